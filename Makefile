@@ -1,0 +1,45 @@
+# Splendor Companion. `make run` and `make test` are all a fresh machine needs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# Debian packages: GL/EGL for Kivy's SDL window (offscreen in tests, KMSDRM on the Pi),
+# Mesa's software renderer, and zbar for pyzbar.
+DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: install run test test-slow bench clean deb-packages
+
+install: deb-packages $(STAMP)
+
+# Installs only what is missing: `dpkg -s` is quick, apt runs only when something is absent.
+deb-packages:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(STAMP): pyproject.toml
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/splendor-companion
+
+test: install
+	$(BIN)/python -m pytest -q -m "not slow"
+
+test-slow: install
+	$(BIN)/python -m pytest -q -m slow
+
+bench: install
+	$(BIN)/splendor-companion bench --players 2
+	$(BIN)/splendor-companion bench --players 4
+
+clean:
+	rm -rf $(VENV) build *.egg-info
