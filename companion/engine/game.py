@@ -1,0 +1,787 @@
+"""The game state: push actions, pop them, ask what is legal, read the outcome.
+
+Modelled on python-chess's ``Board``: a mutable state with a stack. Every field of the state is
+an immutable value (tuples, frozensets), so a push saves the old fields by reference and a pop
+puts them back exactly.
+
+Deck order is hidden: each deck is the set of its level's unseen cards, and ``decks`` counts
+the cards physically in it. A blind reserve holds "a level-N card" (:class:`BlindCard`) whose
+identity is bound only when it is bought, and only to a card still unseen at that level.
+
+>>> from companion.engine import Game, Setup, TakeGems, EndTurn
+>>> setup = Setup(first=0, nobles=("N03", "N07", "N01"),
+...               market=(("1W01", "1U04", "1R02", "1K07"), ("2G01", "2W05", "2R03", "2K02"),
+...                       ("3U02", "3W01", "3G04", "3R03")))
+>>> game = Game(["Ana", "Ben"], setup)
+>>> game.push(TakeGems(0, (0, 1, 1, 1, 0, 0)))
+>>> game.push(EndTurn(0))
+>>> game.active, game.bank
+(1, (4, 3, 3, 3, 4, 5))
+>>> game.push(TakeGems(1, (0, 0, 0, 2, 0, 0)))
+Traceback (most recent call last):
+...
+companion.engine.errors.IllegalActionError: Only 3 red tokens are in the bank: taking two of one colour needs at least 4 in the pile.
+>>> game.pop()
+EndTurn(player=0)
+>>> game.active
+0
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple, Optional, Sequence
+
+from .actions import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind, ReserveCard,
+                      ReturnGems, RevealCard, TakeGems)
+from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, GOLD, LEVELS, NOBLES, Card,
+                    describe_tokens, starting_bank)
+from .errors import IllegalActionError, MalformedError
+
+SHORT_TAKE_CHOICES = ("never", "when_scarce", "always")
+WINNING_POINTS = 15
+TOKEN_LIMIT = 10
+RESERVE_LIMIT = 3
+ZERO6 = (0, 0, 0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """House rules. ``short_take``: when a take of fewer than 3 colours is allowed."""
+
+    short_take: str = "when_scarce"
+
+    def __post_init__(self):
+        if self.short_take not in SHORT_TAKE_CHOICES:
+            raise ValueError(f"short_take must be one of {', '.join(SHORT_TAKE_CHOICES)}, "
+                             f"not {self.short_take!r}.")
+
+    def to_dict(self) -> dict:
+        return {"short_take": self.short_take}
+
+
+class Setup(NamedTuple):
+    """The table as dealt: who starts, the nobles revealed, the market (level 1 row first)."""
+
+    first: int
+    nobles: tuple
+    market: tuple  # 3 rows of 4 card ids (or None), level 1 first
+
+    def to_line(self) -> dict:
+        return {"type": "setup", "first": self.first, "nobles": list(self.nobles),
+                "market": [list(row) for row in self.market]}
+
+
+class BlindCard(NamedTuple):
+    """A card reserved from the top of a deck whose identity the engine does not know yet."""
+
+    level: int
+
+    @property
+    def id(self) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``reason`` is ``"points"`` (someone reached 15 and the round was completed) or
+    ``"all-passed"``. ``tie_break`` is None when the most points decided alone,
+    ``"fewest-cards"`` when the tied player with fewest purchased cards won, ``"shared"`` when
+    that tied too.
+    """
+
+    winners: tuple
+    points: tuple
+    cards: tuple
+    reason: str
+    tie_break: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        return {"winners": list(self.winners), "points": list(self.points),
+                "cards": list(self.cards), "reason": self.reason, "tie_break": self.tie_break}
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A read-only summary of one player, for scoreboards and records."""
+
+    seat: int
+    name: str
+    points: int
+    cards: tuple
+    nobles: tuple
+    tokens: tuple
+    bonuses: tuple
+    reserved: tuple = field(repr=False)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "points": self.points, "cards": len(self.cards),
+                "nobles": list(self.nobles),
+                "tokens": {c: self.tokens[i] for i, c in enumerate(COLOURS)},
+                "bonuses": {c: self.bonuses[i] for i, c in enumerate(GEMS)},
+                "reserved": len(self.reserved)}
+
+
+# Every shape a legal take can have, precomputed once: 3 distinct, 2 of one colour, and the
+# short takes (1 or 2 distinct) that the short_take house rule may allow.
+def _shape(colours: Sequence[int], n: int = 1) -> tuple:
+    gems = [0] * 6
+    for c in colours:
+        gems[c] += n
+    return tuple(gems)
+
+
+_TAKE_SHAPES = tuple(
+    [_shape(c) for c in itertools.combinations(range(5), 3)]
+    + [_shape((c,), 2) for c in range(5)]
+    + [_shape(c) for c in itertools.combinations(range(5), 2)]
+    + [_shape((c,)) for c in range(5)]
+)
+
+_STATE_FIELDS = ("bank", "tokens", "bonuses", "points", "cards", "reserved", "nobles_won",
+                 "nobles", "market", "unseen", "decks", "active", "turn", "main",
+                 "noble_taken", "passes", "final_round", "outcome")
+
+
+def _add(a: tuple, b: tuple) -> tuple:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def _sub(a: tuple, b: tuple) -> tuple:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
+
+
+def _replace(seq: tuple, i: int, value) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class Game:
+    """A game of Splendor in progress.
+
+    ``push`` validates and applies an action (raising :class:`IllegalActionError` with a rule
+    code), ``pop`` takes back the last one, ``legal_actions`` yields what the active player may
+    do next (main actions, then end-of-turn steps). Reveals are not generated: the table deals
+    them, and :meth:`slots_to_reveal` says where one is due.
+    """
+
+    def __init__(self, players: Sequence[str], setup: Setup, rules: Rules = Rules()):
+        n = len(players)
+        if not 2 <= n <= 4:
+            raise MalformedError(f"A game needs 2 to 4 players, not {n}.")
+        self.names = tuple(players)
+        self.n = n
+        self.rules = rules
+        _check_setup(setup, n)
+        self.setup = Setup(setup.first, tuple(setup.nobles), tuple(tuple(r) for r in setup.market))
+        self.first = setup.first
+        self.bank = starting_bank(n)
+        self.tokens = (ZERO6,) * n
+        self.bonuses = ((0, 0, 0, 0, 0),) * n
+        self.points = (0,) * n
+        self.cards = ((),) * n
+        self.reserved = ((),) * n
+        self.nobles_won = ((),) * n
+        self.nobles = tuple(setup.nobles)
+        self.market = tuple(tuple(CARDS[c] if c else None for c in row) for row in setup.market)
+        seen = [{c for c in row if c} for row in setup.market]
+        self.unseen = tuple(CARDS_BY_LEVEL[lv] - seen[lv - 1] for lv in LEVELS)
+        self.decks = tuple(len(u) for u in self.unseen)
+        self.active = setup.first
+        self.turn = 0
+        self.main = None  # the main action of the turn in progress
+        self.noble_taken = False
+        self.passes = 0  # consecutive turns that were passes
+        self.final_round = False
+        self.outcome: Optional[Outcome] = None
+        self._stack: list = []
+        self._take_cache: dict = {}
+
+    # ----------------------------------------------------------------- state and history
+    def _save(self) -> tuple:
+        return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
+                self.nobles_won, self.nobles, self.market, self.unseen, self.decks, self.active,
+                self.turn, self.main, self.noble_taken, self.passes, self.final_round,
+                self.outcome)
+
+    def _restore(self, s: tuple) -> None:
+        (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
+         self.nobles_won, self.nobles, self.market, self.unseen, self.decks, self.active,
+         self.turn, self.main, self.noble_taken, self.passes, self.final_round,
+         self.outcome) = s
+
+    def snapshot(self) -> tuple:
+        """Every field of the state as one comparable value (for tests and resumes)."""
+        return self._save()
+
+    @property
+    def history(self) -> list:
+        """The actions pushed so far, oldest first."""
+        return [a for a, _ in self._stack]
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def peek(self):
+        """The last action pushed, or None."""
+        return self._stack[-1][0] if self._stack else None
+
+    def pop(self):
+        """Take back the last action (any step) and return it.
+
+        Raises IndexError when nothing was pushed.
+        """
+        action, saved = self._stack.pop()
+        self._restore(saved)
+        return action
+
+    def undo_turn(self) -> list:
+        """Take back the turn in progress, or the last whole turn when none is in progress.
+
+        Returns the actions taken back, oldest first.
+        """
+        undone = []
+        if self.main is None and self._stack:
+            undone.append(self.pop())  # the previous turn's end_turn
+        while self._stack and self.main is not None:
+            undone.append(self.pop())
+        # Reveals pushed before the main action can't happen, so `main is None` is a turn start.
+        undone.reverse()
+        return undone
+
+    def player(self, seat: int) -> PlayerView:
+        return PlayerView(seat, self.names[seat], self.points[seat], self.cards[seat],
+                          self.nobles_won[seat], self.tokens[seat], self.bonuses[seat],
+                          self.reserved[seat])
+
+    @property
+    def players(self) -> list:
+        return [self.player(i) for i in range(self.n)]
+
+    def deck_size(self, level: int) -> int:
+        return self.decks[level - 1]
+
+    def face_up(self) -> Iterator[tuple]:
+        """(level, slot, card) for every face-up card."""
+        for li, row in enumerate(self.market):
+            for slot, card in enumerate(row):
+                if card is not None:
+                    yield li + 1, slot, card
+
+    def slots_to_reveal(self) -> list:
+        """(level, slot) of every empty face-up slot whose deck still has cards."""
+        return [(li + 1, slot) for li, row in enumerate(self.market) if self.decks[li]
+                for slot, card in enumerate(row) if card is None]
+
+    def qualifying_nobles(self, seat: Optional[int] = None) -> list:
+        """Ids of the nobles on the table whose requirements the seat's bonuses meet."""
+        seat = self.active if seat is None else seat
+        b = self.bonuses[seat]
+        out = []
+        for nid in self.nobles:
+            if nid is None:
+                continue
+            r = NOBLES[nid].requires
+            if b[0] >= r[0] and b[1] >= r[1] and b[2] >= r[2] and b[3] >= r[3] and b[4] >= r[4]:
+                out.append(nid)
+        return out
+
+    # ----------------------------------------------------------------- validation
+    def check(self, action) -> None:
+        """Raise the error ``push`` would raise for this action; return None if it is legal."""
+        err = self._error(action)
+        if err is not None:
+            raise IllegalActionError(*err)
+
+    def is_legal(self, action) -> bool:
+        return self._error(action) is None
+
+    def _error(self, action) -> Optional[tuple]:
+        """(rule, message) for the first rule the action breaks, or None."""
+        if self.outcome is not None:
+            return "game-over", "The game is over: no more moves can be made."
+        kind = type(action)
+        if kind is RevealCard:
+            if self.main is None:
+                return ("no-action", "A card can only be dealt into a slot after the turn's "
+                                     "main action.")
+            return self._reveal_error(action)
+        p = action.player
+        if p != self.active:
+            return ("not-your-turn", f"It is {self.names[self.active]}'s turn, not "
+                                     f"{self.names[p]}'s.")
+        if action.main:
+            if self.main is not None:
+                return ("one-action-per-turn", f"{self.names[p]} has already made this turn's "
+                        "main action: only one main action per turn.")
+            if kind is TakeGems:
+                return self._take_error(action.gems)
+            if kind is BuyCard:
+                return self._buy_error(p, action.card, action.pay)
+            if kind is ReserveCard:
+                return self._reserve_error(p, action.card, None)
+            if kind is ReserveBlind:
+                return self._reserve_error(p, action.card, action.level)
+            # PassTurn
+            if self._has_main_action(p):
+                return ("no-action", f"{self.names[p]} can't pass while a legal action "
+                                     "exists: take tokens, reserve or buy a card.")
+            return None
+        if self.main is None:
+            what = "end the turn" if kind is EndTurn else "do that"
+            return ("no-action", f"{self.names[p]} has not made a main action yet: take "
+                    f"tokens, reserve or buy a card before you {what}.")
+        if kind is ReturnGems:
+            return self._return_error(p, action.gems)
+        if kind is ClaimNoble:
+            return self._noble_error(p, action.noble)
+        if kind is EndTurn:
+            return self._end_turn_error(p)
+        raise TypeError(f"not an action: {action!r}")
+
+    def _take_error(self, gems: tuple) -> Optional[tuple]:
+        if gems[GOLD]:
+            return ("take-gold", "Gold can't be taken with a take action: a gold token only "
+                                 "comes with reserving a card.")
+        bank = self.bank
+        counts = [n for n in gems[:5] if n]
+        total = sum(counts)
+        if len(counts) == 1 and counts[0] == 2:
+            c = gems.index(2)
+            if bank[c] < 4:
+                return ("take-two-needs-four", f"Only {_s(bank[c], GEMS[c] + ' token')} "
+                        f"{'is' if bank[c] == 1 else 'are'} in the bank: taking two of one "
+                        "colour needs at least 4 in the pile.")
+            return None
+        if any(n != 1 for n in counts) or total > 3 or total == 0:
+            return ("take-three-distinct", f"Taking {describe_tokens(gems)} is not a legal take: "
+                    "take 3 tokens of 3 different colours, or 2 of one colour from a pile of "
+                    "4 or more.")
+        if total < 3:
+            rule = self.rules.short_take
+            colours_left = sum(1 for c in range(5) if bank[c])
+            if rule == "never" or (rule == "when_scarce" and colours_left >= 3):
+                why = ("fewer than 3 are never allowed at this table" if rule == "never"
+                       else f"the bank still has {colours_left} colours")
+                return ("take-three-distinct", f"Taking only {describe_tokens(gems)} is not a "
+                        f"legal take: take 3 tokens of 3 different colours ({why}).")
+        for c in range(5):
+            if gems[c] and not bank[c]:
+                return "bank-empty", f"There are no {GEMS[c]} tokens left in the bank."
+        return None
+
+    def _find_card(self, p: int, card_id: str):
+        """Where a card can be taken from: ('market', level, slot), ('hand', index) or
+        ('blind', index) for a hidden reserve it could be; None if nowhere."""
+        card = CARDS[card_id]
+        for slot, c in enumerate(self.market[card.level - 1]):
+            if c is not None and c.id == card_id:
+                return "market", card.level, slot
+        for i, r in enumerate(self.reserved[p]):
+            if r.id == card_id:
+                return "hand", i
+        if card_id in self.unseen[card.level - 1]:
+            for i, r in enumerate(self.reserved[p]):
+                if type(r) is BlindCard and r.level == card.level:
+                    return "blind", i
+        return None
+
+    def _not_available(self, p: int, card_id: str) -> tuple:
+        return ("card-not-available", f"Card {card_id} is not face-up on the table nor among "
+                f"{self.names[p]}'s reserved cards.")
+
+    def _reserve_error(self, p: int, card_id: Optional[str], level: Optional[int]):
+        if len(self.reserved[p]) >= RESERVE_LIMIT:
+            return ("reserve-limit", f"{self.names[p]} already holds 3 reserved cards: a fourth "
+                                     "can't be reserved.")
+        if level is None:  # a face-up card
+            card = CARDS[card_id]
+            if card not in self.market[card.level - 1]:
+                return ("card-not-available", f"Card {card_id} is not face-up on the table, so "
+                                              "it can't be reserved.")
+            return None
+        if not self.decks[level - 1]:
+            return ("reserve-empty-deck", f"The level {level} deck is empty: there is no card "
+                                          "to reserve from it.")
+        if card_id is not None:
+            if CARDS[card_id].level != level or card_id not in self.unseen[level - 1]:
+                return ("card-not-available", f"Card {card_id} can't be the top card of the "
+                        f"level {level} deck: it is not an unseen level {level} card.")
+        return None
+
+    def needs(self, p: int, card: Card) -> tuple:
+        """What the card still costs the seat in tokens of each gem after bonuses."""
+        b = self.bonuses[p]
+        c = card.cost
+        return (c[0] - b[0] if c[0] > b[0] else 0, c[1] - b[1] if c[1] > b[1] else 0,
+                c[2] - b[2] if c[2] > b[2] else 0, c[3] - b[3] if c[3] > b[3] else 0,
+                c[4] - b[4] if c[4] > b[4] else 0)
+
+    def payment(self, p: int, card: Card) -> Optional[tuple]:
+        """The payment spending the fewest gold (gems first), or None if unaffordable."""
+        need = self.needs(p, card)
+        t = self.tokens[p]
+        pay = [0, 0, 0, 0, 0, 0]
+        short = 0
+        for i in range(5):
+            n = need[i]
+            if n:
+                if t[i] >= n:
+                    pay[i] = n
+                else:
+                    pay[i] = t[i]
+                    short += n - t[i]
+        if short > t[GOLD]:
+            return None
+        pay[GOLD] = short
+        return tuple(pay)
+
+    def payments(self, p: int, card: Card) -> Iterator[tuple]:
+        """Every legal payment for the card: gold may stand in for any colour, even one held."""
+        need = self.needs(p, card)
+        t = self.tokens[p]
+        gold = t[GOLD]
+        ranges = [range(max(0, need[i] - gold), min(need[i], t[i]) + 1) for i in range(5)]
+        total = sum(need)
+        for gems in itertools.product(*ranges):
+            g = total - sum(gems)
+            if g <= gold:
+                yield gems + (g,)
+
+    def _buy_error(self, p: int, card_id: str, pay: tuple):
+        if self._find_card(p, card_id) is None:
+            return self._not_available(p, card_id)
+        card = CARDS[card_id]
+        need = self.needs(p, card)
+        t = self.tokens[p]
+        for i in range(6):
+            if pay[i] > t[i]:
+                return ("payment-mismatch", f"{self.names[p]} paid {_s(pay[i], COLOURS[i] + ' token')} "
+                        f"but holds only {t[i]}.")
+        over = [i for i in range(5) if pay[i] > need[i]]
+        short = sum(need) - sum(pay[:5])
+        if over or short != pay[GOLD]:
+            owed = describe_tokens(need + (0,))
+            return ("payment-mismatch", f"Card {card_id} costs {owed} after "
+                    f"{self.names[p]}'s bonuses, but {describe_tokens(pay)} was paid: pay "
+                    "exactly the cost, with gold standing in for any colour.")
+        return None
+
+    def _return_error(self, p: int, gems: tuple):
+        t = self.tokens[p]
+        held = sum(t)
+        total = sum(gems)
+        if held <= TOKEN_LIMIT:
+            return ("return-not-allowed", f"{self.names[p]} holds {held} tokens: tokens are "
+                    "only returned by a player holding more than 10.")
+        if held - total < TOKEN_LIMIT:
+            return ("return-not-allowed", f"{self.names[p]} holds {held} tokens and must return "
+                    f"only {held - TOKEN_LIMIT}, not {total}: a return never goes below 10.")
+        for i in range(6):
+            if gems[i] > t[i]:
+                return ("return-not-allowed", f"{self.names[p]} can't return "
+                        f"{_s(gems[i], COLOURS[i] + ' token')}: they hold {t[i]}.")
+        return None
+
+    def _noble_error(self, p: int, noble_id: str):
+        if self.noble_taken:
+            return ("one-noble-per-turn", f"{self.names[p]} has already had a noble visit this "
+                    "turn: at most one noble per turn.")
+        if noble_id not in self.nobles:
+            return ("noble-not-earned", f"Noble {noble_id} is not on the table.")
+        if noble_id not in self.qualifying_nobles(p):
+            req = describe_tokens(NOBLES[noble_id].requires + (0,))
+            return ("noble-not-earned", f"Noble {noble_id} needs bonuses of {req}; "
+                    f"{self.names[p]}'s cards don't meet that yet.")
+        return None
+
+    def _reveal_error(self, action: RevealCard):
+        level, slot, card_id = action.level, action.slot, action.card
+        li = level - 1
+        if CARDS[card_id].level != level:
+            return ("reveal-mismatch", f"Card {card_id} is not a level {level} card, so it "
+                    f"can't come from the level {level} deck.")
+        if self.market[li][slot] is not None:
+            return ("reveal-mismatch", f"Slot {slot + 1} of level {level} is not empty: a card "
+                    "is only dealt into an empty slot.")
+        if not self.decks[li] or card_id not in self.unseen[li]:
+            return ("reveal-mismatch", f"Card {card_id} can't come from the level {level} deck: "
+                    "it has already been seen on the table.")
+        return None
+
+    def _end_turn_error(self, p: int):
+        due = self.slots_to_reveal()
+        if due:
+            level, slot = due[0]
+            return ("reveal-missing", f"Slot {slot + 1} of level {level} is empty: deal the top "
+                    f"card of the level {level} deck into it before ending the turn.")
+        held = sum(self.tokens[p])
+        if held > TOKEN_LIMIT:
+            return ("tokens-over-ten", f"{self.names[p]} holds {held} tokens: return "
+                    f"{held - TOKEN_LIMIT} to the bank before ending the turn.")
+        if not self.noble_taken:
+            q = self.qualifying_nobles(p)
+            if q:
+                return ("noble-must-visit", f"Noble {q[0] if len(q) == 1 else ' or '.join(q)} "
+                        f"must visit {self.names[p]}: take "
+                        f"{'the tile' if len(q) == 1 else 'one of the tiles'} before ending "
+                        "the turn.")
+        return None
+
+    # ----------------------------------------------------------------- legal moves
+    def _legal_takes(self, p: int) -> list:
+        key = (self.bank, p)
+        takes = self._take_cache.get(key)
+        if takes is None:
+            takes = [TakeGems(p, g) for g in _TAKE_SHAPES if self._take_error(g) is None]
+            if len(self._take_cache) > 4096:
+                self._take_cache.clear()
+            self._take_cache[key] = takes
+        return takes
+
+    def _has_main_action(self, p: int) -> bool:
+        # A hidden blind reserve never counts: the engine can't know whether it is affordable.
+        if self._legal_takes(p):
+            return True
+        if len(self.reserved[p]) < RESERVE_LIMIT and (any(self.decks) or any(
+                c is not None for row in self.market for c in row)):
+            return True
+        for _, _, card in self.face_up():
+            if self.payment(p, card) is not None:
+                return True
+        return any(type(r) is not BlindCard and self.payment(p, r) is not None
+                   for r in self.reserved[p])
+
+    def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
+        """Main actions the active player may take now.
+
+        Buys come with the payment that spends the fewest gold unless ``all_payments``.
+        A hidden blind reserve is not offered for buying: its identity is unknown until the
+        buy line names it.
+        """
+        if self.outcome is not None or self.main is not None:
+            return
+        p = self.active
+        any_action = False
+        takes = self._legal_takes(p)
+        if takes:
+            any_action = True
+            yield from takes
+        if len(self.reserved[p]) < RESERVE_LIMIT:
+            for _, _, card in self.face_up():
+                any_action = True
+                yield ReserveCard(p, card.id)
+            for li in range(3):
+                if self.decks[li]:
+                    any_action = True
+                    yield ReserveBlind(p, li + 1)
+        buyable = [card for _, _, card in self.face_up()]
+        buyable += [r for r in self.reserved[p] if type(r) is not BlindCard]
+        for card in buyable:
+            if all_payments:
+                for pay in self.payments(p, card):
+                    any_action = True
+                    yield BuyCard(p, card.id, pay)
+            else:
+                pay = self.payment(p, card)
+                if pay is not None:
+                    any_action = True
+                    yield BuyCard(p, card.id, pay)
+        if not any_action:
+            yield PassTurn(p)
+
+    def legal_end_steps(self) -> Iterator:
+        """End-of-turn steps the active player may take now: returns, noble visits, end_turn.
+
+        Reveals are not generated (the table deals them: see :meth:`slots_to_reveal`).
+        """
+        if self.outcome is not None or self.main is None:
+            return
+        p = self.active
+        t = self.tokens[p]
+        over = sum(t) - TOKEN_LIMIT
+        if over > 0:
+            held = [i for i in range(6) if t[i]]
+            for k in range(1, over + 1):
+                for combo in itertools.combinations_with_replacement(held, k):
+                    gems = [0] * 6
+                    for c in combo:
+                        gems[c] += 1
+                    if all(gems[i] <= t[i] for i in held):
+                        yield ReturnGems(p, tuple(gems))
+        if not self.noble_taken:
+            for nid in self.qualifying_nobles(p):
+                yield ClaimNoble(p, nid)
+        if self._end_turn_error(p) is None:
+            yield EndTurn(p)
+
+    def legal_actions(self) -> Iterator:
+        """Main actions before the turn's main action, end-of-turn steps after it."""
+        if self.main is None:
+            return self.legal_main_actions()
+        return self.legal_end_steps()
+
+    # ----------------------------------------------------------------- applying actions
+    def push(self, action) -> None:
+        """Validate and apply an action; raises :class:`IllegalActionError` if it is illegal."""
+        err = self._error(action)
+        if err is not None:
+            raise IllegalActionError(*err)
+        self._stack.append((action, self._save()))
+        self._apply(action)
+
+    def push_unchecked(self, action) -> None:
+        """Apply an action already known to be legal (e.g. just generated)."""
+        self._stack.append((action, self._save()))
+        self._apply(action)
+
+    def _apply(self, action) -> None:
+        kind = type(action)
+        if kind is RevealCard:
+            li = action.level - 1
+            card = CARDS[action.card]
+            self.market = _replace(self.market, li, _replace(self.market[li], action.slot, card))
+            self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
+            self.decks = _replace(self.decks, li, self.decks[li] - 1)
+            return
+        p = action.player
+        if kind is TakeGems:
+            self.bank = _sub(self.bank, action.gems)
+            self.tokens = _replace(self.tokens, p, _add(self.tokens[p], action.gems))
+            self.main = action
+            self.passes = 0
+        elif kind is BuyCard:
+            self._apply_buy(p, action)
+            self.main = action
+            self.passes = 0
+        elif kind is ReserveCard or kind is ReserveBlind:
+            self._apply_reserve(p, action)
+            self.main = action
+            self.passes = 0
+        elif kind is PassTurn:
+            self.main = action
+            self.passes += 1
+        elif kind is ReturnGems:
+            self.bank = _add(self.bank, action.gems)
+            self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.gems))
+        elif kind is ClaimNoble:
+            i = self.nobles.index(action.noble)
+            self.nobles = _replace(self.nobles, i, None)
+            self.nobles_won = _replace(self.nobles_won, p, self.nobles_won[p] + (action.noble,))
+            self.points = _replace(self.points, p, self.points[p] + NOBLES[action.noble].points)
+            self.noble_taken = True
+        elif kind is EndTurn:
+            self._apply_end_turn(p)
+
+    def _apply_reserve(self, p: int, action) -> None:
+        if type(action) is ReserveCard:
+            card = CARDS[action.card]
+            li = card.level - 1
+            slot = self.market[li].index(card)
+            self.market = _replace(self.market, li, _replace(self.market[li], slot, None))
+            entry = card
+        else:
+            li = action.level - 1
+            self.decks = _replace(self.decks, li, self.decks[li] - 1)
+            if action.card is None:
+                entry = BlindCard(action.level)
+            else:
+                entry = CARDS[action.card]
+                self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
+        self.reserved = _replace(self.reserved, p, self.reserved[p] + (entry,))
+        if self.bank[GOLD]:
+            self.bank = _sub(self.bank, (0, 0, 0, 0, 0, 1))
+            self.tokens = _replace(self.tokens, p, _add(self.tokens[p], (0, 0, 0, 0, 0, 1)))
+
+    def _apply_buy(self, p: int, action: BuyCard) -> None:
+        card = CARDS[action.card]
+        where = self._find_card(p, action.card)
+        if where[0] == "market":
+            li, slot = where[1] - 1, where[2]
+            self.market = _replace(self.market, li, _replace(self.market[li], slot, None))
+        else:
+            i = where[1]
+            hand = self.reserved[p]
+            self.reserved = _replace(self.reserved, p, hand[:i] + hand[i + 1:])
+            if where[0] == "blind":  # the hidden reserve turns out to be this card
+                li = card.level - 1
+                self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
+        self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.pay))
+        self.bank = _add(self.bank, action.pay)
+        b = list(self.bonuses[p])
+        b[card.bonus] += 1
+        self.bonuses = _replace(self.bonuses, p, tuple(b))
+        self.points = _replace(self.points, p, self.points[p] + card.points)
+        self.cards = _replace(self.cards, p, self.cards[p] + (card.id,))
+
+    def _apply_end_turn(self, p: int) -> None:
+        if self.points[p] >= WINNING_POINTS:
+            self.final_round = True
+        self.turn += 1
+        self.main = None
+        self.noble_taken = False
+        last_seat = (self.first - 1) % self.n
+        if self.passes >= self.n:
+            self.outcome = self._make_outcome("all-passed")
+        elif self.final_round and p == last_seat:
+            self.outcome = self._make_outcome("points")
+        self.active = (p + 1) % self.n
+
+    def _make_outcome(self, reason: str) -> Outcome:
+        points = self.points
+        cards = tuple(len(c) for c in self.cards)
+        best = max(points)
+        leaders = [i for i in range(self.n) if points[i] == best]
+        tie_break = None
+        if len(leaders) > 1:
+            fewest = min(cards[i] for i in leaders)
+            winners = [i for i in leaders if cards[i] == fewest]
+            tie_break = "fewest-cards" if len(winners) == 1 else "shared"
+        else:
+            winners = leaders
+        return Outcome(tuple(winners), points, cards, reason, tie_break)
+
+    # ----------------------------------------------------------------- summaries
+    def to_dict(self) -> dict:
+        """The state fields of ``replay --json`` (record.md)."""
+        return {
+            "finished": self.finished,
+            "turn": self.turn,
+            "active": None if self.finished else self.active,
+            "bank": {c: self.bank[i] for i, c in enumerate(COLOURS)},
+            "players": [pv.to_dict() for pv in self.players],
+            "winners": list(self.outcome.winners) if self.outcome else [],
+        }
+
+
+def _check_setup(setup: Setup, n: int) -> None:
+    """A setup that doesn't fit the player count is malformed (record.md)."""
+    if not isinstance(setup.first, int) or isinstance(setup.first, bool) or not 0 <= setup.first < n:
+        raise MalformedError(f"The first player must be a seat from 0 to {n - 1}.")
+    nobles = list(setup.nobles)
+    if len(nobles) != n + 1:
+        raise MalformedError(f"A {n}-player game reveals {n + 1} nobles, not {len(nobles)}.")
+    for nid in nobles:
+        if nid not in NOBLES:
+            raise MalformedError(f"{nid!r} is not a noble id (N01 to N10).")
+    if len(set(nobles)) != len(nobles):
+        raise MalformedError("The same noble is dealt twice.")
+    if len(setup.market) != 3:
+        raise MalformedError("The market has 3 rows, level 1 first.")
+    for li, row in enumerate(setup.market):
+        if len(row) != 4:
+            raise MalformedError(f"The level {li + 1} row needs 4 slots, not {len(row)}.")
+        ids = [c for c in row if c is not None]
+        for cid in ids:
+            if cid not in CARDS:
+                raise MalformedError(f"{cid!r} is not a card id.")
+            if CARDS[cid].level != li + 1:
+                raise MalformedError(f"Card {cid} is not a level {li + 1} card.")
+        if len(set(ids)) != len(ids):
+            raise MalformedError(f"The same card is dealt twice in the level {li + 1} row.")

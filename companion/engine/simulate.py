@@ -1,0 +1,144 @@
+"""A simulated table: real shuffled decks dealt from a seed, and random legal play.
+
+The engine never knows deck order; the table does. ``SimulatedTable`` holds the physical decks,
+deals the setup and every reveal, and knows what a blind-reserved card really is.
+
+>>> table = SimulatedTable(players=2, seed=7)
+>>> game = table.new_game()
+>>> len(game.nobles), game.deck_size(1)
+(3, 36)
+>>> result = play_random_game(players=3, seed=1)
+>>> result.game.finished
+True
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+from .actions import BuyCard, EndTurn, ReserveBlind, RevealCard
+from .cards import CARDS, CARDS_BY_LEVEL, LEVELS, NOBLES
+from .game import Game, Rules, Setup
+
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+class SimulatedTable:
+    """The physical side of a game: shuffled decks from a seed, deals and reveals."""
+
+    def __init__(self, players: int = 2, seed: Optional[int] = None,
+                 names: Optional[tuple] = None, rules: Rules = Rules()):
+        self.rng = random.Random(seed)
+        self.players = players
+        self.names = tuple(names or DEFAULT_NAMES[:players])
+        self.rules = rules
+        self.decks = {lv: sorted(CARDS_BY_LEVEL[lv]) for lv in LEVELS}
+        for lv in LEVELS:
+            self.rng.shuffle(self.decks[lv])
+        nobles = self.rng.sample(sorted(NOBLES), players + 1)
+        market = tuple(tuple(self.decks[lv].pop() for _ in range(4)) for lv in LEVELS)
+        self.setup = Setup(self.rng.randrange(players), tuple(nobles), market)
+        # What each seat's hidden blind reserves really are, per level, in reserve order.
+        self.hidden: dict = {}
+
+    def new_game(self) -> Game:
+        return Game(self.names, self.setup, self.rules)
+
+    def draw(self, level: int) -> Optional[str]:
+        deck = self.decks[level]
+        return deck.pop() if deck else None
+
+    def reveals(self, game: Game) -> list:
+        """Deal a card into every empty slot whose deck has cards."""
+        out = []
+        for level, slot in game.slots_to_reveal():
+            out.append(RevealCard(level, slot, self.draw(level)))
+        return out
+
+    def blind_reserve(self, action: ReserveBlind, scan: bool) -> ReserveBlind:
+        """Take the top card for a blind reserve; record its identity only if ``scan``."""
+        card = self.draw(action.level)
+        if scan:
+            return ReserveBlind(action.player, action.level, card)
+        self.hidden.setdefault(action.player, []).append(card)
+        return action
+
+    def hidden_buys(self, game: Game) -> list:
+        """Buys of the active seat's hidden blind reserves, which the table knows."""
+        p = game.active
+        out = []
+        for cid in self.hidden.get(p, ()):
+            pay = game.payment(p, CARDS[cid])
+            if pay is not None:
+                out.append(BuyCard(p, cid, pay))
+        return out
+
+    def bought(self, action: BuyCard) -> None:
+        hidden = self.hidden.get(action.player)
+        if hidden and action.card in hidden:
+            hidden.remove(action.card)
+
+
+@dataclass
+class GameResult:
+    game: Game
+    steps: int
+
+
+def play_random_game(players: int = 2, seed: Optional[int] = None, rules: Rules = Rules(),
+                     scan_probability: float = 0.5, max_turns: int = 2000,
+                     rng: Optional[random.Random] = None) -> GameResult:
+    """Play one game of random legal decisions through the full rules.
+
+    A step is one decision with the legal-move generation that offers it (record.md, bench):
+    a main action, a return or a noble choice. Reveals and end_turn are not steps.
+    """
+    table = SimulatedTable(players, seed, rules=rules)
+    rng = rng or random.Random(None if seed is None else seed + 1)
+    game = table.new_game()
+    steps = 0
+    choice = rng.choice
+    while game.outcome is None and game.turn < max_turns:
+        options = list(game.legal_main_actions())
+        hidden = table.hidden_buys(game) if table.hidden.get(game.active) else []
+        action = choice(options + hidden if hidden else options)
+        steps += 1
+        if type(action) is ReserveBlind:
+            game.push_unchecked(table.blind_reserve(action, rng.random() < scan_probability))
+        elif hidden and action in hidden:
+            table.bought(action)
+            game.push(action)  # binds a hidden reserve: validated in full
+        else:
+            game.push_unchecked(action)
+        for reveal in table.reveals(game):
+            game.push_unchecked(reveal)
+        while True:
+            # Returns are forced while over 10 and a qualifying noble before the end: each
+            # such choice is a step. end_turn comes last and is not a step.
+            end_steps = list(game.legal_end_steps())
+            if type(end_steps[-1]) is EndTurn:
+                if len(end_steps) == 1:
+                    game.push_unchecked(end_steps[0])
+                    break
+                end_steps.pop()
+            game.push_unchecked(choice(end_steps))
+            steps += 1
+    return GameResult(game, steps)
+
+
+def bench(players: int = 2, seconds: float = 5.0, seed: int = 0) -> dict:
+    """Random legal play for about ``seconds``; steps and games per second."""
+    steps = games = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    rng = random.Random(seed)
+    while elapsed < seconds or games == 0:
+        result = play_random_game(players, seed=rng.randrange(1 << 30), rng=rng)
+        steps += result.steps
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {"players": players, "steps_per_s": round(steps / elapsed, 1),
+            "games_per_s": round(games / elapsed, 2), "games": games,
+            "seconds": round(elapsed, 2)}
