@@ -1,0 +1,194 @@
+"""Kiosk settings: a real Kivy Config, a real SIGTERM, a real settings file."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from companion import kiosk
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_python(code: str, env_extra: dict, tmp_path: Path, **kwargs) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "JOURNAL_STREAM", "SDL_VIDEODRIVER",
+                        "KIVY_WINDOW", "SDL_VIDEO_ALLOW_SCREENSAVER", "NOTIFY_SOCKET")}
+    env.update({"KIVY_NO_ARGS": "1", "KIVY_HOME": str(tmp_path / "kivy"),
+                "PYTHONPATH": str(REPO)})
+    env.update(env_extra)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
+                          capture_output=True, text=True, timeout=60, **kwargs)
+
+
+KIVY_CHECK = """
+    import json, os, sys
+    import companion.kiosk as kiosk
+    assert "kivy" not in sys.modules, "importing companion.kiosk must not import Kivy"
+    kiosk.configure_kivy_for_kiosk()
+    from kivy.config import Config
+    print(json.dumps({
+        "settings": {f"{s}.{o}": Config.get(s, o) for s, o, _ in kiosk.KIOSK_SETTINGS},
+        "log_enable": Config.get("kivy", "log_enable"),
+        "env": {k: os.environ.get(k) for k in
+                ("SDL_VIDEODRIVER", "KIVY_WINDOW", "SDL_VIDEO_ALLOW_SCREENSAVER")},
+    }))
+"""
+
+
+def test_kivy_config_is_set_for_a_kiosk_on_a_bare_console(tmp_path):
+    result = run_python(KIVY_CHECK, {"KIVY_LOG_MODE": "PYTHON"}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    got = json.loads(result.stdout.strip().splitlines()[-1])
+    assert got["settings"] == {
+        "graphics.fullscreen": "auto", "graphics.borderless": "1",
+        "graphics.show_cursor": "0", "graphics.allow_screensaver": "0",
+        "kivy.exit_on_escape": "0", "kivy.pause_on_minimize": "0",
+    }
+    assert got["env"] == {"SDL_VIDEODRIVER": "kmsdrm", "KIVY_WINDOW": "sdl2",
+                          "SDL_VIDEO_ALLOW_SCREENSAVER": "0"}
+    assert got["log_enable"] == "1"  # not under systemd: Kivy keeps its log files
+
+
+def test_under_systemd_logs_go_to_the_journal_only(tmp_path):
+    result = run_python(KIVY_CHECK, {"JOURNAL_STREAM": "8:12345"}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    got = json.loads(result.stdout.strip().splitlines()[-1])
+    assert got["log_enable"] == "0"
+
+
+def test_on_a_desktop_sdl_picks_its_own_video_driver(tmp_path):
+    result = run_python(KIVY_CHECK, {"DISPLAY": ":0", "SDL_VIDEODRIVER": "x11"}, tmp_path)
+    got = json.loads(result.stdout.strip().splitlines()[-1])
+    assert got["env"]["SDL_VIDEODRIVER"] == "x11"
+    assert got["env"]["KIVY_WINDOW"] is None
+
+
+def test_config_object_is_used_as_given():
+    class Config:  # a stand-in with Kivy ConfigParser's methods
+        def __init__(self):
+            self.data = {}
+
+        def has_section(self, s):
+            return s in self.data
+
+        def add_section(self, s):
+            self.data[s] = {}
+
+        def set(self, s, o, v):
+            self.data[s][o] = v
+
+    env = {"SDL_VIDEODRIVER": "dummy"}
+    config = kiosk.configure_kivy_for_kiosk(Config(), environ=env)
+    assert config.data["kivy"]["exit_on_escape"] == "0"
+    assert config.data["graphics"]["show_cursor"] == "0"
+    assert env["SDL_VIDEODRIVER"] == "dummy"  # an explicit choice wins
+
+
+def test_inhibit_blanking_turns_the_console_blanker_off_when_it_may(tmp_path):
+    setting = tmp_path / "consoleblank"
+    setting.write_text("600\n")
+    env = {}
+    result = kiosk.inhibit_blanking(environ=env, consoleblank=setting)
+    assert result.changed and result.consoleblank == 0
+    assert setting.read_text().strip() == "0"
+    assert env["SDL_VIDEO_ALLOW_SCREENSAVER"] == "0"
+    again = kiosk.inhibit_blanking(environ=env, consoleblank=setting)
+    assert not again.changed and again.message == "The console blanker is off."
+
+
+def test_inhibit_blanking_says_what_to_do_when_it_may_not(tmp_path, monkeypatch):
+    setting = tmp_path / "consoleblank"
+    setting.write_text("600\n")
+
+    def refuse(self, *args, **kwargs):  # what an unprivileged user gets from sysfs
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    result = kiosk.inhibit_blanking(environ={}, consoleblank=setting)
+    assert result.consoleblank == 600 and not result.changed
+    assert "consoleblank=0" in result.message
+    assert setting.read_text() == "600\n"
+
+
+def test_inhibit_blanking_with_no_setting_changes_nothing(tmp_path):
+    result = kiosk.inhibit_blanking(environ={}, consoleblank=tmp_path / "absent")
+    assert result.consoleblank is None and not result.changed
+    assert not (tmp_path / "absent").exists()
+
+
+def test_keep_window_awake():
+    class Window:
+        allow_screensaver = True
+
+    window = Window()
+    kiosk.keep_window_awake(window)
+    assert window.allow_screensaver is False
+
+
+SIGTERM_APP = """
+    import os, sys, time
+    from companion.kiosk import install_sigterm_handler
+    from companion.watchdog import Watchdog
+
+    dog = Watchdog()
+    running = True
+    calls = []
+
+    def on_stop():
+        global running
+        calls.append("stop")
+        dog.stopping("Saving the game")
+        running = False
+
+    install_sigterm_handler(on_stop)
+    dog.ready()
+    print("ready", flush=True)
+    deadline = time.monotonic() + 20
+    while running and time.monotonic() < deadline:
+        time.sleep(0.01)  # the app's main loop
+    with open(sys.argv[1], "w") as journal:
+        journal.write("closed after %d stop call(s)\\n" % len(calls))
+    sys.exit(0 if not running else 3)
+"""
+
+
+def test_sigterm_runs_the_stop_callback_once_and_exits_0(tmp_path):
+    notify = tmp_path / "notify"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(notify))
+    sock.settimeout(10)
+    journal = tmp_path / "journal.txt"
+    env = {k: v for k, v in os.environ.items()}
+    env.update({"NOTIFY_SOCKET": str(notify), "PYTHONPATH": str(REPO)})
+    proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(SIGTERM_APP), str(journal)],
+                            env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        assert sock.recv(4096) == b"READY=1"
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.005)
+        proc.send_signal(signal.SIGTERM)  # a second one must not run the callback again
+        assert proc.wait(timeout=20) == 0
+        assert sock.recv(4096).decode().split("\n") == ["STOPPING=1", "STATUS=Saving the game"]
+        assert journal.read_text() == "closed after 1 stop call(s)\n"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        sock.close()
+
+
+def test_install_sigterm_handler_returns_the_previous_handler():
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        previous = kiosk.install_sigterm_handler(lambda: None)
+        assert previous == before
+        assert signal.getsignal(signal.SIGTERM) is not before
+    finally:
+        signal.signal(signal.SIGTERM, before)
