@@ -153,6 +153,7 @@ SIGTERM_APP = """
     deadline = time.monotonic() + 20
     while running and time.monotonic() < deadline:
         time.sleep(0.01)  # the app's main loop
+    time.sleep(0.5)  # the app's orderly stop: closing the journal takes a moment
     with open(sys.argv[1], "w") as journal:
         journal.write("closed after %d stop call(s)\\n" % len(calls))
     sys.exit(0 if not running else 3)
@@ -173,8 +174,8 @@ def test_sigterm_runs_the_stop_callback_once_and_exits_0(tmp_path):
         assert proc.stdout.readline().strip() == "ready"
         assert sock.recv(4096) == b"READY=1"
         proc.send_signal(signal.SIGTERM)
-        time.sleep(0.005)
-        proc.send_signal(signal.SIGTERM)  # a second one must not run the callback again
+        time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)  # during the stop: must not run the callback again
         assert proc.wait(timeout=20) == 0
         assert sock.recv(4096).decode().split("\n") == ["STOPPING=1", "STATUS=Saving the game"]
         assert journal.read_text() == "closed after 1 stop call(s)\n"
