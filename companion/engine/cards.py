@@ -2,7 +2,7 @@
 
 Colours are indexed everywhere in the engine: the five gems in rulebook order, then gold.
 
->>> CARDS["3U05"].points, CARDS["3U05"].cost_dict()
+>>> CARDS["3U02"].points, CARDS["3U02"].cost_dict()
 (4, {'white': 6, 'blue': 3, 'black': 3})
 >>> NOBLES["N10"].requires_dict()
 {'white': 3, 'blue': 3, 'green': 3}

@@ -307,6 +307,11 @@ class Game:
         if self.outcome is not None:
             return "game-over", "The game is over: no more moves can be made."
         kind = type(action)
+        card_id = getattr(action, "card", None)
+        if card_id is not None and card_id not in CARDS:
+            raise MalformedError(f"{card_id!r} is not a card id (1W01 to 3K04).")
+        if kind is ClaimNoble and action.noble not in NOBLES:
+            raise MalformedError(f"{action.noble!r} is not a noble id (N01 to N10).")
         if kind is RevealCard:
             if self.main is None:
                 return ("no-action", "A card can only be dealt into a slot after the turn's "
