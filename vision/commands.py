@@ -1,0 +1,83 @@
+"""`splendor-companion read-table` and `splendor-companion bench-vision`.
+
+Registration is cheap: OpenCV and the decoders are imported inside the handlers.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "read-table", help="say what the camera sees on the table in photos or frames",
+        description="Read each image (a photo or a frame of the table) and print what is on the "
+                    "table: nobles, market, decks, bank, the scan zone, every tag read, and what "
+                    "is uncertain. Folders are read image by image. Exit 0: all read; 2: a file "
+                    "is not an image.")
+    p.add_argument("images", metavar="IMAGE", nargs="+", help="image files or folders of images")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object a line, one per image (spec/table.md)")
+    p.add_argument("--overlay", metavar="DIR",
+                   help="also write each image annotated with what was seen into DIR")
+    p.set_defaults(func=run_read_table)
+
+    b = subparsers.add_parser(
+        "bench-vision", help="measure the camera pipeline on rendered frames and the samples",
+        description="Render frames of random tables (mostly 2304 x 1296, some 4608 x 2592 and "
+                    "1920 x 1080, some with a hand), read them on one core, and report tags "
+                    "read, wrong ids, bank lanes, busy detection, time per frame, and the QR "
+                    "decoders alone and chained.")
+    b.add_argument("--frames", type=int, default=200, help="rendered frames (default 200)")
+    b.add_argument("--seed", type=int, default=0, help="seed of the rendered frames")
+    b.add_argument("--samples", metavar="DIR", default=None,
+                   help="also score the sample frames in DIR (default: shared/samples/table-v1 "
+                        "beside the repository, when present)")
+    b.add_argument("--cache", metavar="DIR", default=None,
+                   help="keep the rendered frames in DIR and reuse them next time")
+    b.add_argument("--no-decoders", action="store_true",
+                   help="skip the per-decoder comparison (faster)")
+    b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    b.set_defaults(func=run_bench_vision)
+
+
+def run_read_table(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.frames import NotAnImage, expand_paths, load_image
+    from vision.observation import draw_overlay, format_text, to_json_line
+    from vision.pipeline import analyse
+
+    overlay_dir = Path(args.overlay) if args.overlay else None
+    if overlay_dir is not None:
+        if overlay_dir.exists() and not overlay_dir.is_dir():
+            print(f"{overlay_dir} is a file, so overlays can't be written into it; "
+                  "give a folder.", file=sys.stderr)
+            return 2
+        overlay_dir.mkdir(parents=True, exist_ok=True)
+    paths = expand_paths(args.images)
+    if not paths:
+        print("No images were found in the folders given.", file=sys.stderr)
+        return 2
+    status = 0
+    for path in paths:
+        try:
+            image = load_image(path)
+        except NotAnImage as exc:
+            print(str(exc), file=sys.stderr)
+            status = 2
+            continue
+        reading = analyse(image, image_name=path.name)
+        result = reading.result
+        print(to_json_line(result) if args.json else format_text(result), flush=True)
+        if overlay_dir is not None:
+            out = overlay_dir / f"{path.stem}-overlay.jpg"
+            cv2.imwrite(str(out), draw_overlay(reading), [cv2.IMWRITE_JPEG_QUALITY, 88])
+    return status
+
+
+def run_bench_vision(args: argparse.Namespace) -> int:
+    from vision.bench import run_bench
+
+    return run_bench(args)

@@ -1,0 +1,103 @@
+"""Every threshold of the camera pipeline, in one place.
+
+Lengths are mat millimetres unless a name says px. The defaults were tuned on the six sample
+frames of ``shared/samples/table-v1`` and on frames from the synthetic renderer; the benchmark
+(`splendor-companion bench-vision`) is how a change here is judged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    """Thresholds and sizes for the pipeline stages (immutable; derive with :meth:`with_`)."""
+
+    # --- locate the mat -------------------------------------------------------------------
+    #: Markers are searched in a copy of the frame at most this wide (40 mm markers stay
+    #: ~30 px wide at 800 px, plenty for a 4x4 code), then refined on the working copy.
+    marker_search_width: int = 800
+    #: Corners are refined on the working copy in a window this wide (px of the search copy).
+    marker_refine_px: float = 4.0
+    #: Fewer markers than this: no mat.
+    min_markers: int = 3
+    #: Largest accepted mean marker-corner error of the mat homography (mm); more means a
+    #: marker was misread or the mat is badly bent.
+    max_marker_error_mm: float = 4.0
+
+    # --- working resolutions --------------------------------------------------------------
+    #: Frames wider than this are halved for the token and whole-frame tag stages
+    #: (a 4608 x 2592 still works like a 2304 x 1296 one; tag crops still use full resolution).
+    work_max_width: int = 2600
+    #: Resolution of the rectified overview used for occupancy, background and hands.
+    overview_px_per_mm: float = 1.0
+    #: Resolution of the rectified bank lanes.
+    lane_px_per_mm: float = 2.0
+    #: Rectified slot crops handed to the QR decoders, tried in order until one reads:
+    #: (px per mm, unsharp amount). 4 px/mm makes a 1.4 mm module ~5.6 px; sharpening
+    #: undoes some lens blur; other scales shift where resampling rounds module edges.
+    crop_variants: tuple[tuple[float, float], ...] = ((4.0, 1.0), (4.5, 0.0), (3.5, 1.0),
+                                                      (5.0, 1.0))
+    #: Unsharp-mask radius (mm) for sharpened crops.
+    crop_sharpen_sigma_mm: float = 0.375
+    #: Extra mat around a slot in its crop, so a card a little out of its slot still fits.
+    crop_margin_mm: float = 6.0
+
+    # --- tags -----------------------------------------------------------------------------
+    #: Decoders tried in this order; the whole frame uses the first one only (it is the fast
+    #: one), slot crops try each in turn until one reads.
+    decoders: tuple[str, ...] = ("zxing", "pyzbar")
+    #: Payload prefix of our tags.
+    tag_prefix: str = "SPL:"
+    #: A tag centre up to this far outside a slot still belongs to the nearest slot
+    #: (slots are 7-10 mm apart, so this never reaches across to a neighbour's side).
+    slot_tolerance_mm: float = 4.0
+
+    # --- background and occupancy ----------------------------------------------------------
+    #: Smoothing of the mat-colour model (mm); wider than any token, narrower than a shadow.
+    background_sigma_mm: float = 14.0
+    #: Grid of the mat-colour model (mm); the model is smooth, so a coarse grid is enough.
+    background_cell_mm: float = 3.0
+    #: A pixel differs from the mat when one colour channel is off by more than this ratio.
+    deviation_ratio: float = 0.22
+    #: Slot interiors are sampled this far inside the printed outline.
+    slot_inset_mm: float = 6.0
+    #: Fraction of a slot interior that must differ from the mat for "something is there".
+    occupied_fraction: float = 0.35
+    #: Below this fraction the slot is surely empty; in between it is reported uncertain.
+    empty_fraction: float = 0.12
+
+    # --- bank tokens ----------------------------------------------------------------------
+    #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
+    token_min_chord_mm: float = 8.0
+    #: Centre-to-centre spacing of touching tokens (40 mm chips plus a hair).
+    token_pitch_mm: float = 40.3
+    #: A run of token columns whose length is further than this from a whole number of
+    #: tokens makes the lane uncertain.
+    token_run_slack_mm: float = 9.0
+    #: Circle counter: radius range (mm) and the accumulator threshold of the Hough transform.
+    token_radius_mm: tuple[float, float] = (17.0, 23.0)
+    token_hough_gain: float = 2.0  # deviation 0.5 -> full scale: dim green chips still edge
+    token_hough_param1: float = 60.0  # Canny's upper threshold
+    token_hough_param2: float = 25.0  # accumulator votes for a circle
+    #: Circle centres must lie this close to the lane's centre line (mm).
+    token_centre_band_mm: float = 9.0
+
+    # --- busy (a hand or arm over the mat) --------------------------------------------------
+    #: Opening of the off-mat mask on free mat (mm): card edges and stray token rims vanish.
+    busy_open_mm: float = 7.0
+    #: Off-mat blobs on free mat smaller than this (mm^2) are crumbs, not a hand.
+    busy_min_blob_mm2: float = 60.0
+    #: Total area of off-mat blobs on free mat (mm^2) that means a hand is there.
+    busy_min_area_mm2: float = 450.0
+    #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
+    busy_code_grow: float = 1.45
+    #: Objects (slots, lanes) are grown by this much when the free mat is derived (mm).
+    free_margin_mm: float = 4.0
+
+    def with_(self, **changes) -> "VisionConfig":
+        """A copy with some thresholds changed."""
+        return replace(self, **changes)
+
+
+DEFAULT_CONFIG = VisionConfig()

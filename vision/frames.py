@@ -1,0 +1,259 @@
+"""Frame sources behind one interface: the Pi camera, a USB camera, image files, the renderer.
+
+Every source gives BGR ``numpy`` frames through :meth:`FrameSource.read` (one frame) or by
+iterating over it (``(name, frame)`` pairs). A camera that is missing or unplugged raises
+:class:`CameraUnavailable` with a sentence a player understands; the caller decides what to do
+and keeps running. Camera libraries are imported only when a camera is opened.
+"""
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+
+#: Still size of the Pi Camera Module 3 mode that reads 30 mm tags (see spec/table.md).
+PI_STILL_SIZE = (2304, 1296)
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm")
+
+
+class CameraUnavailable(RuntimeError):
+    """The camera is missing, unplugged or busy; the message says which, in a full sentence."""
+
+
+class NotAnImage(ValueError):
+    """A file given as a picture of the table is not an image that can be read."""
+
+
+class FrameSource(ABC):
+    """Something that produces BGR frames of the table."""
+
+    name = "frames"
+
+    @abstractmethod
+    def read(self) -> np.ndarray:
+        """The next frame (BGR, uint8). Raises CameraUnavailable / StopIteration at the end."""
+
+    def close(self) -> None:
+        """Release the device (a no-op for files)."""
+
+    def __iter__(self) -> Iterator[tuple[str, np.ndarray]]:
+        i = 0
+        while True:
+            try:
+                frame = self.read()
+            except StopIteration:
+                return
+            i += 1
+            yield f"{self.name}-{i:04d}", frame
+
+    def __enter__(self) -> "FrameSource":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# --- the Pi camera (picamera2) -------------------------------------------------------------------
+
+class PiCamera(FrameSource):
+    """A Raspberry Pi CSI camera through picamera2 (Debian's python3-picamera2).
+
+    Takes stills at `size` (at least 2304 x 1296: 30 mm tags need it). OpenCV cannot open
+    these cameras, so this is the only way to them.
+    """
+
+    name = "picamera"
+
+    def __init__(self, camera_num: int = 0, size: tuple[int, int] = PI_STILL_SIZE,
+                 _module_loader: Callable[[], object] | None = None):
+        if size[0] < PI_STILL_SIZE[0] or size[1] < PI_STILL_SIZE[1]:
+            raise ValueError(f"Pi camera stills must be at least {PI_STILL_SIZE[0]} x "
+                             f"{PI_STILL_SIZE[1]} to read the tags, not {size[0]} x {size[1]}.")
+        loader = _module_loader or _import_picamera2
+        module = loader()
+        try:
+            cameras = module.Picamera2.global_camera_info()
+        except Exception as exc:  # libcamera errors have no common base class
+            raise CameraUnavailable(
+                f"The Raspberry Pi camera system could not be queried ({exc}).") from exc
+        if camera_num >= len(cameras):
+            raise CameraUnavailable(
+                "No Raspberry Pi camera is connected: check the ribbon cable and that the "
+                "camera is enabled, then restart.")
+        try:
+            self._cam = module.Picamera2(camera_num)
+            # "RGB888" in picamera2 is laid out B, G, R in memory: what OpenCV calls BGR.
+            config = self._cam.create_still_configuration(
+                main={"size": tuple(size), "format": "RGB888"})
+            self._cam.configure(config)
+            self._cam.start()
+        except Exception as exc:
+            raise CameraUnavailable(
+                f"The Raspberry Pi camera could not be started ({exc}); it may be in use by "
+                "another program.") from exc
+        self.size = tuple(size)
+
+    def read(self) -> np.ndarray:
+        try:
+            frame = self._cam.capture_array("main")
+        except Exception as exc:
+            raise CameraUnavailable(
+                f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
+        return np.ascontiguousarray(frame[:, :, :3])
+
+    def close(self) -> None:
+        cam = getattr(self, "_cam", None)
+        if cam is not None:
+            try:
+                cam.stop()
+                cam.close()
+            finally:
+                self._cam = None
+
+
+def _import_picamera2():
+    try:
+        import picamera2  # noqa: PLC0415 - only on a Pi
+    except ImportError as exc:
+        raise CameraUnavailable(
+            "The Raspberry Pi camera library (picamera2) is not installed here, so the Pi "
+            "camera cannot be used; on the Pi install python3-picamera2.") from exc
+    return picamera2
+
+
+# --- a USB camera (OpenCV) ------------------------------------------------------------------------
+
+class UsbCamera(FrameSource):
+    """A USB (UVC) camera through OpenCV's VideoCapture."""
+
+    name = "usb"
+
+    def __init__(self, index: int | str = 0, size: tuple[int, int] | None = PI_STILL_SIZE,
+                 _capture_factory: Callable[[int | str], object] | None = None):
+        import cv2
+
+        factory = _capture_factory or cv2.VideoCapture
+        self.index = index
+        self._cap = factory(index)
+        if not self._cap.isOpened():
+            self._cap.release()
+            raise CameraUnavailable(
+                f"No USB camera answers at {_describe(index)}: check that it is plugged in.")
+        if size:
+            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+
+    def read(self) -> np.ndarray:
+        ok, frame = self._cap.read() if self._cap is not None else (False, None)
+        if not ok or frame is None:
+            raise CameraUnavailable(
+                f"The USB camera at {_describe(self.index)} stopped sending pictures: "
+                "it may have been unplugged.")
+        return frame
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+
+def _describe(index: int | str) -> str:
+    return f"/dev/video{index}" if isinstance(index, int) else str(index)
+
+
+# --- image files and folders -----------------------------------------------------------------------
+
+def load_image(path: str | os.PathLike) -> np.ndarray:
+    """Read one image file as BGR; NotAnImage (with a sentence) when it can't be."""
+    import cv2
+
+    p = Path(path)
+    if not p.exists():
+        raise NotAnImage(f"{p} does not exist.")
+    if p.is_dir():
+        raise NotAnImage(f"{p} is a folder, not an image.")
+    data = np.fromfile(str(p), dtype=np.uint8)
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise NotAnImage(f"{p} is not an image that can be read (JPEG, PNG and the like).")
+    return img
+
+
+def expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:
+    """Files as given; folders replaced by the images in them, sorted by name."""
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.iterdir()
+                              if q.is_file() and q.suffix.lower() in IMAGE_SUFFIXES))
+        else:
+            out.append(p)
+    return out
+
+
+class ImageFiles(FrameSource):
+    """Image files and folders of images, in order."""
+
+    name = "files"
+
+    def __init__(self, paths: Sequence[str | os.PathLike]):
+        self.paths = expand_paths(paths)
+        self._next = 0
+
+    def read(self) -> np.ndarray:
+        if self._next >= len(self.paths):
+            raise StopIteration
+        path = self.paths[self._next]
+        self._next += 1
+        return load_image(path)
+
+    def __iter__(self) -> Iterator[tuple[str, np.ndarray]]:
+        for path in self.paths[self._next:]:
+            self._next += 1
+            yield path.name, load_image(path)
+
+
+# --- the synthetic renderer ------------------------------------------------------------------------
+
+class SyntheticTable(FrameSource):
+    """Rendered frames of random tables (vision.render), with their truth in :attr:`last_truth`."""
+
+    name = "synthetic"
+
+    def __init__(self, seed: int = 0, count: int | None = None, **conditions):
+        from vision import render  # noqa: PLC0415 - the renderer is only needed here
+
+        self._render = render
+        self._rng = np.random.default_rng(seed)
+        self._conditions = conditions
+        self.count = count
+        self._done = 0
+        self.last_truth: dict | None = None
+
+    def read(self) -> np.ndarray:
+        if self.count is not None and self._done >= self.count:
+            raise StopIteration
+        r = self._render
+        state = r.random_table_state(self._rng, players=int(self._rng.integers(2, 5)))
+        cond = r.random_conditions(self._rng, **self._conditions)
+        frame, truth = r.render_table(state, cond)
+        self._done += 1
+        self.last_truth = truth
+        return frame
+
+
+def open_source(spec: str) -> FrameSource:
+    """A source from a short description: ``pi``, ``pi:1``, ``usb``, ``usb:2``,
+    ``synthetic``, ``synthetic:SEED``, or a path to an image or a folder."""
+    kind, _, arg = spec.partition(":")
+    if kind == "pi":
+        return PiCamera(int(arg or 0))
+    if kind == "usb":
+        return UsbCamera(int(arg) if arg.isdigit() else (arg or 0))
+    if kind == "synthetic":
+        return SyntheticTable(seed=int(arg or 0))
+    return ImageFiles([spec])

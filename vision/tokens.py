@@ -1,0 +1,113 @@
+"""Counting bank tokens in one rectified lane, twice, by two independent counters.
+
+The lane image is the lane rectangle warped to ``px_per_mm`` pixels a millimetre, and
+``deviation`` is, per pixel, how far its colour is from the mat's (0 = mat). Tokens lie flat in
+one row, so:
+
+* the *run* counter thresholds the deviation, measures along the lane how long each run of
+  token columns is, and divides by the token pitch;
+* the *circle* counter finds token rims (a Hough transform on the continuous deviation, no
+  threshold shared with the run counter) and counts circles on the lane's centre line.
+
+A lane is certain only when both agree and every run has the length of a whole number of tokens.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+
+
+@dataclass
+class LaneCount:
+    """The count for one lane and why it may not be trusted."""
+
+    count: int
+    certain: bool
+    runs: list[tuple[float, float]] = field(default_factory=list)  # (start, end) mm along the lane
+    circles: list[tuple[float, float, float]] = field(default_factory=list)  # (x, y, r) mm
+    run_count: int = 0
+    circle_count: int = 0
+    reason: str = ""
+
+
+def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
+                  ) -> tuple[int, bool, list[tuple[float, float]]]:
+    """Count tokens from the lengths of runs of token columns.
+
+    Returns (count, every run had a whole-token length, runs in mm).
+    """
+    mask = deviation > cfg.deviation_ratio
+    chord_mm = mask.sum(axis=0) / px_per_mm
+    on = chord_mm >= cfg.token_min_chord_mm
+    runs = []
+    padded = np.concatenate([[False], on, [False]])
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
+    for start, end in zip(edges[::2], edges[1::2]):
+        runs.append((start / px_per_mm, end / px_per_mm))
+    diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
+    total = 0
+    whole = True
+    for start, end in runs:
+        length = end - start
+        if length < diameter * 0.3:
+            # A crumb (a printed mark, a token rim poking in); too small to be a token, but
+            # not nothing either when it is half a token.
+            if length >= diameter * 0.15:
+                whole = False
+            continue
+        n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
+        expected = diameter + (n - 1) * cfg.token_pitch_mm
+        if abs(length - expected) > cfg.token_run_slack_mm:
+            whole = False
+        total += n
+    return total, whole, runs
+
+
+def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
+                     ) -> list[tuple[float, float, float]]:
+    """Token circles (x, y, r in mm) found by a Hough transform on the deviation map."""
+    img = np.clip(deviation * (255.0 * cfg.token_hough_gain), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 0.5 * px_per_mm)
+    rmin, rmax = cfg.token_radius_mm
+    circles = cv2.HoughCircles(
+        img, cv2.HOUGH_GRADIENT, dp=1.0,
+        minDist=cfg.token_pitch_mm * 0.8 * px_per_mm,
+        param1=cfg.token_hough_param1, param2=cfg.token_hough_param2,
+        minRadius=int(rmin * px_per_mm), maxRadius=int(round(rmax * px_per_mm)))
+    if circles is None:
+        return []
+    h = deviation.shape[0] / px_per_mm
+    out = []
+    for x, y, r in circles.reshape(-1, 3):
+        x, y, r = x / px_per_mm, y / px_per_mm, r / px_per_mm
+        if abs(y - h / 2.0) <= cfg.token_centre_band_mm:
+            out.append((float(x), float(y), float(r)))
+    # Two circles closer than most of a token are one token seen twice.
+    out.sort()
+    merged: list[tuple[float, float, float]] = []
+    for c in out:
+        if merged and c[0] - merged[-1][0] < cfg.token_pitch_mm * 0.7:
+            continue
+        merged.append(c)
+    return merged
+
+
+def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
+               cfg: VisionConfig) -> LaneCount:
+    """Count the tokens in one lane with both counters and say whether the count is certain."""
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg)
+    circles = count_by_circles(deviation, px_per_mm, cfg)
+    reasons = []
+    if not whole:
+        reasons.append("a run of tokens has an odd length")
+    if len(circles) != runs_n:
+        reasons.append(f"the counters disagree ({runs_n} by runs, {len(circles)} by circles)")
+    if runs_n > capacity:
+        reasons.append(f"more tokens than the lane holds ({runs_n} > {capacity})")
+    return LaneCount(count=min(runs_n, capacity), certain=not reasons, runs=runs,
+                     circles=circles, run_count=runs_n, circle_count=len(circles),
+                     reason="; ".join(reasons))
