@@ -43,3 +43,16 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# ---- On the Raspberry Pi: install-pi, check-install-pi (systemd/, scripts/install-pi.sh) ----
+# tests/pi checks the service unit with systemd-analyze (Debian's systemd package).
+DEB_PACKAGES += systemd
+.PHONY: install-pi check-install-pi
+
+# The app as a service that starts at boot (root; safe to rerun to upgrade).
+install-pi:
+	$(SUDO) bash scripts/install-pi.sh
+
+# Slow (10+ minutes): install-pi in a fresh debootstrap'd Debian root. Never part of `make test`.
+check-install-pi:
+	$(SUDO) bash scripts/check-install-pi.sh
