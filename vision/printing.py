@@ -1,0 +1,560 @@
+"""Printable things for the table: the mat and the tag sticker sheets.
+
+Everything is drawn as vectors in millimetres on pages of exact size, so a
+print at 100 % ("actual size") gives the geometry of ``mat.json`` and 30 mm QR
+codes. The PDFs also ask viewers not to scale when printing.
+
+- :func:`build_mat_pdf` draws the mat on one 800 x 460 mm page (for a print
+  shop) or split over A4 tiles with overlap, alignment crosses and labels.
+- :func:`build_tag_pdf` draws A4 sheets of stickers: a QR code (version 1,
+  error correction H, payload ``SPL:<id>``) with the id in plain text under it.
+
+OpenCV (ArUco patterns) and segno (QR matrices) are imported lazily so the CLI
+stays quick to start.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+A4 = (210.0, 297.0)
+TAG_PREFIX = "SPL:"
+BANK_ORDER = ("white", "blue", "green", "red", "black", "gold")
+
+
+class PrintError(Exception):
+    """A problem the user can fix; the message is a full sentence for them."""
+
+
+@dataclass(frozen=True)
+class PrintConfig:
+    """Every size and shade used on the printed sheets, in one place.
+
+    Grey levels are 0-255 on the RGB scale. The slot outlines sit only a few
+    levels off the mat's grey so people can see them but the camera never
+    takes one for a card or a token.
+    """
+
+    outline_grey: int = 112          # mat is 128: 16 levels darker
+    outline_width: float = 0.5       # mm
+    label_grey: int = 112
+    label_size: float = 7.0          # pt, slot labels on the mat
+    title_size: float = 8.0          # pt, the mat's own faint title
+    tick_length: float = 5.0         # mm, token place separators in a bank lane
+    # A4 tiles
+    tile_margin: float = 10.0        # mm of white round the printed part (printers can't reach the edge)
+    tile_min_overlap: float = 10.0   # mm printed on both neighbours, to lay one over the other
+    cross_size: float = 6.0          # mm, alignment crosses in the overlap
+    cross_grey: int = 40
+    cross_width: float = 0.2
+    crop_mark_length: float = 6.0
+    crop_mark_gap: float = 1.0
+    # stickers
+    qr_size: float = 30.0            # mm, the code itself (21 modules)
+    qr_quiet: float = 4.0            # mm of white round the code (the spec asks for >= 3 mm)
+    tag_text_band: float = 5.0       # mm under the quiet zone for the id in plain text
+    tag_text_size: float = 10.0      # pt
+    sheet_margin: float = 10.0       # mm, A4 sticker sheets
+    sheet_header: float = 8.0        # mm, title line at the top of each sheet
+    sheet_footer: float = 10.0       # mm, scale bar at the bottom
+    cut_grey: int = 170
+    cut_width: float = 0.2
+    scale_bar: float = 50.0          # mm, printed to check the print was not scaled
+
+    @property
+    def sticker_size(self) -> tuple[float, float]:
+        """Width and height of one sticker in mm."""
+        return (self.qr_size + 2 * self.qr_quiet,
+                self.qr_size + 2 * self.qr_quiet + self.tag_text_band)
+
+
+DEFAULT_CONFIG = PrintConfig()
+
+
+# --------------------------------------------------------------------------- inputs
+
+def load_mat(path: str | os.PathLike | None = None):
+    """The mat geometry to draw: the packaged mat v1 (``vision.mat``), or a ``mat.json`` at ``path``."""
+    from vision import mat as mat_geometry
+
+    if path is None:
+        return mat_geometry.load_mat()
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return mat_geometry.mat_from_dict(data)
+    except OSError as exc:
+        raise PrintError(f"The mat geometry file {path} can't be read ({exc.strerror}).") from exc
+    except json.JSONDecodeError as exc:
+        raise PrintError(f"The mat geometry file {path} is not valid JSON (line {exc.lineno}).") from exc
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise PrintError(f"The mat geometry file {path} is not a mat description ({exc!r} is wrong or missing).") from exc
+
+
+def known_ids() -> list[str]:
+    """All tag ids in the game: the 90 cards, then the 10 nobles, in reference order."""
+    ids: list[str] = []
+    data = resources.files("companion.engine") / "data"
+    for name in ("cards.csv", "nobles.csv"):
+        with (data / name).open(encoding="utf-8", newline="") as handle:
+            ids += [row["id"].strip() for row in csv.DictReader(handle)]
+    return ids
+
+
+def resolve_ids(requested: list[str] | None) -> list[str]:
+    """The ids to print: all of them, or the requested ones checked against the game's ids.
+
+    Ids are matched without regard to case; an id asked for twice is printed twice.
+    """
+    every = known_ids()
+    if not requested:
+        return every
+    by_upper = {i.upper(): i for i in every}
+    unknown = [r for r in requested if r.strip().upper() not in by_upper]
+    if unknown:
+        shown = ", ".join(repr(u) for u in unknown)
+        noun = "is not a card or noble id" if len(unknown) == 1 else "are not card or noble ids"
+        raise PrintError(f"{shown} {noun} (cards look like 1W01 or 3K04, nobles like N07); "
+                         "nothing was written.")
+    return [by_upper[r.strip().upper()] for r in requested]
+
+
+# --------------------------------------------------------------------------- patterns
+
+def aruco_cells(marker_id: int, dictionary: str = "DICT_4X4_50") -> list[list[bool]]:
+    """The marker as a square grid of cells, True where black, including its black border."""
+    import cv2  # lazy: only printing needs it here
+
+    try:
+        dict_id = getattr(cv2.aruco, dictionary)
+    except AttributeError as exc:
+        raise PrintError(f"The marker dictionary {dictionary} is unknown to OpenCV.") from exc
+    aruco_dict = cv2.aruco.getPredefinedDictionary(dict_id)
+    cells = aruco_dict.markerSize + 2
+    image = cv2.aruco.generateImageMarker(aruco_dict, int(marker_id), cells)
+    return [[bool(v < 128) for v in row] for row in image]
+
+
+def qr_matrix(payload: str) -> list[list[bool]]:
+    """The QR code for ``payload`` as 21 x 21 modules (True = dark), version 1, error correction H.
+
+    Raises PrintError if the payload doesn't fit a version 1-H code.
+    """
+    import segno  # lazy
+
+    try:
+        code = segno.make_qr(payload, version=1, error="H", boost_error=False)
+    except segno.DataOverflowError as exc:
+        raise PrintError(f"The tag payload {payload!r} doesn't fit a version 1 QR code "
+                         "with error correction H.") from exc
+    if code.version != 1 or code.error != "H":  # never silently print a different symbol
+        raise PrintError(f"The tag for {payload!r} came out as version {code.version}-{code.error}, "
+                         "not 1-H.")
+    matrix = [[bool(v) for v in row] for row in code.matrix]
+    assert len(matrix) == 21 and all(len(r) == 21 for r in matrix)
+    return matrix
+
+
+# --------------------------------------------------------------------------- drawing helpers
+
+def _new_pdf(width: float, height: float):
+    from fpdf import FPDF
+    from fpdf.prefs import ViewerPreferences
+
+    pdf = FPDF(orientation="P", unit="mm", format=(width, height))
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(0, 0, 0)
+    pdf.set_creator("splendor-companion")
+    # Ask viewers to print at 100 %: every size on these pages matters.
+    pdf.viewer_preferences = ViewerPreferences(print_scaling="None")
+    return pdf
+
+
+def _fill_cells(pdf, cells: list[list[bool]], x: float, y: float, cell: float, rgb) -> None:
+    """Fill the True cells of a grid as one path (one fill, so no seams between cells)."""
+    from fpdf.drawing import DeviceRGB
+
+    runs = []
+    for r, row in enumerate(cells):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                runs.append((r, start, c - start))
+            else:
+                c += 1
+    if not runs:
+        return
+    with pdf.new_path() as path:
+        path.style.fill_color = DeviceRGB(*(v / 255 for v in rgb))
+        path.style.stroke_color = None
+        path.style.auto_close = True
+        for r, c, n in runs:
+            path.rectangle(x + c * cell, y + r * cell, n * cell, cell)
+
+
+def _grey(value: int) -> tuple[int, int, int]:
+    return (value, value, value)
+
+
+def _text_centered(pdf, text: str, cx: float, baseline: float) -> None:
+    pdf.text(cx - pdf.get_string_width(text) / 2, baseline, text)
+
+
+def _scale_bar(pdf, x: float, y: float, length: float) -> None:
+    """A bar of known length with a note, so the user can check the print wasn't scaled."""
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_fill_color(0, 0, 0)
+    pdf.set_line_width(0.2)
+    pdf.rect(x, y, length, 1.5, style="F")
+    for tick in (0, length):
+        pdf.line(x + tick, y - 1.0, x + tick, y + 2.5)
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("helvetica", size=7)
+    pdf.text(x + length + 3, y + 1.6,
+             f"This bar is {length:g} mm long. If not, print again at 100 % (actual size, no fit to page).")
+
+
+# --------------------------------------------------------------------------- the mat
+
+def _rects(mat) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every card and noble slot outline on the mat as (label, (x, y, w, h))."""
+    out = [(f"noble {i}", r) for i, r in enumerate(mat.nobles)]
+    out.append(("scan", mat.scan))
+    for level in sorted(mat.decks, reverse=True):
+        out.append((f"deck {level}", mat.decks[level]))
+    for level in sorted(mat.market, reverse=True):
+        out += [(f"level {level} \u00b7 {i}", r) for i, r in enumerate(mat.market[level])]
+    return out
+
+
+def _marker_squares(mat) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """Each marker's white square as (id, (x, y, w, h))."""
+    size, border = mat.marker_size, mat.marker_border
+    return [(i, (x - border, y - border, size + 2 * border, size + 2 * border))
+            for i, (x, y) in sorted(mat.marker_corners.items())]
+
+
+def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = DEFAULT_CONFIG) -> None:
+    """Draw the whole mat (a ``vision.mat.Mat``) with its top-left corner at page position (ox, oy), mm."""
+    width, height = mat.size
+    pdf.set_fill_color(*mat.background_rgb)
+    pdf.rect(ox, oy, width, height, style="F")
+
+    # Slot outlines and labels: faint, thin.
+    pdf.set_draw_color(*_grey(config.outline_grey))
+    pdf.set_line_width(config.outline_width)
+    pdf.set_text_color(*_grey(config.label_grey))
+    pdf.set_font("helvetica", size=config.label_size)
+    inset = config.outline_width / 2  # keep the stroke inside the slot rectangle
+    for label, (x, y, w, h) in _rects(mat):
+        pdf.rect(ox + x + inset, oy + y + inset, w - 2 * inset, h - 2 * inset, style="D")
+        pdf.text(ox + x + 2.0, oy + y + 4.5, label)
+
+    # Bank lanes: outline, separators between token places, colour name above the lane.
+    for colour in BANK_ORDER:
+        x, y, w, h = mat.bank[colour]
+        places = mat.lane_capacity[colour]
+        place = w / 7  # a lane holds 7 token places (41 mm); gold uses the first 5
+        pdf.rect(ox + x + inset, oy + y + inset, w - 2 * inset, h - 2 * inset, style="D")
+        # Short ticks at the lane edges only: full lines or circles could read as a token edge.
+        for k in range(1, places + (1 if places < 7 else 0)):
+            tx = ox + x + k * place
+            pdf.line(tx, oy + y, tx, oy + y + config.tick_length)
+            pdf.line(tx, oy + y + h - config.tick_length, tx, oy + y + h)
+        pdf.text(ox + x + 1.0, oy + y - 1.5, f"{colour} ({places})")
+
+    # Markers: white square, black square, then the white cells of the pattern.
+    size = mat.marker_size
+    for marker_id, (sx, sy, sw, sh) in _marker_squares(mat):
+        pdf.set_fill_color(255, 255, 255)
+        pdf.rect(ox + sx, oy + sy, sw, sh, style="F")
+        cells = aruco_cells(marker_id, mat.marker_dictionary)
+        cell = size / len(cells)
+        mx, my = mat.marker_corners[marker_id]
+        pdf.set_fill_color(0, 0, 0)
+        pdf.rect(ox + mx, oy + my, size, size, style="F")
+        white = [[not v for v in row] for row in cells]
+        _fill_cells(pdf, white, ox + mx, oy + my, cell, (255, 255, 255))
+
+    # The mat's own name, faint, bottom centre between the lower markers.
+    pdf.set_font("helvetica", size=config.title_size)
+    _text_centered(pdf, f"{mat.name} v{mat.version}  {width:g} x {height:g} mm",
+                   ox + width / 2, oy + height - 6.0)
+
+
+def draw_alignment_cross(pdf, x: float, y: float, config: PrintConfig = DEFAULT_CONFIG) -> None:
+    """A thin + centred on (x, y) with a small circle, to lay two tiles on top of each other."""
+    half = config.cross_size / 2
+    pdf.set_draw_color(*_grey(config.cross_grey))
+    pdf.set_line_width(config.cross_width)
+    pdf.line(x - half, y, x + half, y)
+    pdf.line(x, y - half, x, y + half)
+    pdf.circle(x=x, y=y, radius=half * 0.5, style="D")
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One A4 page of the tiled mat: which part of the mat (mm) it prints and where."""
+
+    row: int
+    col: int
+    x0: float      # mat coordinates of the printed part's top-left corner
+    y0: float
+    width: float   # size of the printed part (mm)
+    height: float
+
+
+@dataclass(frozen=True)
+class TileLayout:
+    """How the mat is split over A4 pages."""
+
+    page: tuple[float, float]          # page width, height in mm
+    margin: float                      # white border round the printed part on each page
+    rows: int
+    cols: int
+    tiles: list[Tile] = field(default_factory=list)
+    crosses: list[tuple[float, float]] = field(default_factory=list)  # mat coordinates
+
+    @property
+    def orientation(self) -> str:
+        return "landscape" if self.page[0] > self.page[1] else "portrait"
+
+
+def _starts(length: float, content: float, min_overlap: float) -> list[float]:
+    """Start positions of tiles along one axis, spread evenly so every overlap is >= min_overlap."""
+    if length <= content:
+        return [0.0]
+    n = math.ceil((length - content) / (content - min_overlap)) + 1
+    step = (length - content) / (n - 1)
+    return [round(i * step, 3) for i in range(n)]
+
+
+def _blocked(mat, x: float, y: float, half: float) -> bool:
+    """Whether a cross of half-size ``half`` at (x, y) would touch a slot or a marker."""
+    boxes = [r for _, r in _rects(mat)] + list(mat.bank.values())
+    boxes += [r for _, r in _marker_squares(mat)]
+    width, height = mat.size
+    if not (half + 2 <= x <= width - half - 2 and half + 2 <= y <= height - half - 2):
+        return True
+    pad = half + 1.0
+    return any(bx - pad < x < bx + bw + pad and by - pad < y < by + bh + pad for bx, by, bw, bh in boxes)
+
+
+def _seam_crosses(mat, at: float, span: tuple[float, float],
+                  vertical: bool, half: float) -> list[tuple[float, float]]:
+    """Up to three crosses centred on a cut line, spread along it, clear of slots and markers.
+
+    The cut line is the edge of the tile laid on top: that tile keeps half of each cross, the
+    tile underneath shows the other half, so the crosses are whole only when the tiles line up.
+    """
+    a0, a1 = span[0] + half + 1, span[1] - half - 1
+    chosen: list[tuple[float, float]] = []
+    for target in (a0, (a0 + a1) / 2, a1):
+        best = None
+        for dist in range(0, int(a1 - a0) + 1):
+            for along in (target + dist, target - dist):
+                x, y = (at, along) if vertical else (along, at)
+                if a0 <= along <= a1 and not _blocked(mat, x, y, half):
+                    best = (round(x, 2), round(y, 2))
+                    break
+            if best:
+                break
+        if best and _far(best, chosen, 4 * half):
+            chosen.append(best)
+    return chosen
+
+
+def _far(point: tuple[float, float], others: list[tuple[float, float]], distance: float) -> bool:
+    """Whether ``point`` is at least ``distance`` from every point in ``others``."""
+    return all(math.dist(point, o) >= distance for o in others)
+
+
+def tile_layout(mat, config: PrintConfig = DEFAULT_CONFIG) -> TileLayout:
+    """Split the mat over A4 pages, portrait or landscape, whichever needs fewer pages."""
+    width, height = mat.size
+    best = None
+    for page in ((A4[1], A4[0]), A4):  # landscape first: it wins a tie
+        cw, ch = page[0] - 2 * config.tile_margin, page[1] - 2 * config.tile_margin
+        xs = _starts(width, cw, config.tile_min_overlap)
+        ys = _starts(height, ch, config.tile_min_overlap)
+        if best is None or len(xs) * len(ys) < len(best[1]) * len(best[2]):
+            best = (page, xs, ys, cw, ch)
+    page, xs, ys, cw, ch = best
+    tiles = [Tile(r, c, x, y, min(cw, width - x), min(ch, height - y))
+             for r, y in enumerate(ys) for c, x in enumerate(xs)]
+    half = config.cross_size / 2
+    crosses: list[tuple[float, float]] = []
+    for r, y in enumerate(ys):          # seams between columns
+        for c in range(len(xs) - 1):
+            span = (y, min(y + ch, height))
+            crosses += [p for p in _seam_crosses(mat, xs[c + 1], span, True, half) if _far(p, crosses, 4 * half)]
+    for c, x in enumerate(xs):          # seams between rows
+        for r in range(len(ys) - 1):
+            span = (x, min(x + cw, width))
+            crosses += [p for p in _seam_crosses(mat, ys[r + 1], span, False, half) if _far(p, crosses, 4 * half)]
+    return TileLayout(page=page, margin=config.tile_margin, rows=len(ys), cols=len(xs),
+                      tiles=tiles, crosses=crosses)
+
+
+def _crop_marks(pdf, x: float, y: float, w: float, h: float, config: PrintConfig) -> None:
+    """Corner marks just outside the printed part, to trim the white margin."""
+    gap, length = config.crop_mark_gap, config.crop_mark_length
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(0.2)
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            pdf.line(cx + sx * gap, cy, cx + sx * (gap + length), cy)
+            pdf.line(cx, cy + sy * gap, cx, cy + sy * (gap + length))
+
+
+def build_mat_pdf(mat, tiles: bool = False, config: PrintConfig = DEFAULT_CONFIG):
+    """The mat as an FPDF document: one full-size page, or A4 tiles when ``tiles`` is true."""
+    width, height = mat.size
+    if not tiles:
+        pdf = _new_pdf(width, height)
+        pdf.set_title(f"Splendor Companion mat v{mat.version}, full size {width:g} x {height:g} mm")
+        pdf.add_page()
+        draw_mat(pdf, mat, 0, 0, config)
+        return pdf
+
+    layout = tile_layout(mat, config)
+    pdf = _new_pdf(*A4)
+    pdf.set_title(f"Splendor Companion mat v{mat.version} on {len(layout.tiles)} A4 tiles")
+    m = layout.margin
+    for n, tile in enumerate(layout.tiles, start=1):
+        pdf.add_page(orientation="L" if layout.orientation == "landscape" else "P")
+        ox, oy = m - tile.x0, m - tile.y0
+        with pdf.rect_clip(m, m, tile.width, tile.height):
+            draw_mat(pdf, mat, ox, oy, config)
+            for cx, cy in layout.crosses:
+                draw_alignment_cross(pdf, ox + cx, oy + cy, config)
+        _crop_marks(pdf, m, m, tile.width, tile.height, config)
+        # Top margin: which tile this is and how to join it; bottom margin: the scale check.
+        # Text starts right of the crop marks and stays 5 mm from the paper's edge.
+        pdf.set_text_color(0, 0, 0)
+        pdf.set_font("helvetica", style="B", size=9)
+        label = f"Tile row {tile.row + 1}, column {tile.col + 1} ({n} of {len(layout.tiles)})"
+        pdf.text(m + 3.0, m - 3.5, label)
+        label_end = m + 3.0 + pdf.get_string_width(label)
+        pdf.set_font("helvetica", size=6.5)
+        pdf.text(label_end + 4.0, m - 3.5,
+                 f"{layout.rows} rows x {layout.cols} columns. Cut the white margin off the left "
+                 "(column 2 on) and top (row 2 on) at the crop marks, through the half + marks; lay the "
+                 "tile over its neighbour so every + is whole; tape below.")
+        _scale_bar(pdf, m + 3.0, m + tile.height + 1.8, config.scale_bar)
+    return pdf
+
+
+# --------------------------------------------------------------------------- tag stickers
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where stickers go on an A4 sheet (portrait)."""
+
+    cols: int
+    rows: int
+    x0: float   # top-left corner of the sticker grid on the page
+    y0: float
+    sticker: tuple[float, float]
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def sheet_layout(config: PrintConfig = DEFAULT_CONFIG) -> SheetLayout:
+    """As many stickers as fit an A4 page inside its margins, the grid centred across the page."""
+    sw, sh = config.sticker_size
+    usable_w = A4[0] - 2 * config.sheet_margin
+    usable_h = A4[1] - 2 * config.sheet_margin - config.sheet_header - config.sheet_footer
+    cols, rows = int(usable_w // sw), int(usable_h // sh)
+    x0 = (A4[0] - cols * sw) / 2
+    y0 = config.sheet_margin + config.sheet_header
+    return SheetLayout(cols=cols, rows=rows, x0=x0, y0=y0, sticker=(sw, sh))
+
+
+def draw_sticker(pdf, tag_id: str, x: float, y: float, config: PrintConfig = DEFAULT_CONFIG) -> None:
+    """One sticker with its top-left corner at (x, y): quiet zone, QR code, the id under it."""
+    matrix = qr_matrix(TAG_PREFIX + tag_id)
+    sw, sh = config.sticker_size
+    pdf.set_fill_color(255, 255, 255)
+    pdf.rect(x, y, sw, sh, style="F")
+    module = config.qr_size / len(matrix)
+    _fill_cells(pdf, matrix, x + config.qr_quiet, y + config.qr_quiet, module, (0, 0, 0))
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("helvetica", style="B", size=config.tag_text_size)
+    baseline = y + config.qr_size + 2 * config.qr_quiet + config.tag_text_band * 0.7
+    _text_centered(pdf, tag_id, x + sw / 2, baseline)
+
+
+def _cut_guides(pdf, layout: SheetLayout, rows: int, config: PrintConfig) -> None:
+    """Thin grey lines on every sticker edge, running a little into the margin."""
+    sw, sh = layout.sticker
+    x0, y0 = layout.x0, layout.y0
+    x1, y1 = x0 + layout.cols * sw, y0 + rows * sh
+    run = 4.0
+    pdf.set_draw_color(*_grey(config.cut_grey))
+    pdf.set_line_width(config.cut_width)
+    pdf.set_dash_pattern(dash=2.0, gap=1.0)
+    for c in range(layout.cols + 1):
+        pdf.line(x0 + c * sw, y0 - run, x0 + c * sw, y1 + run)
+    for r in range(rows + 1):
+        pdf.line(x0 - run, y0 + r * sh, x1 + run, y0 + r * sh)
+    pdf.set_dash_pattern()
+
+
+def build_tag_pdf(ids: list[str], config: PrintConfig = DEFAULT_CONFIG):
+    """Sticker sheets (A4) for ``ids``, in order, as many pages as needed."""
+    for tag_id in ids:  # check every payload before drawing anything
+        qr_matrix(TAG_PREFIX + tag_id)
+    layout = sheet_layout(config)
+    if layout.per_page < 1:
+        raise PrintError("A sticker doesn't fit on an A4 page with these sizes.")
+    pages = [ids[i:i + layout.per_page] for i in range(0, len(ids), layout.per_page)]
+    pdf = _new_pdf(*A4)
+    pdf.set_title(f"Splendor Companion tag stickers ({len(ids)})")
+    for n, batch in enumerate(pages, start=1):
+        pdf.add_page()
+        pdf.set_text_color(0, 0, 0)
+        pdf.set_font("helvetica", style="B", size=10)
+        pdf.text(layout.x0, config.sheet_margin + 4.0,
+                 f"Splendor Companion tags, sheet {n} of {len(pages)}: cut along the grey lines.")
+        for k, tag_id in enumerate(batch):
+            r, c = divmod(k, layout.cols)
+            draw_sticker(pdf, tag_id, layout.x0 + c * layout.sticker[0], layout.y0 + r * layout.sticker[1],
+                         config)
+        _cut_guides(pdf, layout, math.ceil(len(batch) / layout.cols), config)
+        _scale_bar(pdf, layout.x0, A4[1] - config.sheet_margin - 3.0, config.scale_bar)
+    return pdf
+
+
+# --------------------------------------------------------------------------- output
+
+def write_pdf(pdf, out: str | os.PathLike) -> Path:
+    """Write the document to ``out`` in one step (a temporary file renamed), never half a file."""
+    out = Path(out)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise PrintError(f"The folder {folder} does not exist; nothing was written.")
+    fd, tmp = tempfile.mkstemp(prefix=".print-", suffix=".pdf", dir=folder)
+    os.close(fd)
+    try:
+        pdf.output(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a PDF is an ordinary file
+        os.replace(tmp, out)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return out
