@@ -1,0 +1,69 @@
+"""`splendor-companion test-panel`: check the seat panel's wiring on the Pi.
+
+Registration is cheap: gpiozero is imported only when the command runs.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable
+
+
+def register(subparsers) -> None:
+    """Add the hardware subcommands to the CLI."""
+    parser = subparsers.add_parser(
+        "test-panel",
+        help="check the seat buttons and LEDs one by one",
+        description="Lights each LED in turn and asks whether it is lit, then asks for each "
+                    "seat's button to be pressed, and reports what worked. Exit 0: every part "
+                    "works; 1: a part failed; 2: the check could not run.")
+    parser.add_argument("--config", metavar="PATH", default=None,
+                        help="panel config (TOML); default: the shipped wiring")
+    parser.add_argument("--mock", action="store_true",
+                        help="run on a virtual panel (gpiozero's MockFactory) where there is no "
+                             "GPIO: LEDs are read from their mock pins, Enter presses a button")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to wait for each button press (default 10)")
+    parser.set_defaults(func=test_panel)
+
+
+def test_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
+               say: Callable[[str], None] = print, pin_factory=None) -> int:
+    """Run the wiring check; ``ask``/``say``/``pin_factory`` are injectable for tests."""
+    from .config import PanelConfigError, load_config
+    from .panel import NoGpioError, SeatPanel, real_pin_factory
+
+    try:
+        config = load_config(args.config)
+    except PanelConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if pin_factory is None:
+        if args.mock:
+            from gpiozero.pins.mock import MockFactory
+            pin_factory = MockFactory()
+        else:
+            try:
+                pin_factory = real_pin_factory()
+            except NoGpioError:
+                print("This machine has no GPIO pins, so the seat buttons and LEDs can't be "
+                      "checked here. Run `splendor-companion test-panel --mock` to walk "
+                      "through the check on a virtual panel instead.", file=sys.stderr)
+                return 2
+    from gpiozero.exc import GPIOZeroError
+
+    from .wiring_check import run_wiring_check
+
+    try:
+        with SeatPanel(config, pin_factory=pin_factory) as panel:
+            report = run_wiring_check(panel, ask=ask, say=say, button_timeout=args.timeout,
+                                      virtual=args.mock)
+    except GPIOZeroError as exc:
+        print(f"The seat panel could not be opened ({exc}). If the app is running it holds "
+              f"the pins: stop it and run the check again.", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\nThe wiring check was stopped before the end; nothing was changed.",
+              file=sys.stderr)
+        return 2
+    return 0 if report.ok else 1
