@@ -40,7 +40,8 @@ unmount_all() {
 }
 cleanup() {
   unmount_all
-  if [ "${KEEP:-0}" = 1 ]; then echo "The root is kept in $ROOT"; else rm -rf "$ROOT"; fi
+  # --one-file-system: never into a /dev or /proc that is still mounted.
+  if [ "${KEEP:-0}" = 1 ]; then echo "The root is kept in $ROOT"; else rm -rf --one-file-system "$ROOT"; fi
 }
 trap cleanup EXIT
 
@@ -54,7 +55,7 @@ if ! command -v debootstrap >/dev/null; then
 fi
 
 unmount_all
-rm -rf "$ROOT"
+rm -rf --one-file-system "$ROOT"
 say "Making a fresh Debian $SUITE root in $ROOT"
 debootstrap --variant=minbase --include=systemd,systemd-sysv "$SUITE" "$ROOT" "$MIRROR" \
   > "$LOG/debootstrap.log" 2>&1 || { tail -20 "$LOG/debootstrap.log"; exit 1; }
