@@ -32,12 +32,11 @@ def test_default_wiring_is_four_seats_and_five_nobles_on_free_pins():
 def test_default_wiring_matches_readme_table():
     readme = (default_config_path().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Seat panel wiring"):]
-    config = load_config()
-    for i, seat in enumerate(config.seats):
-        assert f"| seat {i} button | `seats[{i}].button` | GPIO {seat.button} |" in section
-        assert f"| seat {i} LED | `seats[{i}].led` | GPIO {seat.led} |" in section
-    for i, pin in enumerate(config.noble_leds):
-        assert f"| noble slot {i} LED | `nobles.leds[{i}]` | GPIO {pin} |" in section
+    from hardware.wiring_diagram import parts, physical_pin
+    rows = parts(load_config())
+    assert len(rows) == 13
+    for part, setting, pin, _ in rows:
+        assert f"| {part} | `{setting}` | GPIO {pin} | {physical_pin(pin)} |" in section
 
 
 def test_two_seats_without_noble_leds_is_a_panel():
