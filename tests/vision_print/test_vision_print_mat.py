@@ -42,6 +42,18 @@ def test_full_mat_markers_are_40_mm_with_their_ids_at_the_spec_corners(full_mat,
         print(f"marker {marker_id}: sides {', '.join(f'{s:.2f}' for s in sides_mm)} mm")
         for side in sides_mm:
             assert side == pytest.approx(40, abs=0.5)
+        # A second, detector-free measure: the ink across the marker's black top border row and
+        # down its left border column (anti-aliased edge pixels count by their darkness).
+        x, y = mat_geometry.marker_corners[marker_id]
+        cell = 40 / 6
+        row = full_mat.image[round(full_mat.px(y + cell / 2)),
+                             round(full_mat.px(x - 3)):round(full_mat.px(x + 43)), 0]
+        col = full_mat.image[round(full_mat.px(y - 3)):round(full_mat.px(y + 43)),
+                             round(full_mat.px(x + cell / 2)), 0]
+        for line in (row, col):
+            ink_mm = full_mat.mm(float(np.sum(255 - line.astype(float)) / 255))
+            print(f"marker {marker_id}: black border {ink_mm:.3f} mm")
+            assert ink_mm == pytest.approx(40, abs=0.2)
         # Printed upright: the detector's first corner is the marker's top-left one.
         top_left_mm = [full_mat.mm(v) for v in quad[0]]
         expected = mat_geometry.marker_corners[marker_id]
@@ -206,3 +218,10 @@ def test_tiles_laid_over_each_other_rebuild_the_mat_at_scale(tiles, mat_geometry
     centres = {i: q.mean(axis=0) for i, q in markers.items()}
     assert page.mm(centres[1][0] - centres[0][0]) == pytest.approx(740, abs=1.0)
     assert page.mm(centres[3][1] - centres[0][1]) == pytest.approx(400, abs=1.0)
+
+
+def test_print_mat_into_a_missing_folder_says_so(tmp_path, run_cli, capsys):
+    out = tmp_path / "no-such-folder" / "mat.pdf"
+    assert run_cli("print-mat", out) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert not out.parent.exists()
