@@ -514,7 +514,7 @@ class SeatPanel:
         callback = self.when_changed
         if callback is None:
             return
-        for light in lights:
+        for light in dict.fromkeys(lights):  # once per light, in order
             self._dispatch(callback, light)
 
     def _check_seat(self, seat: int) -> None:
