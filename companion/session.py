@@ -1,0 +1,234 @@
+"""Table sessions (session.md): the folder that keeps every still, press, answer and entry.
+
+A session folder holds ``session.json``, ``events.jsonl`` (one event a line, flushed and
+fsynced before the event is judged) and the images the events name. Besides the images
+(``NNNN.jpg``), a press judged from a ready observation (no camera: tests, a simulated table)
+names an ``NNNN.json`` file holding that read-table object, so it can be judged again too.
+``record.jsonl`` mirrors the accepted game record, a second copy beside the SQLite journal.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+FORMAT = "splendor-session"
+VERSION = 1
+APP_DIR = "splendor-companion"
+
+
+def data_dir() -> Path:
+    """``$SPLENDOR_DATA_DIR``, else ``$XDG_DATA_HOME/splendor-companion``, else
+    ``~/.local/share/splendor-companion``."""
+    env = os.environ.get("SPLENDOR_DATA_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / APP_DIR
+
+
+class SessionError(Exception):
+    """A session folder can't be read; ``message`` says why in a sentence."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _append_synced(path: Path, text: str) -> None:
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+class SessionWriter:
+    """Records a live session into its folder."""
+
+    def __init__(self, folder: Path, t0: Optional[float] = None):
+        self.folder = Path(folder)
+        self.events_path = self.folder / "events.jsonl"
+        self.record_path = self.folder / "record.jsonl"
+        last_t = 0.0
+        count = 0
+        if self.events_path.exists():
+            for ev in _read_events(self.events_path, tolerate_tail=True)[0]:
+                last_t = max(last_t, float(ev.get("t", 0.0) or 0.0))
+        for name in os.listdir(self.folder):
+            stem, ext = os.path.splitext(name)
+            if ext in (".jpg", ".json") and stem.isdigit():
+                count = max(count, int(stem) + 1)
+        self._next_image = count
+        # Times go on from the last event of a resumed session.
+        self._t0 = (time.monotonic() - last_t) if t0 is None else t0
+
+    @classmethod
+    def create(cls, root: Path, players, first: int, rules: dict) -> "SessionWriter":
+        root = Path(root)
+        root.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        n = 0
+        while True:
+            folder = root / (stamp if n == 0 else f"{stamp}-{n}")
+            try:
+                folder.mkdir()
+                break
+            except FileExistsError:
+                n += 1
+        meta = {"format": FORMAT, "version": VERSION, "players": list(players),
+                "first": first, "rules": rules}
+        _write_synced(folder / "session.json", (_dumps(meta) + "\n").encode("utf-8"))
+        return cls(folder, t0=time.monotonic())
+
+    def now(self) -> float:
+        return round(time.monotonic() - self._t0, 3)
+
+    def add(self, event: dict) -> dict:
+        """Append one event (``t`` is set here) and fsync it before returning."""
+        event = {"type": event["type"], "t": self.now(),
+                 **{k: v for k, v in event.items() if k != "type"}}
+        _append_synced(self.events_path, _dumps(event) + "\n")
+        return event
+
+    def _name(self, ext: str) -> str:
+        name = f"{self._next_image:04d}{ext}"
+        self._next_image += 1
+        return name
+
+    def save_jpeg(self, data: bytes) -> str:
+        name = self._name(".jpg")
+        _write_synced(self.folder / name, data)
+        return name
+
+    def save_observation(self, obs: dict) -> str:
+        name = self._name(".json")
+        _write_synced(self.folder / name, (_dumps(obs) + "\n").encode("utf-8"))
+        return name
+
+    def record_append(self, lines: list) -> None:
+        _append_synced(self.record_path, "".join(_dumps(line) + "\n" for line in lines))
+
+    def record_rewrite(self, lines: list) -> None:
+        _write_synced(self.record_path,
+                      "".join(_dumps(line) + "\n" for line in lines).encode("utf-8"))
+
+
+@dataclass
+class Session:
+    """A session folder as read back."""
+
+    folder: Path
+    players: list
+    first: int
+    rules: dict
+    events: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+
+
+def _read_events(path: Path, tolerate_tail: bool) -> tuple:
+    """The events of ``events.jsonl``; a cut-off last line (the app stopped while writing it)
+    is left out with a warning. Any other damaged line is a :class:`SessionError`."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return [], []
+    except OSError as exc:
+        raise SessionError(f"{path} can't be read: {exc.strerror}.")
+    text = data.decode("utf-8", errors="replace")
+    raw = text.split("\n")
+    complete = text.endswith("\n")
+    events, warnings = [], []
+    last = len(raw) - 1
+    for i, line in enumerate(raw):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+            if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+                raise ValueError
+        except ValueError:
+            if tolerate_tail and i == last and not complete:
+                warnings.append(f"The last line of {path.name} is cut off (the app stopped "
+                                "while writing it); it was left out.")
+                break
+            raise SessionError(f"Line {i + 1} of {path.name} is damaged (not one JSON event), "
+                               "so the session can't be judged past it.")
+        events.append(ev)
+    return events, warnings
+
+
+def read_session(folder) -> Session:
+    """Read a session folder; raises :class:`SessionError` with a sentence."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise SessionError(f"There is no session folder at {folder}.")
+    meta_path = folder / "session.json"
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SessionError(f"{folder} has no session.json, so it is not a session folder.")
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        raise SessionError(f"{meta_path} is damaged (not valid JSON).")
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise SessionError(f'{meta_path} is not a session file (it needs "format": "{FORMAT}").')
+    if meta.get("version") != VERSION:
+        raise SessionError(f"This session is version {meta.get('version')!r}; only version 1 "
+                           "can be read.")
+    players = meta.get("players")
+    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise SessionError(f"{meta_path} must name 2 to 4 players.")
+    first = meta.get("first", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
+        raise SessionError(f"{meta_path}: the first player must be a seat from 0 to "
+                           f"{len(players) - 1}.")
+    rules = meta.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise SessionError(f'{meta_path}: "rules" must be an object.')
+    events, warnings = _read_events(folder / "events.jsonl", tolerate_tail=True)
+    return Session(folder, players, first, rules, events, warnings)
+
+
+def read_record_mirror(folder) -> tuple:
+    """The accepted record lines mirrored in ``record.jsonl`` (a cut-off last line left out),
+    and warnings."""
+    path = Path(folder) / "record.jsonl"
+    try:
+        return _read_events_plain(path)
+    except FileNotFoundError:
+        return [], []
+
+
+def _read_events_plain(path: Path) -> tuple:
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    lines, warnings = [], []
+    raw = text.split("\n")
+    for i, line in enumerate(raw):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            if not isinstance(obj, dict):
+                raise ValueError
+        except ValueError:
+            warnings.append(f"Line {i + 1} of {path} is damaged; the record stops before it.")
+            break
+        lines.append(obj)
+    return lines, warnings
