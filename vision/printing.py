@@ -445,13 +445,40 @@ def build_mat_pdf(mat, tiles: bool = False, config: PrintConfig = DEFAULT_CONFIG
         label = f"Tile row {tile.row + 1}, column {tile.col + 1} ({n} of {len(layout.tiles)})"
         pdf.text(m + 3.0, m - 3.5, label)
         label_end = m + 3.0 + pdf.get_string_width(label)
-        pdf.set_font("helvetica", size=6.5)
-        pdf.text(label_end + 4.0, m - 3.5,
-                 f"{layout.rows} rows x {layout.cols} columns. Cut the white margin off the left "
-                 "(column 2 on) and top (row 2 on) at the crop marks, through the half + marks; lay the "
-                 "tile over its neighbour so every + is whole; tape below.")
+        note = (f"{layout.rows} x {layout.cols} tiles. From column 2 and row 2 on: cut the white margin off "
+                "the left and top through the half + marks, lay the tile over its neighbour so each + is "
+                "whole, tape below. Ticks beside the print: the next tile's edge.")
+        room = layout.page[0] - m - 3.0 - (label_end + 4.0)
+        size = 6.5
+        pdf.set_font("helvetica", size=size)
+        while pdf.get_string_width(note) > room and size > 4.5:  # keep clear of the crop marks
+            size -= 0.25
+            pdf.set_font("helvetica", size=size)
+        pdf.text(label_end + 4.0, m - 3.5, note)
         _scale_bar(pdf, m + 3.0, m + tile.height + 1.8, config.scale_bar)
+        _overlap_marks(pdf, layout, tile)
     return pdf
+
+
+def _overlap_marks(pdf, layout: TileLayout, tile: Tile) -> None:
+    """Marks in the margin where the next tile's edge will lie, so the overlap is easy to find."""
+    m = layout.margin
+    by_place = {(t.row, t.col): t for t in layout.tiles}
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(0.3)
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("helvetica", size=5.5)
+    right = by_place.get((tile.row, tile.col + 1))
+    if right is not None:  # a tick under the content, at the right-hand tile's left edge
+        x = m + right.x0 - tile.x0
+        y = m + tile.height
+        pdf.line(x, y + 1.0, x, y + 4.0)
+        pdf.text(x - 1.0 - pdf.get_string_width("next tile's edge"), y + 3.5, "next tile's edge")
+    below = by_place.get((tile.row + 1, tile.col))
+    if below is not None:  # a tick right of the content, at the lower tile's top edge
+        y = m + below.y0 - tile.y0
+        x = m + tile.width
+        pdf.line(x + 1.0, y, x + 5.0, y)  # (no room for a label in the side margin)
 
 
 # --------------------------------------------------------------------------- tag stickers

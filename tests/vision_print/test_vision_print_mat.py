@@ -76,7 +76,7 @@ def test_full_mat_markers_sit_on_white_squares_5_mm_wider(full_mat, mat_geometry
 
 
 def test_full_mat_background_is_mid_grey_and_everything_but_markers_is_faint(full_mat, mat_geometry):
-    image = full_mat.image.astype(int)
+    image = full_mat.image.astype(np.int16)
     grey = np.abs(image - 128).max(axis=2)
     # Mask out the markers with their white squares.
     mask = np.ones(grey.shape, bool)
@@ -153,7 +153,7 @@ def _content(page):
 
     (Anti-aliased text in the margins has a few grey pixels too; whole rows of it don't.)
     """
-    grey = np.all(np.abs(page.image.astype(int) - 128) <= 2, axis=2)
+    grey = np.all(np.abs(page.image.astype(np.int16) - 128) <= 2, axis=2)
     rows = np.flatnonzero(grey.mean(axis=1) > 0.3)
     cols = np.flatnonzero(grey.mean(axis=0) > 0.3)
     return page.image[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
