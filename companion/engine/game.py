@@ -140,6 +140,59 @@ _TAKE_SHAPES = tuple(
     + [_shape((c,)) for c in range(5)]
 )
 
+# A pile's count as the take rules see it: empty, 1 to 3, or 4 and more.
+_PILE = (0, 1, 1, 1) + (2,) * 60
+_TAKE_CACHE: dict = {}
+# Reserve actions are values: build each once.
+_RESERVE_CARD = [{cid: ReserveCard(p, cid) for cid in CARDS} for p in range(4)]
+_RESERVE_BLIND = [[ReserveBlind(p, lv) for lv in LEVELS] for p in range(4)]
+
+# Packed gem vectors (7 bits a colour, bit 6 of each a guard) let one subtraction compare all
+# five colours at once: a field keeps its guard bit exactly when it did not go below zero.
+_GUARD = sum(64 << (7 * i) for i in range(5))
+
+
+def _pack(v) -> int:
+    return v[0] | (v[1] << 7) | (v[2] << 14) | (v[3] << 21) | (v[4] << 28)
+
+
+_COST_GUARDED = {cid: _pack(c.cost) | _GUARD for cid, c in CARDS.items()}
+_NOBLE_REQ = {nid: _pack(n.requires) for nid, n in NOBLES.items()}
+_END_TURN = [EndTurn(p) for p in range(4)]
+
+
+_RETURNS_CACHE: dict = {}
+
+
+def _legal_returns(p: int, tokens: tuple, over: int) -> list:
+    """Every return of 1 to ``over`` tokens the seat holds (shared by all games, cached)."""
+    key = (p, tokens, over)
+    out = _RETURNS_CACHE.get(key)
+    if out is None:
+        if len(_RETURNS_CACHE) > 100_000:
+            _RETURNS_CACHE.clear()
+        out = [ReturnGems(p, gems) for gems in _bounded_sums(tokens, over) if any(gems)]
+        _RETURNS_CACHE[key] = out
+    return out
+
+
+def _bounded_sums(limits: tuple, total: int, i: int = 0) -> Iterator[tuple]:
+    """Every 6-tuple with entries up to ``limits`` whose sum is at most ``total``."""
+    if i == 6:
+        yield ()
+        return
+    for n in range(min(limits[i], total) + 1):
+        for rest in _bounded_sums(limits, total - n, i + 1):
+            yield (n,) + rest
+
+
+def _shortfall(cost_guarded: int, have: int) -> int:
+    """Tokens missing to pay a cost from ``have`` (packed): the sum of max(0, cost - have)."""
+    d = cost_guarded - have
+    m = d & _GUARD
+    return (d & (m - (m >> 6))) % 127  # 2**7 = 1 (mod 127): the sum of the fields
+
+
 _STATE_FIELDS = ("bank", "tokens", "bonuses", "points", "cards", "reserved", "nobles_won",
                  "nobles", "market", "unseen", "decks", "active", "turn", "main",
                  "noble_taken", "passes", "final_round", "outcome")
@@ -200,7 +253,6 @@ class Game:
         self.final_round = False
         self.outcome: Optional[Outcome] = None
         self._stack: list = []
-        self._take_cache: dict = {}
 
     # ----------------------------------------------------------------- state and history
     def _save(self) -> tuple:
@@ -276,21 +328,18 @@ class Game:
 
     def slots_to_reveal(self) -> list:
         """(level, slot) of every empty face-up slot whose deck still has cards."""
+        m, d = self.market, self.decks
+        if not ((d[0] and None in m[0]) or (d[1] and None in m[1]) or (d[2] and None in m[2])):
+            return []
         return [(li + 1, slot) for li, row in enumerate(self.market) if self.decks[li]
                 for slot, card in enumerate(row) if card is None]
 
     def qualifying_nobles(self, seat: Optional[int] = None) -> list:
         """Ids of the nobles on the table whose requirements the seat's bonuses meet."""
         seat = self.active if seat is None else seat
-        b = self.bonuses[seat]
-        out = []
-        for nid in self.nobles:
-            if nid is None:
-                continue
-            r = NOBLES[nid].requires
-            if b[0] >= r[0] and b[1] >= r[1] and b[2] >= r[2] and b[3] >= r[3] and b[4] >= r[4]:
-                out.append(nid)
-        return out
+        have = _pack(self.bonuses[seat]) | _GUARD
+        return [nid for nid in self.nobles
+                if nid is not None and (have - _NOBLE_REQ[nid]) & _GUARD == _GUARD]
 
     # ----------------------------------------------------------------- validation
     def check(self, action) -> None:
@@ -430,22 +479,26 @@ class Game:
 
     def payment(self, p: int, card: Card) -> Optional[tuple]:
         """The payment spending the fewest gold (gems first), or None if unaffordable."""
-        need = self.needs(p, card)
+        c = card.cost
+        b = self.bonuses[p]
         t = self.tokens[p]
-        pay = [0, 0, 0, 0, 0, 0]
-        short = 0
-        for i in range(5):
-            n = need[i]
-            if n:
-                if t[i] >= n:
-                    pay[i] = n
-                else:
-                    pay[i] = t[i]
-                    short += n - t[i]
-        if short > t[GOLD]:
+        # Unrolled over the five gems: this is the hot path of move generation.
+        n0 = c[0] - b[0]
+        n1 = c[1] - b[1]
+        n2 = c[2] - b[2]
+        n3 = c[3] - b[3]
+        n4 = c[4] - b[4]
+        p0 = (n0 if n0 < t[0] else t[0]) if n0 > 0 else 0
+        p1 = (n1 if n1 < t[1] else t[1]) if n1 > 0 else 0
+        p2 = (n2 if n2 < t[2] else t[2]) if n2 > 0 else 0
+        p3 = (n3 if n3 < t[3] else t[3]) if n3 > 0 else 0
+        p4 = (n4 if n4 < t[4] else t[4]) if n4 > 0 else 0
+        short = ((n0 - p0 if n0 > 0 else 0) + (n1 - p1 if n1 > 0 else 0)
+                 + (n2 - p2 if n2 > 0 else 0) + (n3 - p3 if n3 > 0 else 0)
+                 + (n4 - p4 if n4 > 0 else 0))
+        if short > t[5]:
             return None
-        pay[GOLD] = short
-        return tuple(pay)
+        return (p0, p1, p2, p3, p4, short)
 
     def payments(self, p: int, card: Card) -> Iterator[tuple]:
         """Every legal payment for the card: gold may stand in for any colour, even one held."""
@@ -541,13 +594,15 @@ class Game:
 
     # ----------------------------------------------------------------- legal moves
     def _legal_takes(self, p: int) -> list:
-        key = (self.bank, p)
-        takes = self._take_cache.get(key)
+        # Which takes are legal depends only on each pile being empty, under 4, or 4+ (and the
+        # house rule), so the filtered list is shared by every game through one small cache.
+        bank = self.bank
+        key = (p, self.rules.short_take,
+               _PILE[bank[0]], _PILE[bank[1]], _PILE[bank[2]], _PILE[bank[3]], _PILE[bank[4]])
+        takes = _TAKE_CACHE.get(key)
         if takes is None:
-            takes = [TakeGems(p, g) for g in _TAKE_SHAPES if self._take_error(g) is None]
-            if len(self._take_cache) > 4096:
-                self._take_cache.clear()
-            self._take_cache[key] = takes
+            takes = _TAKE_CACHE[key] = [TakeGems(p, g) for g in _TAKE_SHAPES
+                                        if self._take_error(g) is None]
         return takes
 
     def _has_main_action(self, p: int) -> bool:
@@ -571,35 +626,33 @@ class Game:
         buy line names it.
         """
         if self.outcome is not None or self.main is not None:
-            return
+            return iter(())
         p = self.active
-        any_action = False
-        takes = self._legal_takes(p)
-        if takes:
-            any_action = True
-            yield from takes
-        if len(self.reserved[p]) < RESERVE_LIMIT:
-            for _, _, card in self.face_up():
-                any_action = True
-                yield ReserveCard(p, card.id)
-            for li in range(3):
-                if self.decks[li]:
-                    any_action = True
-                    yield ReserveBlind(p, li + 1)
-        buyable = [card for _, _, card in self.face_up()]
-        buyable += [r for r in self.reserved[p] if type(r) is not BlindCard]
-        for card in buyable:
+        out = list(self._legal_takes(p))
+        face = [c for row in self.market for c in row if c is not None]
+        hand = self.reserved[p]
+        if len(hand) < RESERVE_LIMIT:
+            reserve = _RESERVE_CARD[p]
+            out += [reserve[c.id] for c in face]
+            blind = _RESERVE_BLIND[p]
+            out += [blind[li] for li in range(3) if self.decks[li]]
+        if hand:
+            face += [r for r in hand if type(r) is not BlindCard]
+        t = self.tokens[p]
+        b = self.bonuses[p]
+        have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
+        gold = t[5]
+        for card in face:
+            # The packed shortfall rules most cards out before a payment is worked out.
+            if _shortfall(_COST_GUARDED[card.id], have) > gold:
+                continue
             if all_payments:
-                for pay in self.payments(p, card):
-                    any_action = True
-                    yield BuyCard(p, card.id, pay)
+                out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
             else:
-                pay = self.payment(p, card)
-                if pay is not None:
-                    any_action = True
-                    yield BuyCard(p, card.id, pay)
-        if not any_action:
-            yield PassTurn(p)
+                out.append(BuyCard(p, card.id, self.payment(p, card)))
+        if not out:
+            out.append(PassTurn(p))
+        return iter(out)
 
     def legal_end_steps(self) -> Iterator:
         """End-of-turn steps the active player may take now: returns, noble visits, end_turn.
@@ -607,24 +660,19 @@ class Game:
         Reveals are not generated (the table deals them: see :meth:`slots_to_reveal`).
         """
         if self.outcome is not None or self.main is None:
-            return
+            return iter(())
         p = self.active
         t = self.tokens[p]
-        over = sum(t) - TOKEN_LIMIT
-        if over > 0:
-            held = [i for i in range(6) if t[i]]
-            for k in range(1, over + 1):
-                for combo in itertools.combinations_with_replacement(held, k):
-                    gems = [0] * 6
-                    for c in combo:
-                        gems[c] += 1
-                    if all(gems[i] <= t[i] for i in held):
-                        yield ReturnGems(p, tuple(gems))
+        over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
+        if over <= 0 and (self.noble_taken or not self.qualifying_nobles(p)):
+            # The common case: nothing to return and no noble to choose.
+            return iter(() if self.slots_to_reveal() else (_END_TURN[p],))
+        out = list(_legal_returns(p, t, over)) if over > 0 else []
         if not self.noble_taken:
-            for nid in self.qualifying_nobles(p):
-                yield ClaimNoble(p, nid)
+            out += [ClaimNoble(p, nid) for nid in self.qualifying_nobles(p)]
         if self._end_turn_error(p) is None:
-            yield EndTurn(p)
+            out.append(_END_TURN[p])
+        return iter(out)
 
     def legal_actions(self) -> Iterator:
         """Main actions before the turn's main action, end-of-turn steps after it."""

@@ -43,5 +43,4 @@ def position(game: Game, seat: int, *, tokens=None, bonuses=None, reserved=None,
         game.reserved = game.reserved[:seat] + (entries,) + game.reserved[seat + 1:]
     if points is not None:
         game.points = game.points[:seat] + (points,) + game.points[seat + 1:]
-    game._take_cache.clear()
     return game
