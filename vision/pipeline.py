@@ -513,38 +513,82 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
 @dataclass
 class BusyReading:
     busy: bool
-    area_mm2: float
+    area_mm2: float  # off-colour area on free mat
+    edge_mm: float  # longest stretch of the mat's edge strip covered
     mask: np.ndarray  # uint8, overview px: off-colour blobs on free mat
+
+
+def _edge_runs(covered: np.ndarray) -> float:
+    """Length (in samples) of the longest run of True."""
+    best = run = 0
+    for v in covered:
+        run = run + 1 if v else 0
+        best = max(best, run)
+    return float(best)
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None) -> BusyReading:
     """Stage 9: is a hand or an arm over the mat?
 
-    Looks only at free mat (gaps and borders, where nothing of the game belongs) for blobs off
-    the mat's colour that survive an opening wider than a card's edge or a token's rim. A QR
-    sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand: its
-    square is left out.
+    Two tests on the mat where nothing of the game belongs:
+
+    * free mat (gaps and borders): blobs off the mat's colour that survive an opening wider
+      than a card's edge or a token's rim;
+    * the strip along the mat's edge: an arm reaching in has to cross it, so a stretch of it
+      covered wider than a finger means a hand (the marker corners and the scan zone, where a
+      card may stick out, are left out).
+
+    A QR sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand:
+    its square is left out of both.
     """
     mat = mat or load_mat()
     s = overview.px_per_mm
     free = free_mask(mat, s, cfg.free_margin_mm, 14.0)
-    if codes_mm:
-        free = free.copy()
-        for quad in codes_mm:
-            q = np.asarray(quad, np.float64).reshape(-1, 2)
-            c = q.mean(axis=0)
-            # The sticker: the symbol, its quiet zone and the printed id under it.
-            grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
-            cv2.fillConvexPoly(free, np.round(grown * s).astype(np.int32), 0)
-    off = ((overview.deviation > cfg.deviation_ratio).astype(np.uint8) * 255) & free
+    stickers = np.zeros_like(free)
+    for quad in codes_mm or ():
+        q = np.asarray(quad, np.float64).reshape(-1, 2)
+        c = q.mean(axis=0)
+        # The sticker: the symbol, its quiet zone and the printed id under it.
+        grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
+        cv2.fillConvexPoly(stickers, np.round(grown * s).astype(np.int32), 255)
+    off_colour = (overview.deviation > cfg.deviation_ratio).astype(np.uint8) * 255
+    off_colour &= ~stickers
+    off = off_colour & free
     k = max(1, int(round(cfg.busy_open_mm * s)))
     off = cv2.morphologyEx(off, cv2.MORPH_OPEN,
                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(off, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) / (s * s)
     total = float(areas[areas >= cfg.busy_min_blob_mm2].sum())
-    return BusyReading(busy=total >= cfg.busy_min_area_mm2, area_mm2=total, mask=off)
+
+    # The edge strip, unrolled side by side: top, bottom (along x), left, right (along y).
+    a, b = (int(round(v * s)) for v in cfg.busy_edge_strip_mm)
+    h, w = off_colour.shape
+    ignore_x = _edge_ignore(w, s, [(mat.marker_corners[i][0], mat.marker_size) for i in (0, 1)],
+                            mat.marker_border, [(mat.scan[0], mat.scan[2])], 14.0)
+    ignore_x_bottom = _edge_ignore(w, s, [(mat.marker_corners[i][0], mat.marker_size)
+                                          for i in (2, 3)], mat.marker_border, [], 0.0)
+    ignore_y = _edge_ignore(h, s, [(mat.marker_corners[i][1], mat.marker_size) for i in (0, 3)],
+                            mat.marker_border, [], 0.0)
+    longest = 0.0
+    for strip, ignore in ((off_colour[a:b, :], ignore_x), (off_colour[h - b:h - a, :], ignore_x_bottom),
+                          (off_colour[:, a:b].T, ignore_y), (off_colour[:, w - b:w - a].T, ignore_y)):
+        covered = (strip > 0).mean(axis=0) >= 0.5
+        covered &= ~ignore
+        longest = max(longest, _edge_runs(covered) / s)
+    busy = total >= cfg.busy_min_area_mm2 or longest >= cfg.busy_edge_min_mm
+    return BusyReading(busy=busy, area_mm2=total, edge_mm=longest, mask=off)
+
+
+def _edge_ignore(n: int, s: float, markers, border: float, spans, margin: float) -> np.ndarray:
+    """Positions along an edge strip to leave out: marker squares and the given spans."""
+    ignore = np.zeros(n, bool)
+    for start, size in markers:
+        ignore[max(0, int((start - border - 2) * s)):int((start + size + border + 2) * s)] = True
+    for start, size in spans:
+        ignore[max(0, int((start - margin) * s)):int((start + size + margin) * s)] = True
+    return ignore
 
 
 # --- all stages ---------------------------------------------------------------------------------

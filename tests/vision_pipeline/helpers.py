@@ -1,0 +1,58 @@
+"""Doctoring real sample frames: stickers pasted onto the table, markers covered."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import segno
+
+
+def sticker_image(payload: str, px_per_module: int = 12) -> np.ndarray:
+    """A QR sticker (error correction H, 4-module quiet zone) as a grey image."""
+    qr = segno.make_qr(payload, error="h", boost_error=False)
+    m = np.array([list(row) for row in qr.matrix], np.uint8)
+    m = np.pad(m, 4)
+    img = np.where(m > 0, 20, 245).astype(np.uint8)
+    return cv2.resize(img, None, fx=px_per_module, fy=px_per_module,
+                      interpolation=cv2.INTER_NEAREST)
+
+
+def paste_sticker(image: np.ndarray, loc, centre_mm, payload: str,
+                  module_mm: float = 1.43) -> np.ndarray:
+    """Paste a sticker lying flat on the mat, centred at `centre_mm`, into a BGR frame."""
+    st = sticker_image(payload)
+    modules = st.shape[0] / 12
+    half = modules * module_mm / 2
+    cx, cy = centre_mm
+    quad_mm = [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half),
+               (cx - half, cy + half)]
+    quad_px = loc.to_image(quad_mm).astype(np.float32)
+    n = st.shape[0]
+    src = np.float32([(0, 0), (n, 0), (n, n), (0, n)])
+    m = cv2.getPerspectiveTransform(src, quad_px)
+    h, w = image.shape[:2]
+    warped = cv2.warpPerspective(st, m, (w, h), flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.full_like(st, 255), m, (w, h), flags=cv2.INTER_NEAREST)
+    out = image.copy()
+    sel = mask > 0
+    out[sel] = cv2.cvtColor(warped, cv2.COLOR_GRAY2BGR)[sel]
+    return cv2.GaussianBlur(out, (0, 0), 0.6)
+
+
+def tag_centre_mm(loc, truth: dict, ident: str):
+    """The centre (mm) of a tag of the sample, from its ground-truth corners."""
+    corners = np.array(truth["_gt"]["tag_corners_px"][ident], np.float64)
+    return tuple(loc.to_mat([corners.mean(axis=0)])[0])
+
+
+def cover_marker(image: np.ndarray, truth_loc, marker_id: int, colour=(128, 128, 128)) -> np.ndarray:
+    """Paint over one ArUco marker (and its white square) with mat grey."""
+    from vision.mat import load_mat
+
+    mat = load_mat()
+    x, y = mat.marker_corners[marker_id]
+    b, s = mat.marker_border + 1, mat.marker_size
+    quad = truth_loc.to_image([(x - b, y - b), (x + s + b, y - b), (x + s + b, y + s + b),
+                               (x - b, y + s + b)])
+    out = image.copy()
+    cv2.fillConvexPoly(out, np.round(quad).astype(np.int32), colour)
+    return out

@@ -1,0 +1,69 @@
+"""`splendor-companion read-table` as a user runs it: a subprocess."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+
+from .conftest import FIELDS, samples_dir
+
+CLI = [sys.executable, "-m", "companion.cli"]
+
+
+def run(*args, cwd=None):
+    return subprocess.run(CLI + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=120, cwd=cwd)
+
+
+def test_json_line_per_image_matches_the_samples():
+    d = samples_dir()
+    proc = run("read-table", "--json", d / "sample-1.jpg", d / "sample-5.jpg")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for line, n in zip(lines, (1, 5)):
+        got = json.loads(line)
+        want = json.loads((d / f"sample-{n}.json").read_text())
+        assert got["image"] == f"sample-{n}.jpg"
+        assert {k: got[k] for k in FIELDS} == {k: want[k] for k in FIELDS}
+        assert set(got) == set(FIELDS) | {"image", "uncertain", "ms"}
+
+
+def test_text_output_reads_like_sentences():
+    d = samples_dir()
+    proc = run("read-table", d / "sample-6.jpg")
+    assert proc.returncode == 0, proc.stderr
+    assert "A hand or arm is over the mat" in proc.stdout
+    assert "Bank: white 5, blue 7, green 6, red 7, black 7, gold 1." in proc.stdout
+
+
+def test_a_file_that_is_not_an_image_exits_2_with_a_message(tmp_path):
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("this is not a picture")
+    proc = run("read-table", "--json", bad, samples_dir() / "sample-2.jpg")
+    assert proc.returncode == 2
+    assert f"{bad} is not an image that can be read" in proc.stderr
+    # The good image is still read.
+    assert json.loads(proc.stdout.strip())["image"] == "sample-2.jpg"
+
+
+def test_a_missing_file_exits_2(tmp_path):
+    proc = run("read-table", tmp_path / "nope.jpg")
+    assert proc.returncode == 2
+    assert "does not exist" in proc.stderr
+
+
+def test_overlay_writes_an_annotated_copy(tmp_path):
+    d = samples_dir()
+    out = tmp_path / "overlays"
+    proc = run("read-table", d / "sample-3.jpg", "--overlay", out)
+    assert proc.returncode == 0, proc.stderr
+    written = out / "sample-3-overlay.jpg"
+    img = cv2.imread(str(written))
+    original = cv2.imread(str(d / "sample-3.jpg"))
+    assert img is not None and img.shape == original.shape
+    # Annotations changed the picture (outlines and labels drawn on it).
+    assert (cv2.absdiff(img, original).max(axis=2) > 60).mean() > 0.005

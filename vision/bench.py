@@ -1,0 +1,325 @@
+"""`splendor-companion bench-vision`: how well and how fast the pipeline reads the table.
+
+Frames come from the synthetic renderer (``vision.render.write_frames``, each with its truth)
+and, when present, the sample frames of ``shared/samples/table-v1``. Everything runs on one
+core (OpenCV's thread pool off, the process pinned to one CPU), so the times are what one core
+of the Pi-class machine does.
+
+Scoring (per the task):
+* tags: in a frame without a hand, a slot holding a tagged card or noble counts as read when its
+  id is reported; a card without a sticker is right when reported ``"?"``;
+* wrong ids: any id reported in a slot that holds something else, or any id in ``tags`` that
+  is not on the table - counted in every frame, busy or not;
+* bank: a lane is exact when its count is right; a wrong lane must be listed in ``uncertain``;
+* busy: recall over frames with a hand on the mat, false busy over the others.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SLOT_LEVELS = ("1", "2", "3")
+
+
+def slot_values(result: dict) -> dict[str, object]:
+    """Every slot of a read-table object by its path."""
+    out: dict[str, object] = {f"nobles.{i}": v for i, v in enumerate(result["nobles"])}
+    for level, row in result["market"].items():
+        for i, v in enumerate(row):
+            out[f"market.{level}.{i}"] = v
+    out["scan"] = result["scan"]
+    return out
+
+
+@dataclass
+class Score:
+    """Counts accumulated over frames."""
+
+    frames: int = 0
+    tagged_slots: int = 0
+    tagged_read: int = 0
+    untagged_slots: int = 0
+    untagged_right: int = 0
+    wrong_ids: int = 0
+    wrong_examples: list = field(default_factory=list)
+    empty_slots: int = 0
+    empty_right: int = 0
+    lanes: int = 0
+    lanes_exact: int = 0
+    lanes_uncertain: int = 0
+    lanes_wrong_unflagged: int = 0
+    decks: int = 0
+    decks_right: int = 0
+    busy_frames: int = 0
+    busy_found: int = 0
+    calm_frames: int = 0
+    false_busy: int = 0
+    mat_missed: int = 0
+    misses: list = field(default_factory=list)
+    ms: dict = field(default_factory=dict)  # "WxH" -> [ms, ...]
+
+    def add(self, name: str, result: dict, truth: dict) -> None:
+        self.frames += 1
+        size = truth.get("_gt", {}).get("resolution")
+        key = f"{size[0]}x{size[1]}" if size else "?"
+        self.ms.setdefault(key, []).append(float(result["ms"]))
+        busy_truth = bool(truth["busy"])
+        if busy_truth:
+            self.busy_frames += 1
+            self.busy_found += bool(result["busy"])
+        else:
+            self.calm_frames += 1
+            self.false_busy += bool(result["busy"])
+        if not result["mat"]:
+            self.mat_missed += 1
+        got, want = slot_values(result), slot_values(truth)
+        present = set(truth.get("_gt", {}).get("present_ids") or truth["tags"])
+        # Wrong ids count everywhere, busy frames included.
+        for path, w in want.items():
+            g = got.get(path)
+            if isinstance(g, str) and g != "?" and g != w:
+                self.wrong_ids += 1
+                self.wrong_examples.append((name, path, g, w))
+        for ident in result["tags"]:
+            if ident not in present:
+                self.wrong_ids += 1
+                self.wrong_examples.append((name, "tags", ident, None))
+        if busy_truth:
+            return
+        for path, w in want.items():
+            g = got.get(path)
+            if w is None:
+                self.empty_slots += 1
+                self.empty_right += g is None
+            elif w == "?":
+                self.untagged_slots += 1
+                self.untagged_right += g == "?"
+            else:
+                self.tagged_slots += 1
+                self.tagged_read += g == w
+                if g != w:
+                    self.misses.append((name, path, g, w))
+        uncertain = set(result.get("uncertain", []))
+        for colour, n in truth["bank"].items():
+            self.lanes += 1
+            exact = result["bank"].get(colour) == n
+            self.lanes_exact += exact
+            flagged = f"bank.{colour}" in uncertain
+            self.lanes_uncertain += flagged
+            if not exact and not flagged:
+                self.lanes_wrong_unflagged += 1
+                self.misses.append((name, f"bank.{colour}", result["bank"].get(colour), n))
+        for level, has in truth["decks"].items():
+            self.decks += 1
+            self.decks_right += result["decks"].get(level) == has
+
+    def summary(self) -> dict:
+        def pct(a, b):
+            return round(100.0 * a / b, 2) if b else None
+
+        times = {k: {"frames": len(v), "median_ms": round(statistics.median(v), 1),
+                     "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 1)}
+                 for k, v in sorted(self.ms.items())}
+        return {
+            "frames": self.frames,
+            "tags_read_pct": pct(self.tagged_read + self.untagged_right,
+                                 self.tagged_slots + self.untagged_slots),
+            "tagged_slots": self.tagged_slots, "tagged_read": self.tagged_read,
+            "untagged_slots": self.untagged_slots, "untagged_right": self.untagged_right,
+            "wrong_ids": self.wrong_ids,
+            "empty_slots_right_pct": pct(self.empty_right, self.empty_slots),
+            "lanes": self.lanes, "lanes_exact_pct": pct(self.lanes_exact, self.lanes),
+            "lanes_uncertain": self.lanes_uncertain,
+            "lanes_wrong_unflagged": self.lanes_wrong_unflagged,
+            "decks_right_pct": pct(self.decks_right, self.decks),
+            "busy_frames": self.busy_frames, "busy_recall_pct": pct(self.busy_found, self.busy_frames),
+            "calm_frames": self.calm_frames, "false_busy_pct": pct(self.false_busy, self.calm_frames),
+            "mat_missed": self.mat_missed,
+            "time": times,
+            "wrong_examples": self.wrong_examples[:10],
+            "miss_examples": self.misses[:15],
+        }
+
+
+def pin_one_core() -> str:
+    """Run on one core: OpenCV's pool off and the process tied to one CPU (where supported)."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    try:
+        cpu = sorted(os.sched_getaffinity(0))[-1]
+        os.sched_setaffinity(0, {cpu})
+        return f"cv2.setNumThreads(1), process pinned to CPU {cpu}"
+    except (AttributeError, OSError):
+        return "cv2.setNumThreads(1) (this system can't pin a process to a CPU)"
+
+
+def load_truth_frames(folder: Path) -> list[tuple[Path, dict]]:
+    """(image, truth) pairs from a folder of sample-N.jpg + sample-N.json."""
+    out = []
+    for js in sorted(folder.glob("*.json"), key=lambda p: (len(p.stem), p.stem)):
+        img = js.with_suffix(".jpg")
+        if img.exists():
+            out.append((img, json.loads(js.read_text(encoding="utf-8"))))
+    return out
+
+
+def decoder_comparison(pairs, chains) -> dict:
+    """Tag read rate and tag-stage time per decoder chain, on the same frames (no hands)."""
+    import cv2
+
+    from vision.config import DEFAULT_CONFIG
+    from vision.mat import load_mat
+    from vision.pipeline import (assign_tags, locate_mat, mat_deviation, prepare, read_codes,
+                                 read_slot_crops, slot_occupancy)
+    from vision.tags import decoder_available
+
+    mat = load_mat()
+    slots = mat.slots()
+    stats = {"+".join(c): {"slots": 0, "read": 0, "wrong": 0, "ms": [], "whole_ms": []}
+             for c in chains}
+    for path, truth in pairs:
+        if truth["busy"]:
+            continue
+        image = cv2.imread(str(path))
+        frame = prepare(image)
+        loc = locate_mat(frame)
+        if not loc.found:
+            continue
+        fills = slot_occupancy(mat_deviation(frame, loc))
+        want = slot_values(truth)
+        for chain in chains:
+            s = stats["+".join(chain)]
+            if not all(decoder_available(d) for d in chain):
+                continue
+            cfg = DEFAULT_CONFIG.with_(decoders=tuple(chain))
+            t0 = time.perf_counter()
+            codes = read_codes(frame, cfg)
+            t1 = time.perf_counter()
+            first = assign_tags(codes, loc, cfg, mat)
+            todo = {p: slots[p] for p in slots
+                    if p not in first.slots and fills[p] >= cfg.empty_fraction}
+            if todo:
+                codes = codes + read_slot_crops(frame, loc, todo, cfg)
+            tags = assign_tags(codes, loc, cfg, mat)
+            t2 = time.perf_counter()
+            s["ms"].append((t2 - t0) * 1000.0)
+            s["whole_ms"].append((t1 - t0) * 1000.0)
+            for p, w in want.items():
+                if isinstance(w, str) and w != "?":
+                    s["slots"] += 1
+                    got = tags.slots.get(p)
+                    s["read"] += got == w
+                    s["wrong"] += got is not None and got != w
+    out = {}
+    for name, s in stats.items():
+        if not s["ms"]:
+            out[name] = {"available": False}
+            continue
+        out[name] = {"available": True, "slots": s["slots"],
+                     "read_pct": round(100.0 * s["read"] / max(1, s["slots"]), 2),
+                     "wrong": s["wrong"],
+                     "median_ms": round(statistics.median(s["ms"]), 1),
+                     "whole_frame_median_ms": round(statistics.median(s["whole_ms"]), 1)}
+    return out
+
+
+def _default_samples() -> Path | None:
+    here = Path(__file__).resolve().parent.parent
+    for cand in (here.parent / "shared" / "samples" / "table-v1",
+                 Path("/work/shared/samples/table-v1")):
+        if cand.is_dir():
+            return cand
+    return None
+
+
+def run_bench(args) -> int:
+    import cv2
+
+    from vision.pipeline import read_table
+
+    pinned = pin_one_core()
+    report: dict = {"threads": pinned}
+    cache = Path(args.cache) if args.cache else None
+    tmp = None
+    if args.frames > 0:
+        if cache is None:
+            tmp = tempfile.TemporaryDirectory(prefix="bench-vision-")
+            folder = Path(tmp.name)
+        else:
+            folder = cache / f"seed-{args.seed}-n-{args.frames}"
+        if not (folder / f"sample-{args.frames}.json").exists():
+            from vision.render import write_frames
+
+            print(f"Rendering {args.frames} frames (seed {args.seed})...", file=sys.stderr)
+            t = time.perf_counter()
+            write_frames(folder, args.frames, seed=args.seed)
+            print(f"  rendered in {time.perf_counter() - t:.0f} s.", file=sys.stderr)
+        rendered = load_truth_frames(folder)
+    else:
+        rendered = []
+    sample_dir = Path(args.samples) if args.samples else _default_samples()
+    samples = load_truth_frames(sample_dir) if sample_dir and sample_dir.is_dir() else []
+
+    for label, pairs in (("rendered", rendered), ("samples", samples)):
+        if not pairs:
+            continue
+        score = Score()
+        for path, truth in pairs:
+            image = cv2.imread(str(path))
+            result = read_table(image, image_name=path.name)
+            score.add(path.name, result, truth)
+        report[label] = score.summary()
+        print(f"Scored {len(pairs)} {label} frames.", file=sys.stderr)
+
+    if not args.no_decoders:
+        pairs = rendered + samples
+        report["decoders"] = decoder_comparison(
+            pairs, [("zxing",), ("pyzbar",), ("zxing", "pyzbar")])
+    if tmp is not None:
+        tmp.cleanup()
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report))
+    return 0
+
+
+def format_report(report: dict) -> str:
+    lines = [f"Threads: {report['threads']}."]
+    for label in ("rendered", "samples"):
+        r = report.get(label)
+        if not r:
+            continue
+        lines.append(f"{label.capitalize()} frames: {r['frames']}")
+        lines.append(f"  tags read: {r['tags_read_pct']}% of {r['tagged_slots'] + r['untagged_slots']}"
+                     f" slots holding a card or noble ({r['untagged_right']}/{r['untagged_slots']}"
+                     f" untagged reported '?'); wrong ids: {r['wrong_ids']}")
+        lines.append(f"  empty slots right: {r['empty_slots_right_pct']}%; decks right: "
+                     f"{r['decks_right_pct']}%")
+        lines.append(f"  bank lanes exact: {r['lanes_exact_pct']}% of {r['lanes']}; flagged "
+                     f"uncertain: {r['lanes_uncertain']}; wrong and not flagged: "
+                     f"{r['lanes_wrong_unflagged']}")
+        lines.append(f"  busy recall: {r['busy_recall_pct']}% of {r['busy_frames']}; false busy: "
+                     f"{r['false_busy_pct']}% of {r['calm_frames']}; mat not found: {r['mat_missed']}")
+        for size, t in r["time"].items():
+            lines.append(f"  {size}: median {t['median_ms']} ms, p90 {t['p90_ms']} ms "
+                         f"({t['frames']} frames)")
+        for ex in r["wrong_examples"]:
+            lines.append(f"  WRONG ID {ex}")
+        for ex in r["miss_examples"]:
+            lines.append(f"  miss {ex}")
+    for name, d in report.get("decoders", {}).items():
+        if not d.get("available"):
+            lines.append(f"Decoder {name}: not installed here.")
+            continue
+        lines.append(f"Decoder {name}: {d['read_pct']}% of {d['slots']} tagged slots, "
+                     f"{d['wrong']} wrong; tag stage median {d['median_ms']} ms "
+                     f"(whole frame {d['whole_frame_median_ms']} ms)")
+    return "\n".join(lines)
