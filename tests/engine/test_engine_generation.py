@@ -1,0 +1,82 @@
+"""The move generators offer exactly what validation accepts, in positions from real games."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from companion.engine import (CARDS, NOBLES, BlindCard, BuyCard, ClaimNoble, EndTurn, PassTurn,
+                              ReserveBlind, ReserveCard, ReturnGems, RevealCard, Rules, TakeGems,
+                              play_random_game)
+
+
+def positions(seed: int, count: int):
+    """Game states sampled along a random game, both at turn starts and mid-turn."""
+    rng = random.Random(seed)
+    played = play_random_game(2 + seed % 3, seed=seed,
+                              rules=Rules(["never", "when_scarce", "always"][seed % 3])).game
+    history = played.history
+    game = played.__class__(played.names, played.setup, played.rules)
+    stops = set(rng.sample(range(len(history)), min(count, len(history))))
+    for i, action in enumerate(history):
+        if i in stops:
+            yield game
+        game.push(action)
+
+
+def main_universe(game):
+    p = game.active
+    for gems in itertools.product(range(3), repeat=5):
+        yield TakeGems(p, gems + (0,))
+        yield TakeGems(p, gems + (1,))
+    for cid in CARDS:
+        yield ReserveCard(p, cid)
+    for level in (1, 2, 3):
+        yield ReserveBlind(p, level)
+    known = [c for _, _, c in game.face_up()] + [r for r in game.reserved[p]
+                                                  if type(r) is not BlindCard]
+    t = game.tokens[p]
+    for card in known:
+        for pay in itertools.product(*(range(n + 1) for n in t)):
+            yield BuyCard(p, card.id, pay)
+    yield PassTurn(p)
+
+
+def end_universe(game):
+    p = game.active
+    t = game.tokens[p]
+    for gems in itertools.product(*(range(min(n, 4) + 1) for n in t)):
+        if any(gems):
+            yield ReturnGems(p, gems)
+    for nid in NOBLES:
+        yield ClaimNoble(p, nid)
+    yield EndTurn(p)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generators_match_validation(seed):
+    checked = 0
+    for game in positions(seed, 25):
+        if game.main is None:
+            generated = set(game.legal_main_actions(all_payments=True))
+            accepted = {a for a in main_universe(game) if game.is_legal(a)}
+            assert generated == accepted
+            cheapest = set(game.legal_main_actions())
+            assert cheapest <= generated
+            assert {a.card for a in cheapest if type(a) is BuyCard} == \
+                {a.card for a in generated if type(a) is BuyCard}
+        else:
+            generated = set(game.legal_end_steps())
+            accepted = {a for a in end_universe(game) if game.is_legal(a)}
+            assert generated == accepted
+        checked += 1
+    assert checked >= 10
+
+
+def test_reveal_is_never_generated_but_slots_are_named():
+    game = next(g for g in positions(1, 200) if g.main is not None and g.slots_to_reveal())
+    assert not any(type(a) is RevealCard for a in game.legal_end_steps())
+    level, slot = game.slots_to_reveal()[0]
+    card = sorted(game.unseen[level - 1])[0]
+    assert game.is_legal(RevealCard(level, slot, card))
