@@ -16,6 +16,7 @@ import sys
 
 COMMAND_MODULES = [
     "companion.engine.commands",
+    "companion.referee_commands",
     "hardware.commands",
     "vision.print_commands",
     "vision.commands",
