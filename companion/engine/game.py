@@ -609,14 +609,13 @@ class Game:
         # A hidden blind reserve never counts: the engine can't know whether it is affordable.
         if self._legal_takes(p):
             return True
-        if len(self.reserved[p]) < RESERVE_LIMIT and (any(self.decks) or any(
-                c is not None for row in self.market for c in row)):
+        face = [c for _, _, c in self.face_up()]
+        if len(self.reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
             return True
-        for _, _, card in self.face_up():
-            if self.payment(p, card) is not None:
-                return True
-        return any(type(r) is not BlindCard and self.payment(p, r) is not None
-                   for r in self.reserved[p])
+        t, b = self.tokens[p], self.bonuses[p]
+        have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
+        known = face + [r for r in self.reserved[p] if type(r) is not BlindCard]
+        return any(_shortfall(_COST_GUARDED[c.id], have) <= t[GOLD] for c in known)
 
     def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
         """Main actions the active player may take now.
@@ -642,9 +641,13 @@ class Game:
         b = self.bonuses[p]
         have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
         gold = t[5]
+        guard = _GUARD
         for card in face:
-            # The packed shortfall rules most cards out before a payment is worked out.
-            if _shortfall(_COST_GUARDED[card.id], have) > gold:
+            # The packed shortfall (_shortfall, inlined: this is the hottest loop) rules most
+            # cards out before a payment is worked out.
+            d = _COST_GUARDED[card.id] - have
+            m = d & guard
+            if (d & (m - (m >> 6))) % 127 > gold:
                 continue
             if all_payments:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
