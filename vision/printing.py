@@ -329,13 +329,61 @@ class TileLayout:
         return "landscape" if self.page[0] > self.page[1] else "portrait"
 
 
-def _starts(length: float, content: float, min_overlap: float) -> list[float]:
-    """Start positions of tiles along one axis, spread evenly so every overlap is >= min_overlap."""
+def _tile_count(length: float, content: float, min_overlap: float) -> int:
+    """How many tiles cover ``length`` when each prints ``content`` and neighbours overlap."""
     if length <= content:
+        return 1
+    return math.ceil((length - content) / (content - min_overlap)) + 1
+
+
+def _cut_cost(mat, at: float, vertical: bool) -> float:
+    """How much harm a tile edge (a paper edge on the finished mat) at ``at`` does.
+
+    An edge across a bank lane, where tokens lie, is worst; across a card slot or a marker it
+    is bad; running within 3 mm of a slot outline it blurs the outline a little.
+    """
+    weighted = [(r, 3.0) for r in mat.bank.values()] + [(r, 1.0) for _, r in _rects(mat)]
+    weighted += [(r, 5.0) for _, r in _marker_squares(mat)]
+    cost = 0.0
+    for (x, y, w, h), weight in weighted:
+        lo, size, span = (x, w, h) if vertical else (y, h, w)
+        if lo < at < lo + size:
+            cost += weight * span
+        else:
+            gap = min(abs(at - lo), abs(at - lo - size))
+            if gap < 3.0:
+                cost += 0.2 * span * (3.0 - gap) / 3.0
+    return cost
+
+
+def _starts(mat, length: float, content: float, min_overlap: float, vertical: bool) -> list[float]:
+    """Where the tiles start along one axis (mm, whole mm), as few tiles as possible.
+
+    Every overlap is at least ``min_overlap``; within that, the cuts (the visible paper edges)
+    are put where they cross the fewest slots and bank lanes, evenly spread on a tie.
+    """
+    n = _tile_count(length, content, min_overlap)
+    if n == 1:
         return [0.0]
-    n = math.ceil((length - content) / (content - min_overlap)) + 1
-    step = (length - content) / (n - 1)
-    return [round(i * step, 3) for i in range(n)]
+    longest = int(content - min_overlap)       # furthest one tile may start after the last
+    first_last = math.ceil(length - content)    # the last tile must reach the mat's end
+    ideal = (length - content) / (n - 1)
+    positions = range(1, int(length))
+    cost = {p: _cut_cost(mat, p, vertical) for p in positions}
+    # best[p] = (total cost, starts) for a tile starting at p after i cuts; s_0 = 0.
+    best = {0: (0.0, [0.0])}
+    for i in range(1, n):
+        nxt: dict[int, tuple[float, list[float]]] = {}
+        for p in positions:
+            if i == n - 1 and p < first_last:
+                continue
+            options = [(c + cost[p] + 0.001 * abs(p - q - ideal), starts)
+                       for q, (c, starts) in best.items() if 0 < p - q <= longest]
+            if options:
+                total, starts = min(options, key=lambda o: o[0])
+                nxt[p] = (total, starts + [float(p)])
+        best = nxt
+    return min(best.values(), key=lambda o: o[0])[1]
 
 
 def _blocked(mat, x: float, y: float, half: float) -> bool:
@@ -384,11 +432,13 @@ def tile_layout(mat, config: PrintConfig = DEFAULT_CONFIG) -> TileLayout:
     best = None
     for page in ((A4[1], A4[0]), A4):  # landscape first: it wins a tie
         cw, ch = page[0] - 2 * config.tile_margin, page[1] - 2 * config.tile_margin
-        xs = _starts(width, cw, config.tile_min_overlap)
-        ys = _starts(height, ch, config.tile_min_overlap)
-        if best is None or len(xs) * len(ys) < len(best[1]) * len(best[2]):
-            best = (page, xs, ys, cw, ch)
-    page, xs, ys, cw, ch = best
+        count = (_tile_count(width, cw, config.tile_min_overlap)
+                 * _tile_count(height, ch, config.tile_min_overlap))
+        if best is None or count < best[1]:
+            best = (page, count, cw, ch)
+    page, _, cw, ch = best
+    xs = _starts(mat, width, cw, config.tile_min_overlap, vertical=True)
+    ys = _starts(mat, height, ch, config.tile_min_overlap, vertical=False)
     tiles = [Tile(r, c, x, y, min(cw, width - x), min(ch, height - y))
              for r, y in enumerate(ys) for c, x in enumerate(xs)]
     half = config.cross_size / 2
@@ -572,7 +622,12 @@ def write_pdf(pdf, out: str | os.PathLike) -> Path:
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
         raise PrintError(f"The folder {folder} does not exist; nothing was written.")
-    fd, tmp = tempfile.mkstemp(prefix=".print-", suffix=".pdf", dir=folder)
+    if out.is_dir():
+        raise PrintError(f"{out} is a folder; give a file name such as {out / 'mat.pdf'}. Nothing was written.")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".print-", suffix=".pdf", dir=folder)
+    except OSError as exc:
+        raise PrintError(f"Can't write in {folder} ({exc.strerror}); nothing was written.") from exc
     os.close(fd)
     try:
         pdf.output(tmp)
@@ -580,8 +635,9 @@ def write_pdf(pdf, out: str | os.PathLike) -> Path:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a PDF is an ordinary file
         os.replace(tmp, out)
-    except BaseException:
+    except OSError as exc:
+        raise PrintError(f"Can't write {out} ({exc.strerror}); nothing was written.") from exc
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise
     return out
