@@ -214,6 +214,11 @@ def test_tiles_laid_over_each_other_rebuild_the_mat_at_scale(tiles, mat_geometry
         assert [page.mm(v) for v in quad[0]] == pytest.approx(list(mat_geometry.marker_corners[marker_id]), abs=1.0)
         for side in side_lengths(quad):
             assert page.mm(side) == pytest.approx(40, abs=0.5)
+    # The paper edges of rows 2 and 3 run across the mat: never along a bank lane, where tokens lie.
+    for r in range(1, rows):
+        cut_mm = page.mm(origin[(r, 0)][1])
+        for colour, (_, y, _, h) in mat_geometry.bank.items():
+            assert not (y - 1 < cut_mm < y + h + 1), f"row {r + 1}'s edge runs along the {colour} lane"
     # Centre to centre, the markers are as far apart as on the full-size mat.
     centres = {i: q.mean(axis=0) for i, q in markers.items()}
     assert page.mm(centres[1][0] - centres[0][0]) == pytest.approx(740, abs=1.0)
