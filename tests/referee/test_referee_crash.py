@@ -1,0 +1,87 @@
+"""Crash safety: SIGKILL the referee's process at random moments; after each restart the
+resumed game holds every confirmed turn, once."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.engine.record import record_lines
+from companion.referee import Referee
+from companion.referee_sim import TablePlay
+
+from .referee_helpers import normal_turn, turns_of
+
+CHILD = Path(__file__).with_name("crash_child.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def truth_turns(players: int, seed: int) -> tuple:
+    play = TablePlay(players, seed)
+    states = []
+    while not play.finished:
+        states.append(play.play_turn().state)
+    return [normal_turn(t) for t in turns_of(list(record_lines(play.truth)))], states
+
+
+def run_kills(data_dir: Path, kills: int, players: int, base: int, games: int,
+              rng: random.Random) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    confirmed: dict = {}  # seed -> highest turn number confirmed
+    truths: dict = {}
+    done_kills = 0
+    finished = False
+    while done_kills < kills and not finished:
+        child = subprocess.Popen([sys.executable, str(CHILD), str(data_dir), str(players),
+                                  str(base), str(games)], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=env, text=True)
+        time.sleep(rng.uniform(0.35, 1.2))
+        if child.poll() is None:
+            child.send_signal(signal.SIGKILL)
+            done_kills += 1
+        out, err = child.communicate()
+        assert "Traceback" not in err, err
+        for line in out.splitlines():
+            if line == "all done":
+                finished = True
+                continue
+            seed, turn = map(int, line.split())
+            confirmed[seed] = max(confirmed.get(seed, 0), turn)
+        # After the restart: the resumed game holds every confirmed turn, exactly once.
+        ref = Referee.resume(data_dir)
+        if ref is not None:
+            seed = base + len(ref.journal.history())
+            if seed not in truths:
+                truths[seed] = truth_turns(players, seed)
+            normal, states = truths[seed]
+            have = [normal_turn(t) for t in turns_of(ref.record())]
+            assert len(have) >= confirmed.get(seed, 0)
+            assert have == normal[:len(have)]
+            if have:
+                assert ref.game.snapshot() == states[len(have) - 1]
+            ref.close()
+    return {"kills": done_kills, "confirmed": confirmed}
+
+
+def test_sigkill_at_random_moments_loses_no_confirmed_turn(tmp_path):
+    result = run_kills(tmp_path, kills=50, players=2, base=300, games=50,
+                       rng=random.Random(11))
+    assert result["kills"] == 50
+    assert sum(result["confirmed"].values()) > 50
+    # Games the kills went through to the end are kept whole in the history.
+    from companion.journal import Journal
+    journal = Journal(tmp_path / "journal.sqlite")
+    try:
+        finished = journal.history()[::-1]
+        for i, row in enumerate(finished):
+            normal, _ = truth_turns(2, 300 + i)
+            assert [normal_turn(t) for t in turns_of(journal.lines(row["id"]))] == normal
+            assert result["confirmed"][300 + i] == len(normal)
+    finally:
+        journal.close()
