@@ -1,0 +1,110 @@
+"""A player's hand and forearm reaching over the mat, for busy frames of the table renderer."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+SPRITE_SCALE = 1.5  # px per mm of the hand sprite: hands are soft, this is plenty
+SKIN_BGR = ((150, 180, 225), (120, 155, 205), (90, 125, 175), (60, 90, 140), (45, 65, 100))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Where the hand is: fingertip at ``tip_mm`` on the mat, arm coming in from ``side``."""
+
+    side: str  # "bottom", "top", "left" or "right": the edge of the table the player sits at
+    tip_mm: tuple[float, float]
+    angle_deg: float  # direction the arm points, in the mat frame (towards the fingertip)
+    height_mm: float  # height of the hand above the mat
+    skin: tuple[int, int, int]
+    sleeve: tuple[int, int, int]
+    pose: str  # "point" (index finger out) or "open"
+
+    def to_json(self) -> dict:
+        return {
+            "side": self.side,
+            "tip_mm": [round(self.tip_mm[0], 1), round(self.tip_mm[1], 1)],
+            "angle_deg": round(self.angle_deg, 1),
+            "height_mm": round(self.height_mm, 1),
+            "pose": self.pose,
+        }
+
+
+def random_hand(rng: np.random.Generator, mat_size: tuple[float, float]) -> Hand:
+    """A plausible reach: from one side of the table towards a card, the bank or a noble."""
+    W, H = mat_size
+    side = str(rng.choice(["bottom", "bottom", "top", "left", "right"]))
+    tip = (float(rng.uniform(90, W - 60)), float(rng.uniform(60, H - 40)))
+    base = {"bottom": -90.0, "top": 90.0, "left": 0.0, "right": 180.0}[side]
+    return Hand(
+        side=side,
+        tip_mm=tip,
+        angle_deg=base + float(rng.uniform(-35, 35)),
+        height_mm=float(rng.uniform(20, 90)),
+        skin=tuple(int(v) for v in SKIN_BGR[int(rng.integers(len(SKIN_BGR)))]),
+        sleeve=tuple(int(v) for v in rng.integers(30, 230, 3)),
+        pose=str(rng.choice(["point", "open"])),
+    )
+
+
+def _capsule(img, a, b, r, colour):
+    a = tuple(int(round(v * 16)) for v in a)
+    b = tuple(int(round(v * 16)) for v in b)
+    cv2.line(img, a, b, colour, max(1, int(round(2 * r))), cv2.LINE_AA, 4)
+
+
+def hand_sprite(hand: Hand) -> tuple[np.ndarray, np.ndarray]:
+    """BGRA hand drawn along +x with the fingertip at the sprite's right edge.
+
+    Returns (sprite, 2x3 affine from sprite px to hand-local mm); local mm have the fingertip at
+    (0, 0) and the arm along -x."""
+    s = SPRITE_SCALE
+    L, Wd = 700.0, 200.0  # arm + hand length, width (mm)
+    w, h = int(L * s), int(Wd * s)
+    col = np.zeros((h, w, 3), np.uint8)
+    alpha = np.zeros((h, w), np.uint8)
+    cy = h / 2.0
+
+    def P(x_mm, y_mm):  # local mm (tip at 0,0) -> sprite px
+        return ((x_mm + L - 5) * s, cy + y_mm * s)
+
+    skin = hand.skin
+    # Forearm and sleeve.
+    _capsule(col, P(-700, 0), P(-150, 0), 38 * s, hand.sleeve)
+    _capsule(alpha, P(-700, 0), P(-150, 0), 38 * s, 255)
+    _capsule(col, P(-230, 0), P(-105, 0), 32 * s, skin)
+    _capsule(alpha, P(-230, 0), P(-105, 0), 32 * s, 255)
+    _capsule(col, P(-700, 0), P(-230, 0), 39 * s, hand.sleeve)
+    # Palm.
+    for img, c in ((col, skin), (alpha, 255)):
+        cv2.ellipse(img, tuple(int(round(v * 16)) for v in P(-80, 0)), (int(52 * s * 16), int(44 * s * 16)), 0, 0, 360, c, -1, cv2.LINE_AA, 4)
+    if hand.pose == "point":
+        fingers = [((-45, -22), (0, -14), 9.5)]  # index finger to the tip
+        fingers += [((-45, y), (-22, y + 4), 10.0) for y in (-2, 15, 30)]  # curled
+        fingers += [((-95, -38), (-48, -52), 11.0)]  # thumb
+    else:
+        fingers = [((-45, y), (0 - abs(y) * 0.4, y * 1.4), 9.0) for y in (-26, -9, 8, 25)]
+        fingers += [((-95, -38), (-55, -70), 11.0)]
+    for a, b, r in fingers:
+        _capsule(col, P(*a), P(*b), r * s, skin)
+        _capsule(alpha, P(*a), P(*b), r * s, 255)
+    # Soft shading across the arm (rounder look) and a little texture.
+    yy = (np.arange(h, dtype=np.float32) - cy) / (h / 2.0)
+    shade = (1.0 - 0.35 * yy**2 + 0.1 * yy)[:, None, None]
+    colf = col.astype(np.float32) * shade
+    colf = cv2.GaussianBlur(colf, (0, 0), 1.2)
+    sprite = np.dstack([np.clip(colf, 0, 255).astype(np.uint8), alpha])
+    # sprite px -> local mm
+    A = np.array([[1 / s, 0, -(L - 5)], [0, 1 / s, -cy / s]])
+    return sprite, A
+
+
+def hand_world_transform(hand: Hand) -> np.ndarray:
+    """2x3 affine from hand-local mm to mat mm."""
+    a = math.radians(hand.angle_deg)
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s, hand.tip_mm[0]], [s, c, hand.tip_mm[1]]])
