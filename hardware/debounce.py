@@ -8,13 +8,14 @@ must hold either way, so the panel runs every edge through a
 
 The rules (``debounce`` is 50 ms by default):
 
-- A press edge counts only after the button was quiet (no edge) for
-  ``debounce``; otherwise it is bounce from the last release.
-- A release edge counts only once the press has lasted ``debounce``;
-  otherwise it is bounce from the press.
+- An edge counts at once only if the contact was quiet (no edge) for
+  ``debounce`` before it: the first edge of a press or release is read
+  without delay, and the bounces that follow it are not.
 - An edge that did not count asks for a *settle* check ``debounce`` after the
-  last edge: the button's real level then wins. So a tap shorter than
-  ``debounce`` is not lost, it is read when the contact has settled.
+  last edge: the button's real level then wins. So a burst of bounces counts
+  once however long it lasts (as long as no gap reaches ``debounce``), and a
+  tap shorter than ``debounce`` is not lost: it is read when the contact has
+  settled.
 - The turn ends when a counted press is released, unless the press was held
   (``hold``, from gpiozero's ``when_held``): a held press is an undo request
   and its release does nothing else. Exactly one of the two per press.
@@ -42,16 +43,10 @@ class PressFilter:
         """Take a raw edge at time ``t``; return (events, whether a settle check is needed)."""
         quiet = t - self._last_edge >= self.debounce
         self._last_edge = t
-        if pressed == self.down:
-            # Same level as the debounced state: a bounce that returns; settle to be sure.
+        if pressed == self.down or not quiet:
+            # A bounce (or a bounce coming back): the level after the quiet time decides.
             return [], True
-        if pressed:
-            if quiet:
-                return self._press(t), False
-            return [], True
-        if t - self.down_at >= self.debounce:
-            return self._release(), False
-        return [], True
+        return (self._press(t) if pressed else self._release()), False
 
     def settle(self, pressed: bool, t: float) -> list[str]:
         """The contact has been quiet for ``debounce``: its level at ``t`` is the truth."""

@@ -46,9 +46,14 @@ class Recorder:
             self._cond.wait_for(lambda: len(self.lights) >= n, timeout)
             return list(self.lights)
 
-    def wait_light(self, item, timeout=3.0):
+    def mark(self):
+        """A point in the light history: wait_light only looks at changes after it."""
         with self._cond:
-            return self._cond.wait_for(lambda: item in self.lights, timeout)
+            return len(self.lights)
+
+    def wait_light(self, item, after=0, timeout=3.0):
+        with self._cond:
+            return self._cond.wait_for(lambda: item in self.lights[after:], timeout)
 
 
 def tap(panel, seat, seconds=0.1):

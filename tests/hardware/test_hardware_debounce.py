@@ -41,6 +41,18 @@ def test_bounces_at_press_and_release_count_once():
     assert events == [TURN_END] and not f.down
 
 
+def test_long_burst_of_bounces_counts_once():
+    # 15 bounces 8 ms apart: 112 ms of chatter, but never 50 ms of quiet inside it.
+    edges = bouncy(0.0, True, n=8, gap=0.008) + bouncy(0.5, False, n=8, gap=0.008)
+    assert run(edges)[0] == [TURN_END]
+
+
+def test_first_edge_after_quiet_is_read_at_once():
+    f = PressFilter(0.05)
+    assert f.edge(True, 1.0) == ([], False) and f.down
+    assert f.edge(False, 1.3) == ([TURN_END], False)
+
+
 def test_tap_shorter_than_debounce_is_read_when_the_contact_settles():
     assert run([(0.0, True), (0.02, False)])[0] == [TURN_END]
 

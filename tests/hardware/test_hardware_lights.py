@@ -50,6 +50,7 @@ def test_noble_visit_slow_blinks_the_seat_and_lights_the_noble_then_ends(panel_f
     panel.show_turn(2)
     seat_pin = panel.seat_lights[2].led.pin
     seat_pin.clear_states()
+    mark = rec.mark()
     panel.show_noble_visit(2, noble_slots=[4])
     assert panel.seat_lights[2].pattern.value == "slow-blink"
     assert panel.seat_lights[2].blink_seconds == 0.15
@@ -58,8 +59,8 @@ def test_noble_visit_slow_blinks_the_seat_and_lights_the_noble_then_ends(panel_f
     periods = half_periods(seat_pin, 4)
     assert 0.1 <= statistics.median(periods) <= 0.22, periods
     # When the visit ends the seat is back to its steady state (its turn: on), the noble off.
-    assert rec.wait_light(("seat", 2, "on"))
-    assert rec.wait_light(("noble", 4, "off"))
+    assert rec.wait_light(("seat", 2, "on"), after=mark)
+    assert rec.wait_light(("noble", 4, "off"), after=mark)
     assert seat_pin.state and not panel.noble_lights[4].led.pin.state
 
 
@@ -70,13 +71,15 @@ def test_rejection_fast_blinks_then_returns_to_the_steady_state(panel_factory):
     pins = [panel.seat_lights[s].led.pin for s in (0, 3)]
     for pin in pins:
         pin.clear_states()
+    mark = rec.mark()
     panel.show_rejected(0)           # the active seat's move was rejected
     panel.show_rejected(3)           # a seat that pressed out of turn
     assert patterns(panel.seat_lights) == ["fast-blink", "off", "off", "fast-blink"]
     for pin in pins:
         periods = half_periods(pin, 6)
         assert 0.03 <= statistics.median(periods) <= 0.09, periods
-    assert rec.wait_light(("seat", 0, "on")) and rec.wait_light(("seat", 3, "off"))
+    assert rec.wait_light(("seat", 0, "on"), after=mark)
+    assert rec.wait_light(("seat", 3, "off"), after=mark)
     assert levels(panel)[:4] == [True, False, False, False]
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from .conftest import Recorder, make_config, tap
 
 
@@ -43,26 +45,34 @@ def test_bounces_with_exact_times_count_once(panel_factory):
     assert rec.events == [("turn-end", 1)]
 
 
+def bounce(pin, end_pressed, toggles=5, gap=0.005):
+    """Toggle the pin `toggles` times `gap` apart, ending at `end_pressed`; return the gaps
+    the pin really saw (a loaded machine can stretch a 5 ms sleep past the debounce)."""
+    first = len(pin.states)
+    for _ in range(toggles):
+        (pin.drive_high if end_pressed else pin.drive_low)()
+        time.sleep(gap)
+        (pin.drive_low if end_pressed else pin.drive_high)()
+        time.sleep(gap)
+    return [s.timestamp for s in pin.states[first + 1:]]
+
+
 def test_real_bounces_five_toggles_5ms_apart_count_once(panel_factory):
-    panel = panel_factory()
-    rec = Recorder(panel)
-    pin = panel.buttons[0].pin
-    for _ in range(5):           # a bouncing press: 5 toggles 5 ms apart, ends pressed
-        pin.drive_high()
-        time.sleep(0.005)
-        pin.drive_low()
-        time.sleep(0.005)
-    time.sleep(0.1)
-    for _ in range(5):           # a bouncing release, ends released
-        pin.drive_high()
-        time.sleep(0.005)
-        pin.drive_low()
-        time.sleep(0.005)
-    pin.drive_high()
-    assert rec.wait_events(1) == [("turn-end", 0)]
-    time.sleep(0.2)
-    assert rec.events == [("turn-end", 0)]
-    assert len(pin.states) >= 20  # the pin really saw every bounce
+    for _attempt in range(5):
+        panel = panel_factory()
+        rec = Recorder(panel)
+        pin = panel.buttons[0].pin
+        gaps = bounce(pin, end_pressed=True)     # a bouncing press, ends pressed
+        time.sleep(0.1)
+        gaps += bounce(pin, end_pressed=False)   # a bouncing release, ends released
+        rec.wait_events(1)
+        time.sleep(0.2)                          # any late settle check has run by now
+        if max(gaps) < 0.04:                     # every bounce really was inside 50 ms
+            assert rec.events == [("turn-end", 0)]
+            assert len(gaps) >= 16               # the pin really saw every bounce
+            return
+        panel.close()
+    pytest.skip(f"This machine is too loaded to toggle a pin 5 ms apart (gaps {gaps}).")
 
 
 def test_tap_shorter_than_debounce_is_not_lost(panel_factory):
@@ -97,10 +107,10 @@ def test_long_press_with_short_hold_time_is_an_undo_request(panel_factory):
 
 
 def test_press_shorter_than_hold_time_is_a_turn_end(panel_factory):
-    panel = panel_factory(make_config(hold_seconds=0.3))
+    panel = panel_factory(make_config(hold_seconds=0.6))
     rec = Recorder(panel)
-    tap(panel, 0, seconds=0.15)
-    time.sleep(0.4)  # past the hold time: no undo request may follow
+    tap(panel, 0, seconds=0.1)
+    time.sleep(0.7)  # past the hold time: no undo request may follow
     assert rec.events == [("turn-end", 0)]
 
 
@@ -123,19 +133,11 @@ def test_simultaneous_presses_at_two_seats_are_both_delivered_once(panel_factory
     rec = Recorder(panel)
     start = threading.Barrier(2)
 
-    def bouncy_press(seat):
-        pin = panel.buttons[seat].pin
+    def press(seat):
         start.wait()
-        for _ in range(3):
-            pin.drive_low()
-            time.sleep(0.003)
-            pin.drive_high()
-            time.sleep(0.003)
-        pin.drive_low()
-        time.sleep(0.12)
-        pin.drive_high()
+        tap(panel, seat, seconds=0.12)
 
-    threads = [threading.Thread(target=bouncy_press, args=(s,)) for s in (0, 3)]
+    threads = [threading.Thread(target=press, args=(s,)) for s in (0, 3)]
     for t in threads:
         t.start()
     for t in threads:
@@ -144,6 +146,23 @@ def test_simultaneous_presses_at_two_seats_are_both_delivered_once(panel_factory
     time.sleep(0.15)
     assert sorted(rec.events) == [("turn-end", 0), ("turn-end", 3)]
     assert len(events) == 2
+
+
+def test_interleaved_bounces_at_two_seats_each_count_once(panel_factory):
+    # Both seats bounce at the same instants (exact times): each seat's filter is its own.
+    clock = FakeClock()
+    panel = panel_factory(clock=clock)
+    rec = Recorder(panel)
+    pins = [panel.buttons[0].pin, panel.buttons[3].pin]
+    for start, level in ((100.0, "low"), (100.4, "high")):
+        for i in range(7):
+            clock.t = start + i * 0.003
+            for pin in pins:
+                down = (i % 2 == 0) == (level == "low")
+                pin.drive_low() if down else pin.drive_high()
+    assert rec.events == [("turn-end", 0), ("turn-end", 3)]
+    time.sleep(0.15)
+    assert rec.events == [("turn-end", 0), ("turn-end", 3)]
 
 
 def test_press_while_busy_waits_and_is_not_doubled(panel_factory):
@@ -243,7 +262,6 @@ def test_virtual_buttons_take_the_same_path(panel_factory):
 
 
 def test_unknown_seat_is_a_clear_error(panel_factory):
-    import pytest
     panel = panel_factory(make_config())
     with pytest.raises(ValueError, match="Seat 4 is not on this panel: its seats are 0 to 3."):
         panel.virtual_press(4)
@@ -252,7 +270,6 @@ def test_unknown_seat_is_a_clear_error(panel_factory):
 
 
 def test_close_releases_every_pin(panel_factory):
-    import pytest
     from gpiozero.exc import GPIOPinInUse
 
     from hardware.panel import SeatPanel

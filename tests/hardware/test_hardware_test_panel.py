@@ -57,11 +57,6 @@ class Table:
                 button_pin = {0: 17, 1: 27, 2: 22, 3: 23}[seat]
                 pin = self.factory.pin(button_pin)
                 time.sleep(0.05)                 # a human reacts
-                for _ in range(3):               # a bouncy contact
-                    pin.drive_low()
-                    time.sleep(0.004)
-                    pin.drive_high()
-                    time.sleep(0.004)
                 pin.drive_low()
                 time.sleep(0.1)
                 pin.drive_high()
