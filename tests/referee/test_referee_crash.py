@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -47,10 +48,12 @@ def run_kills(data_dir: Path, kills: int, players: int, base: int, games: int,
             done_kills += 1
         out, err = child.communicate()
         assert "Traceback" not in err, err
-        for line in out.splitlines():
+        lines = out.split("\n")
+        for line in lines[:-1]:  # a line cut by the kill (no newline yet) is not counted
             if line == "all done":
                 finished = True
                 continue
+            assert re.fullmatch(r"\d+ \d+", line), repr(out)
             seed, turn = map(int, line.split())
             confirmed[seed] = max(confirmed.get(seed, 0), turn)
         # After the restart: the resumed game holds every confirmed turn, exactly once.
