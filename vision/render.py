@@ -35,6 +35,7 @@ from vision.render_sprites import (
     deck_sprite,
     mat_texture,
     noble_sprite,
+    premultiplied,
     sticker,
     table_texture,
     token_sprite,
@@ -231,19 +232,20 @@ def _paste(scene: _Scene, sprite: np.ndarray, local_mm: tuple[float, float], cen
     if x1 > x0 and y1 > y0:
         size = (x1 - x0, y1 - y0)
         roi = scene.tex[y0:y1, x0:x1]
+        M = np.hstack([R, (t - [x0, y0])[:, None]])
+        # Sprites are premultiplied: out = sprite + roi * (1 - alpha) * (1 - shadow).
+        warped = cv2.warpAffine(sprite, M, size, flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+        keep = cv2.bitwise_not(cv2.extractChannel(warped, 3))
         if shadow > 0:
             # Light from the top left: the shadow falls a little down and right on the mat.
             sh, sp = _shadow_of(sprite, max(1.0, shadow_mm * s))
             off = np.array([0.5, 0.8]) * shadow_mm * s
             Ms = np.hstack([R, (t - [x0, y0] + off - R @ [sp, sp])[:, None]])
             shw = cv2.warpAffine(sh, Ms, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-            f = 255 - ((shw.astype(np.uint16) * int(shadow * 256)) >> 8)
-            roi[:] = (roi * f[..., None].astype(np.uint16) // 255).astype(np.uint8)
-        M = np.hstack([R, (t - [x0, y0])[:, None]])
-        warped = cv2.warpAffine(sprite, M, size, flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
-        a16 = warped[..., 3:4].astype(np.uint16)
-        roi[:] = ((warped[..., :3] * a16 + roi * (255 - a16)) // 255).astype(np.uint8)
+            keep = cv2.multiply(keep, cv2.bitwise_not(cv2.multiply(shw, shadow)), scale=1 / 255.0)
+        under = cv2.multiply(roi, cv2.merge([keep, keep, keep]), scale=1 / 255.0)
+        cv2.add(under, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=roi)
     A = np.hstack([R, (c - R @ np.asarray(local_mm))[:, None]])
     return A
 
@@ -348,6 +350,7 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
     for payload in state.foreign:
         size = float(rng.uniform(22, 28))
         spr, qr = sticker(payload, "", scale, False, size)
+        spr = premultiplied(spr)
         h, w = spr.shape[:2]
         for k in order:
             if k in used:
@@ -456,33 +459,35 @@ def _degrade(img: np.ndarray, cond: Conditions, rng: np.random.Generator) -> tup
     xn = (xx + 0.5) / gw * 2 - 1
     yn = (yy + 0.5) / gh * 2 - 1
     a = math.radians(cond.light_dir_deg)
-    grad = 1.0 - cond.light_grad * (0.5 + 0.5 * (xn * math.cos(a) + yn * math.sin(a)) / math.sqrt(2))
+    # Brightness varies by +-light_grad/2 around the exposure across the frame.
+    grad = 1.0 + 0.5 * cond.light_grad * (xn * math.cos(a) + yn * math.sin(a)) / math.sqrt(2)
     r2 = (xn**2 + (yn * H / W) ** 2) / (1 + (H / W) ** 2)
-    gain = grad * (1.0 - cond.vignette * r2)
+    gain = grad * (1.0 + 0.3 * cond.vignette - cond.vignette * r2)
     if cond.shade > 0:
         sx, sy = rng.uniform(-1, 1, 2)
         sr = rng.uniform(0.3, 0.9)
         gain = gain * (1.0 - cond.shade * np.exp(-((xn - sx) ** 2 + ((yn - sy) * H / W) ** 2) / (2 * sr * sr)))
         info["shade"] = {"x": int((sx + 1) / 2 * W), "y": int((sy + 1) / 2 * H), "r": int(sr * W / 2), "amp": round(cond.shade, 3)}
-    gain = cv2.resize((gain * cond.exposure).astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
-    f = img.astype(np.float32)
-    f = cv2.multiply(f, cv2.merge([gain * float(v) for v in cond.white_balance]))
+    wb = np.array(cond.white_balance, np.float32) * cond.exposure
+    gain3 = cv2.resize((gain[..., None] * wb).astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
+    f = cv2.multiply(img, gain3, dtype=cv2.CV_32F)
     if cond.spot > 0:  # a lamp's hot spot: added light, washes colours out
         sx, sy = rng.uniform(-0.7, 0.7, 2)
         sr = rng.uniform(0.08, 0.25)
         spot = cond.spot * 255.0 * np.exp(-((xn - sx) ** 2 + ((yn - sy) * H / W) ** 2) / (2 * sr * sr))
-        spot = cv2.resize(spot.astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
-        f = cv2.add(f, cv2.merge([spot, spot, spot]))
+        spot = cv2.resize(np.repeat(spot[..., None], 3, axis=2).astype(np.float32), (W, H), interpolation=cv2.INTER_LINEAR)
+        f = cv2.add(f, spot)
         info["spot"] = {"x": int((sx + 1) / 2 * W), "y": int((sy + 1) / 2 * H), "r": int(sr * W / 2), "amp": round(cond.spot, 3)}
     # Sensor noise: shot noise grows with the signal, read noise does not (a lookup per level).
-    lvl = np.clip(f, 0, 255).astype(np.uint8)
-    lut = (np.sqrt(cond.noise_gain * np.arange(256) / 255.0 + (cond.noise_read_dn / 255.0) ** 2) * 255.0).astype(np.float32)
-    sigma = lut[lvl]
+    # (0.6: calibrated so a flat mat patch shows the 3-4 DN of the provided samples.)
+    lut = 0.6 * np.sqrt(cond.noise_gain * np.arange(256) / 255.0 + (cond.noise_read_dn / 255.0) ** 2) * 255.0
     if rng.random() < 0.5:
-        sigma = -sigma
+        lut = -lut
+    sigma = cv2.LUT(cv2.convertScaleAbs(f), lut.astype(np.float32))
     f = cv2.add(f, cv2.multiply(sigma, _noise_field(H, W, rng)))
     if cond.sharpen > 0:  # the camera's own sharpening
-        f = cv2.addWeighted(f, 1.0 + cond.sharpen, cv2.GaussianBlur(f, (0, 0), 1.2), -cond.sharpen, 0.0)
+        return cv2.addWeighted(f, 1.0 + cond.sharpen, cv2.GaussianBlur(f, (0, 0), 1.2), -cond.sharpen, 0.0, dtype=cv2.CV_8U), info
+    return cv2.convertScaleAbs(f), info
     return np.clip(f, 0, 255).astype(np.uint8), info
 
 
@@ -538,7 +543,7 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
             tid = payload[4:]
             side = np.mean([np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4)])
             ppm[tid] = round(float(side) / 21.0, 3)
-            occl[tid] = round(occ, 3)
+            occl[tid] = round(float(occ), 3)
             corners_px[tid] = [[round(float(u), 2), round(float(v), 2)] for u, v in quad]
             slots[tid] = slot
             if seen:

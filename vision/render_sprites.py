@@ -1,7 +1,7 @@
 """Printed things for the synthetic table renderer: cards, nobles, decks, tokens, stickers, the mat.
 
 Every sprite is drawn once per texture scale (px per mm) and cached: a frame only pastes them.
-A sprite is BGRA uint8; sprite-local millimetre q lies at px q * scale (OpenCV's convention:
+A sprite is BGRA uint8 (premultiplied when handed to the renderer); sprite-local millimetre q lies at px q * scale (OpenCV's convention:
 integer coordinates are pixel centres, as cv2's drawing and warp functions use).
 """
 
@@ -243,6 +243,9 @@ def _art(rng: np.random.Generator, w_mm: float, h_mm: float, scale: float, tint)
         ln = rng.uniform(5, 25)
         b = (a[0] + ln * math.cos(ang), a[1] + ln * math.sin(ang))
         _line(big, a, b, (v, v, v), rng.uniform(0.2, 0.6), scale)
+    # Printed card art is pastel next to a screen: pull towards a light grey.
+    wash = float(rng.uniform(0.25, 0.45))
+    big = big * (1 - wash) + 205.0 * wash
     grain = rng.normal(0, 4.0, big.shape[:2]).astype(np.float32)[..., None]
     return np.clip(big + grain, 0, 255).astype(np.uint8)
 
@@ -287,6 +290,14 @@ def _stick(img, payload, label, scale, centre_mm, angle, tag=True):
     return [(px + x / scale, py + y / scale) for px, py in cmm]
 
 
+def premultiplied(img: np.ndarray) -> np.ndarray:
+    """BGRA with colour multiplied by alpha: what the renderer pastes (no dark fringes when
+    a sprite is resampled)."""
+    a = cv2.extractChannel(img, 3)
+    bgr = cv2.multiply(cv2.cvtColor(img, cv2.COLOR_BGRA2BGR), cv2.merge([a, a, a]), scale=1 / 255.0)
+    return cv2.merge([*cv2.split(bgr), a])
+
+
 def _alpha_shape(img, pts_mm, scale):
     """Alpha = 255 inside a shape (anti-aliased) on a BGRA canvas."""
     m = np.zeros(img.shape[:2], np.uint8)
@@ -319,14 +330,14 @@ def card_sprite(card_id: str, scale: float, tagged: bool = True):
         _text(img, str(info.points), (7.0, 7.5), 6.5, (30, 30, 30, 255), scale, bold=2.6)
     _gem_icon(img, (CARD_W - 8.0, 7.5), 4.2, GEM_BGR[info.bonus], scale)
     # Cost circles, bottom left, from the bottom up.
-    y = CARD_H - 5.5
+    y = CARD_H - 6.0
     for colour, n in zip(COLOURS[:5], info.cost):
         if n:
-            _circle(img, (5.5, y), 3.4, (250, 250, 250), scale)
-            _circle(img, (5.5, y), 2.9, GEM_BGR[colour], scale)
+            _circle(img, (6.0, y), 4.1, (250, 250, 250), scale)
+            _circle(img, (6.0, y), 3.5, GEM_BGR[colour], scale)
             tc = (30, 30, 30) if colour == "white" else (250, 250, 250)
-            _text(img, str(n), (5.5, y), 2.6, tc, scale, bold=2.2)
-            y -= 7.6
+            _text(img, str(n), (6.0, y), 3.2, tc, scale, bold=2.4)
+            y -= 9.0
     corners = None
     if tagged:
         cx = CARD_W / 2 + rng.uniform(-5, 5)
@@ -336,7 +347,7 @@ def card_sprite(card_id: str, scale: float, tagged: bool = True):
     outline = _rrect_pts(0.3, 0.3, CARD_W - 0.6, CARD_H - 0.6, 3.0)
     cv2.polylines(img, [_pts(outline, scale).reshape(-1, 1, 2)], True, (235, 235, 235, 255), max(1, int(round(1.0 * scale))), cv2.LINE_AA, 4)
     _alpha_shape(img, _rrect_pts(0, 0, CARD_W, CARD_H, 3.0), scale)
-    return img, corners
+    return premultiplied(img), corners
 
 
 @lru_cache(maxsize=64)
@@ -366,7 +377,7 @@ def noble_sprite(noble_id: str, scale: float, tagged: bool = True):
         c = (NOBLE_SIDE / 2 + 3 + rng.uniform(-3, 3), NOBLE_SIDE / 2 + rng.uniform(-4, 2))
         corners = _stick(img, "SPL:" + noble_id, noble_id, scale, c, rng.uniform(-4, 4))
     _alpha_shape(img, _rrect_pts(0, 0, NOBLE_SIDE, NOBLE_SIDE, 1.5), scale)
-    return img, corners
+    return premultiplied(img), corners
 
 
 @lru_cache(maxsize=32)
@@ -394,7 +405,7 @@ def deck_sprite(level: int, cards: int, scale: float):
     cv2.polylines(back, [_pts(outline, scale).reshape(-1, 1, 2)], True, (225, 225, 225, 255), max(1, int(round(0.9 * scale))), cv2.LINE_AA, 4)
     _alpha_shape(back, _rrect_pts(0, 0, CARD_W, CARD_H, 3.0), scale)
     _paste_rgba(img, back, 0, 0)
-    return img
+    return premultiplied(img)
 
 
 @lru_cache(maxsize=64)
@@ -413,16 +424,22 @@ def token_sprite(colour: str, scale: float, diameter: float = 40.0):
         pts = [(c[0] + r * 0.97 * math.cos(a), c[1] + r * 0.97 * math.sin(a)) for a in np.linspace(a0, a1, 5)]
         pts += [(c[0] + r * 0.80 * math.cos(a), c[1] + r * 0.80 * math.sin(a)) for a in np.linspace(a1, a0, 5)]
         _fill_poly(img, pts, spot + (255,), sc)
-    _circle(img, c, r * 0.72, tuple(int(0.85 * v + 0.15 * 200) for v in body) + (255,), sc)
-    _circle(img, c, r * 0.72, (200, 200, 200, 255) if colour != "white" else (170, 170, 170, 255), sc, thickness=0.4)
-    inner = tuple(int(0.55 * v + 0.45 * w) for v, w in zip(body, centre)) + (255,)
-    _circle(img, c, r * 0.62, inner, sc)
-    g = [(c[0] + r * 0.34 * math.cos(math.radians(60 * k)), c[1] + r * 0.34 * math.sin(math.radians(60 * k))) for k in range(6)]
-    _fill_poly(img, g, (40, 40, 40, 255) if colour != "black" else (20, 20, 20, 255), sc)
-    g2 = [(c[0] + r * 0.29 * math.cos(math.radians(60 * k)), c[1] + r * 0.29 * math.sin(math.radians(60 * k))) for k in range(6)]
-    _fill_poly(img, g2, centre + (255,), sc)
-    _circle(img, (c[0] - r * 0.08, c[1] - r * 0.08), r * 0.1, tuple(min(255, v + 60) for v in centre) + (255,), sc)
-    return _finish(img, d, d, scale)
+    _circle(img, c, r * 0.74, (200, 200, 200, 255) if colour != "white" else (170, 170, 170, 255), sc, thickness=0.5)
+    inner = tuple(int(0.45 * v + 0.55 * w) for v, w in zip(body, centre))
+    _circle(img, c, r * 0.70, inner + (255,), sc)
+    for k in range(12):  # radial moulding on the inner disc
+        if k % 2:
+            a0, a1 = math.radians(30 * k), math.radians(30 * k + 30)
+            pts = [c] + [(c[0] + r * 0.69 * math.cos(a), c[1] + r * 0.69 * math.sin(a)) for a in np.linspace(a0, a1, 4)]
+            _fill_poly(img, pts, tuple(int(0.9 * v) for v in inner) + (255,), sc)
+    g = [(c[0] + r * 0.42 * math.cos(math.radians(22.5 + 45 * k)), c[1] + r * 0.42 * math.sin(math.radians(22.5 + 45 * k))) for k in range(8)]
+    _fill_poly(img, g, (45, 45, 45, 255) if colour != "black" else (25, 25, 25, 255), sc)
+    g2 = [(c[0] + r * 0.37 * math.cos(math.radians(22.5 + 45 * k)), c[1] + r * 0.37 * math.sin(math.radians(22.5 + 45 * k))) for k in range(8)]
+    gem = GEM_BGR[colour] if colour not in ("white", "black") else centre
+    _fill_poly(img, g2, gem + (255,), sc)
+    g3 = [(c[0] + r * 0.2 * math.cos(math.radians(22.5 + 45 * k)), c[1] + r * 0.2 * math.sin(math.radians(22.5 + 45 * k))) for k in range(8)]
+    _fill_poly(img, g3, tuple(min(255, int(v * 0.6 + 255 * 0.4)) for v in gem) + (255,), sc)
+    return premultiplied(_finish(img, d, d, scale))
 
 
 # --------------------------------------------------------------------------- table and mat
