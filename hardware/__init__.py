@@ -1,0 +1,10 @@
+"""The table's physical controls: a button and an LED per seat, optional noble LEDs (gpiozero).
+
+- :mod:`hardware.config`: the wiring and timings from TOML (``PanelConfigError`` on bad pins).
+- :mod:`hardware.panel`: ``SeatPanel`` (presses in, patterns out; no game logic) and
+  ``open_panel`` (real pins on a Pi, a virtual panel on ``MockFactory`` elsewhere).
+- :mod:`hardware.debounce`: the press filter behind every button.
+- :mod:`hardware.commands`: ``splendor-companion test-panel``, the wiring check.
+
+Importing this package imports nothing heavy; gpiozero loads with :mod:`hardware.panel`.
+"""

@@ -24,15 +24,19 @@ def register(subparsers) -> None:
                              "GPIO: LEDs are read from their mock pins, Enter presses a button")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="how long to wait for each button press (default 10)")
-    parser.set_defaults(func=test_panel)
+    parser.set_defaults(func=check_panel)
 
 
-def test_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
+def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
                say: Callable[[str], None] = print, pin_factory=None) -> int:
     """Run the wiring check; ``ask``/``say``/``pin_factory`` are injectable for tests."""
     from .config import PanelConfigError, load_config
     from .panel import NoGpioError, SeatPanel, real_pin_factory
 
+    if not args.timeout > 0:
+        print(f"The timeout must be a number of seconds above 0, not {args.timeout:g}.",
+              file=sys.stderr)
+        return 2
     try:
         config = load_config(args.config)
     except PanelConfigError as exc:

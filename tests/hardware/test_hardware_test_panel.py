@@ -12,7 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion import cli
-from hardware.commands import test_panel as run_test_panel
+from hardware.commands import check_panel as run_test_panel
 from hardware.panel import NoGpioError, real_pin_factory
 
 
