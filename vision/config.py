@@ -33,6 +33,8 @@ class VisionConfig:
     overview_px_per_mm: float = 1.0
     #: Resolution of the rectified bank lanes.
     lane_px_per_mm: float = 2.0
+    #: Mat kept around a lane when it is rectified (mm along, mm across).
+    lane_margin_mm: tuple[float, float] = (10.0, 3.0)
     #: Rectified slot crops handed to the QR decoders, tried in order until one reads:
     #: (px per mm, unsharp amount). 4 px/mm makes a 1.4 mm module ~5.6 px; sharpening
     #: undoes some lens blur; other scales shift where resampling rounds module edges.
@@ -77,9 +79,12 @@ class VisionConfig:
     token_run_slack_mm: float = 9.0
     #: Circle counter: radius range (mm) and the accumulator threshold of the Hough transform.
     token_radius_mm: tuple[float, float] = (17.0, 23.0)
-    token_hough_gain: float = 2.0  # deviation 0.5 -> full scale: dim green chips still edge
-    token_hough_param1: float = 60.0  # Canny's upper threshold
-    token_hough_param2: float = 25.0  # accumulator votes for a circle
+    token_hough_gain: float = 1.0  # deviation 1.0 -> 255 in the image the transform sees
+    token_hough_param1: float = 100.0  # Canny's upper threshold
+    token_hough_param2: float = 25.0  # accumulator votes for a circle (20-30 all work)
+    #: A found circle is a token only if its inside differs from the mat this much on average
+    #: (half the pixel threshold: the circle counter stays a different judge from the runs).
+    token_fill_min: float = 0.11
     #: Circle centres must lie this close to the lane's centre line (mm).
     token_centre_band_mm: float = 9.0
 

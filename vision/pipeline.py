@@ -488,7 +488,10 @@ def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: s
                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> np.ndarray:
     """One bank lane rectified at ``lane_px_per_mm`` and its deviation from the mat colour."""
     mat = mat or load_mat()
-    rect = mat.bank[colour]
+    x, y, w, h = mat.bank[colour]
+    # A margin all round: a token pushed against the end of its lane stays a whole circle.
+    mx, my = cfg.lane_margin_mm
+    rect = (x - mx, y - my, w + 2 * mx, h + 2 * my)
     s = cfg.lane_px_per_mm
     lane = rectify(frame.work, frame.work_scale, loc, rect, s)
     so = overview.px_per_mm
@@ -503,9 +506,16 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
                cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> dict[str, LaneCount]:
     """Stage 8: tokens per lane, each with whether the two counters agreed."""
     mat = mat or load_mat()
-    return {c: count_lane(lane_deviation(frame, loc, overview, c, cfg, mat),
+    mx, my = cfg.lane_margin_mm
+    out = {}
+    for c in COLOURS:
+        lane = count_lane(lane_deviation(frame, loc, overview, c, cfg, mat),
                           cfg.lane_px_per_mm, mat.lane_capacity[c], cfg)
-            for c in COLOURS}
+        # Positions relative to the printed lane, not to its rectified margin.
+        lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
+        lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
+        out[c] = lane
+    return out
 
 
 # --- 9. busy ------------------------------------------------------------------------------------

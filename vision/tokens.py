@@ -83,9 +83,14 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
     h = deviation.shape[0] / px_per_mm
     out = []
     for x, y, r in circles.reshape(-1, 3):
-        x, y, r = x / px_per_mm, y / px_per_mm, r / px_per_mm
-        if abs(y - h / 2.0) <= cfg.token_centre_band_mm:
-            out.append((float(x), float(y), float(r)))
+        if abs(y / px_per_mm - h / 2.0) > cfg.token_centre_band_mm:
+            continue
+        # A ring in the mat's printing or in noise is not a token: a token fills its circle.
+        disc = np.zeros(deviation.shape, np.uint8)
+        cv2.circle(disc, (int(round(x)), int(round(y))), int(round(0.8 * r)), 255, -1)
+        if cv2.mean(deviation, mask=disc)[0] < cfg.token_fill_min:
+            continue
+        out.append((float(x / px_per_mm), float(y / px_per_mm), float(r / px_per_mm)))
     # Two circles closer than most of a token are one token seen twice.
     out.sort()
     merged: list[tuple[float, float, float]] = []
