@@ -68,9 +68,13 @@ class SessionWriter:
         self.record_path = self.folder / "record.jsonl"
         last_t = 0.0
         count = 0
-        if self.events_path.exists():
+        try:
             for ev in _read_events(self.events_path, tolerate_tail=True)[0]:
-                last_t = max(last_t, float(ev.get("t", 0.0) or 0.0))
+                t = ev.get("t")
+                if isinstance(t, (int, float)):
+                    last_t = max(last_t, float(t))
+        except SessionError:
+            pass  # a damaged events file never stops a game; new events go on after it
         for name in os.listdir(self.folder):
             stem, ext = os.path.splitext(name)
             if ext in (".jpg", ".json") and stem.isdigit():
