@@ -432,6 +432,7 @@ def _draw_hand(img: np.ndarray, cam: Camera, hand: Hand) -> np.ndarray:
 
 
 _NOISE: dict = {}
+LENS_SOFTNESS_PX = 0.85
 
 
 def _noise_field(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
@@ -451,8 +452,11 @@ def _degrade(img: np.ndarray, cond: Conditions, rng: np.random.Generator) -> tup
     random choices made (for ``_gt.degradation``)."""
     H, W = img.shape[:2]
     info: dict = {}
-    if cond.blur_sigma > 0.05:
-        img = cv2.GaussianBlur(img, (0, 0), cond.blur_sigma)
+    # Lens, sensor and demosaicing soften even a focused image: LENS_SOFTNESS_PX adds to the
+    # defocus in quadrature (calibrated so small codes decode about as often as in the samples).
+    total = math.hypot(cond.blur_sigma, LENS_SOFTNESS_PX)
+    info["blur_total_px"] = round(total, 3)
+    img = cv2.GaussianBlur(img, (0, 0), total)
     # Smooth gain map at low resolution: light gradient, vignetting, a soft shadow.
     gh, gw = max(8, H // 16), max(8, W // 16)
     yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
@@ -589,7 +593,7 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         "present_ids": state.present_ids(),
         "untagged": untagged_slots[0] if len(untagged_slots) == 1 else (untagged_slots or None),
         "deck_cards": {str(lv): state.decks[lv] for lv in LEVELS},
-        "hand": hand.to_json() if hand else None,
+        "hand": ({**hand.to_json(), "mat_covered": round(_quad_occlusion(hand_mask, mat_corners), 4)} if hand else None),
         "px_per_mm_centre": round(float(cam.px_per_mm(np.array([[mat.size[0] / 2, mat.size[1] / 2]]))[0]), 3),
         "camera": cam.to_json(),
         "degradation": {
