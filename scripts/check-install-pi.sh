@@ -66,6 +66,12 @@ mount -t sysfs sysfs "$ROOT/sys"
 mount --bind /dev "$ROOT/dev"
 mount --bind /dev/pts "$ROOT/dev/pts"
 cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# Trust what this machine trusts (e.g. a proxy's CA in /usr/local/share/
+# ca-certificates): ca-certificates, installed by install-pi.sh, adds them.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  mkdir -p "$ROOT/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+fi
 # No daemons started by package scripts inside the root.
 printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"; chmod +x "$ROOT/usr/sbin/policy-rc.d"
 

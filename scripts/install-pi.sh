@@ -23,8 +23,9 @@ STATE_DIR=/var/lib/splendor-companion   # StateDirectory= in the unit
 UDEV_RULE=/etc/udev/rules.d/60-splendor-companion-gpio.rules
 
 # Needed everywhere. GL/EGL/GBM/DRM: Kivy's SDL2 window on KMS/DRM; Mesa's
-# drivers; mtdev: Kivy's multitouch input; zbar: pyzbar; systemd: the unit.
-REQUIRED_PACKAGES="python3 python3-venv ca-certificates systemd
+# drivers; mtdev: Kivy's multitouch input; zbar: pyzbar; systemd: the unit;
+# udev: gives the display, touch and GPIO devices to their groups.
+REQUIRED_PACKAGES="python3 python3-venv ca-certificates systemd udev
   libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libmtdev1 libzbar0"
 # Only in Raspberry Pi OS's archive (or not in every Debian release). The app
 # runs without them: no camera means turns are entered by touch; no lgpio
@@ -41,11 +42,11 @@ command -v apt-get >/dev/null || die "This installer is for Raspberry Pi OS or D
   die "The project was not found next to this script (looked in $SRC)."
 
 # ---- Debian packages -------------------------------------------------------
-# A package is installable when apt has a candidate version for it.
+# A package is installable when apt could install it. A simulated install
+# also accepts a name that Debian 13 only provides under a new name
+# (libzbar0 -> libzbar0t64, the 64-bit time_t transition).
 has_candidate() {
-  local candidate
-  candidate=$(apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ {print $2; exit}')
-  [ -n "$candidate" ] && [ "$candidate" != "(none)" ]
+  apt-get install -s -qq --no-install-recommends "$1" >/dev/null 2>&1
 }
 
 say "Updating the package lists"
@@ -82,6 +83,7 @@ usermod --append --groups "${APP_GROUPS// /,}" "$APP_USER"
 # them to root. Add the rule only where no rule does it already.
 if ! grep -qs 'gpiochip' /etc/udev/rules.d/*.rules /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules \
    || [ -f "$UDEV_RULE" ]; then
+  mkdir -p "$(dirname "$UDEV_RULE")"
   printf '%s\n' '# Installed by Splendor Companion: seat buttons and LEDs for the gpio group.' \
     'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' > "$UDEV_RULE"
   [ -d /run/udev ] && udevadm trigger --subsystem-match=gpio 2>/dev/null || true
