@@ -1,0 +1,217 @@
+"""The touchscreen app (Kivy): setup guide, live referee, scores, history, and the demo.
+
+``splendor-companion`` (no subcommand) calls :func:`main`. The UI is thin: screens draw the
+:class:`companion.viewmodel.Controller`'s state and forward touches, seat buttons and answers to
+the referee. One ``.kv`` file per screen in ``companion/ui/``.
+
+Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
+``SPLENDOR_SIZE=720x1280`` (window size on a laptop), ``SPLENDOR_DEMO_EXIT=1`` (quit when the
+demo game ends), ``SPLENDOR_DEMO_DELAY`` (seconds between demo steps).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+UI_DIR = Path(__file__).parent / "ui"
+SCREENS = ("home", "players", "setup", "play", "gameover", "history", "settings")
+DISPLAY_DPI = {(800, 480): 133.0, (480, 800): 133.0, (720, 1280): 210.0, (1280, 720): 210.0}
+DEFAULT_DPI = 110.0   # a laptop window
+TOUCH_MM = 9.0
+
+_T0 = time.perf_counter()
+
+
+def process_age() -> float:
+    """Seconds since this process started (from /proc; falls back to since import)."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - _T0
+
+
+def touch_px(width: int, height: int) -> int:
+    """Pixels of a 9 mm touch target on the display of that size (the official Pi displays)."""
+    dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
+    return max(44, round(TOUCH_MM / 25.4 * dpi))
+
+
+def configure(kiosk: bool) -> None:
+    """Kivy settings that must be made before the window exists."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    from kivy.config import Config
+    # No multitouch probing of /dev/input on a laptop (MTDev is not there): mouse and SDL touch.
+    if Config.has_section("input"):
+        for key, _ in list(Config.items("input")):
+            if key != "mouse":
+                Config.remove_option("input", key)
+    Config.set("kivy", "exit_on_escape", "0")
+    if kiosk:
+        from companion import kiosk as kiosk_mod
+        kiosk_mod.configure_kivy_for_kiosk(Config)
+    else:
+        size = os.environ.get("SPLENDOR_SIZE", "800x480").lower().split("x")
+        Config.set("graphics", "width", size[0])
+        Config.set("graphics", "height", size[1])
+        Config.set("graphics", "resizable", "1")
+
+
+def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
+    """The Kivy App object (the window must be configured already). Tests call this."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.lang import Builder
+    from kivy.logger import Logger
+    from kivy.properties import BooleanProperty, NumericProperty
+    from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+    from companion.viewmodel import Controller, default_data_dir
+    from companion.ui import screens as S  # noqa: F401 (registers the screen classes)
+
+    def dispatch(fn, *args):
+        Clock.schedule_once(lambda dt: fn(*args), 0)
+
+    class CompanionApp(App):
+        title = "Splendor Companion"
+        tap = NumericProperty(48)
+        fs = NumericProperty(20)
+        landscape = BooleanProperty(True)
+
+        def build(self):
+            self.first_frame = None
+            self.demo_driver = None
+            self._layout(Window, Window.size)
+            Window.bind(size=self._layout)
+            Window.clearcolor = (0.07, 0.08, 0.10, 1)
+            self.ctl = Controller(data_dir or default_data_dir(), dispatch=dispatch)
+            self.panel = self._open_panel() if panel else None
+            self.ctl.panel = self.panel
+            if self.panel is not None:
+                self.panel.when_turn_end = lambda b: self.ctl.press_button(b)
+                self.panel.when_undo_request = lambda b: self.ctl.undo()
+                self.panel.when_changed = self._light_changed
+            self.open_camera()
+            self._refresh_ev = Clock.create_trigger(self._refresh, 0)
+            self.ctl.listen(self._refresh_ev)
+            Builder.load_file(str(UI_DIR / "widgets.kv"))
+            for name in SCREENS:
+                Builder.load_file(str(UI_DIR / f"{name}.kv"))
+            self.sm = ScreenManager(transition=NoTransition())
+            for cls in (S.HomeScreen, S.PlayersScreen, S.SetupScreen, S.PlayScreen,
+                        S.GameOverScreen, S.HistoryScreen, S.SettingsScreen):
+                self.sm.add_widget(cls())
+            Window.bind(on_flip=self._on_flip)
+            return self.sm
+
+        def _on_flip(self, *_):
+            if self.first_frame is None:
+                self.first_frame = process_age()
+                Logger.info(f"Companion: first frame drawn {self.first_frame:.2f} s after start")
+                Window.unbind(on_flip=self._on_flip)
+
+        def _layout(self, win, size):
+            w, h = size
+            self.landscape = w >= h
+            self.tap = touch_px(w, h)
+            self.fs = round(self.tap * 0.42)
+
+        def _open_panel(self):
+            try:
+                from hardware.panel import open_panel
+                return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
+            except Exception as err:  # no panel is better than no referee
+                Logger.warning(f"Companion: no seat panel: {err}")
+                return None
+
+        def open_camera(self):
+            from companion.ui.camera import CameraError, open_camera
+            old = self.ctl.camera
+            if old is not None and hasattr(old, "close"):
+                old.close()
+            try:
+                self.ctl.camera = open_camera(self.ctl.settings.camera)
+            except (CameraError, Exception) as err:
+                Logger.warning(f"Companion: camera unavailable: {err}")
+                self.ctl.camera = None
+                self.ctl.message = "The camera can't be opened: turns are entered by touch."
+
+        def _light_changed(self, light):
+            bar = self.sm.get_screen("play").ids.seatbar
+            bar.light_changed(light)
+
+        def go(self, name):
+            if name == "play":
+                play = self.sm.get_screen("play")
+                names = {b: n for n, b in zip(self.ctl.names, self.ctl.button_of)}
+                play.ids.seatbar.bind_panel(self.panel if self.panel is not None
+                                            and self.panel.is_virtual else None, names)
+            if self.sm.current != name:
+                self.sm.current = name
+            else:
+                self.sm.current_screen.refresh()
+
+        def _refresh(self, *_):
+            self.sm.current_screen.refresh()
+
+        def on_start(self):
+            from companion.watchdog import Watchdog
+            self.watchdog = Watchdog()
+            self.watchdog.ready("The table screen is up.")
+            self.watchdog.schedule_with(Clock)
+            if demo:
+                from companion.demo import DemoDriver
+                self.demo_driver = DemoDriver(self, **(demo_options or {}))
+                Clock.schedule_once(lambda dt: self.demo_driver.start(), 0.1)
+            else:
+                home = self.sm.get_screen("home")
+                home.refresh()
+
+        def on_stop(self):
+            if getattr(self, "watchdog", None) is not None:
+                self.watchdog.stopping("The table screen is stopping.")
+            if self.demo_driver is not None:
+                self.demo_driver.stop()
+            if self.panel is not None:
+                self.panel.close()
+            self.ctl.close()
+            if self.ctl.camera is not None and hasattr(self.ctl.camera, "close"):
+                self.ctl.camera.close()
+
+    return CompanionApp()
+
+
+def main(demo: bool = False) -> int:
+    """Start the app; ``demo`` plays a simulated game by itself. Returns the exit code."""
+    kiosk = os.environ.get("SPLENDOR_KIOSK", "") not in ("", "0")
+    configure(kiosk)
+    app = build_app(demo=demo, demo_options=_demo_options_from_env())
+    if kiosk:
+        from kivy.clock import Clock
+        from companion import kiosk as kiosk_mod
+        kiosk_mod.inhibit_blanking()
+        kiosk_mod.install_sigterm_handler(lambda: Clock.schedule_once(lambda dt: app.stop()))
+    app.run()
+    if app.first_frame is not None:
+        print(f"First frame drawn {app.first_frame:.2f} s after start.", file=sys.stderr)
+    return 0
+
+
+def _demo_options_from_env() -> dict:
+    opts = {}
+    if os.environ.get("SPLENDOR_DEMO_DELAY"):
+        opts["delay"] = float(os.environ["SPLENDOR_DEMO_DELAY"])
+    if os.environ.get("SPLENDOR_DEMO_EXIT", "") not in ("", "0"):
+        opts["exit_at_end"] = True
+    if os.environ.get("SPLENDOR_DEMO_SEED"):
+        opts["seed"] = int(os.environ["SPLENDOR_DEMO_SEED"])
+    if os.environ.get("SPLENDOR_DEMO_PLAYERS"):
+        opts["players"] = int(os.environ["SPLENDOR_DEMO_PLAYERS"])
+    return opts

@@ -1,0 +1,237 @@
+"""``splendor-companion --demo``: a simulated table plays a whole game by itself.
+
+The demo sits where the players and the camera would. A :class:`SimulatedTable` deals the
+cards; the demo keeps the physical truth in its own engine ``Game`` (what is really on the
+table), makes random legal moves on it, and ends each turn by pressing that seat's button on
+the on-screen panel. The press goes through the panel, the controller and the real referee,
+which judges what a perfect camera reports (``referee_judge.expected_observation``) against
+its own last accepted state, exactly as it judges a real still. The referee's questions are
+answered with the truth. Stills are rendered for the camera view when ``vision.render`` is
+installed. Demo games are kept in ``<data dir>/demo``, out of the real history.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Optional
+
+from companion.engine import SimulatedTable
+from companion.engine.actions import BuyCard, ClaimNoble, EndTurn, ReserveBlind, ReturnGems
+
+DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def render_still(game, scan=None, size=(1152, 648)):
+    """A rendered photo of the truth table (vision.render), or None without the renderer.
+
+    Half the camera's still size: the still is for the players to look at, judging uses the
+    observation.
+    """
+    try:
+        from vision.render import Conditions, TableState, render_table
+    except ImportError:
+        return None
+    nobles = list(game.nobles) + [None] * (5 - len(game.nobles))
+    state = TableState(
+        nobles=nobles,
+        market={lv: [c.id if c is not None else None for c in game.market[lv - 1]]
+                for lv in (1, 2, 3)},
+        decks={lv: game.decks[lv - 1] for lv in (1, 2, 3)},
+        bank={c: n for c, n in zip(("white", "blue", "green", "red", "black", "gold"),
+                                    game.bank)},
+        scan=scan)
+    image, _truth = render_table(state, Conditions(width=size[0], height=size[1]))
+    return image
+
+
+class TableCamera:
+    """The demo's camera: reports the truth table as a perfect camera would read it."""
+
+    def __init__(self, driver: "DemoDriver", render: bool = True):
+        self.driver = driver
+        self.render = render
+
+    def observe(self):
+        from companion.referee_judge import expected_observation
+        truth = self.driver.truth
+        image = render_still(truth, self.driver.scan) if self.render else None
+        return image, expected_observation(truth, scan=self.driver.scan)
+
+    def still(self):
+        return render_still(self.driver.truth)
+
+    def close(self):
+        pass
+
+
+class DemoDriver:
+    """Plays the app like a table of players would, one step every ``delay`` seconds."""
+
+    def __init__(self, app, players: int = 3, seed: Optional[int] = None, delay: float = 0.8,
+                 exit_at_end: bool = False, press_seconds: float = 0.08, render: bool = True):
+        self.app = app
+        self.players = players
+        self.rng = random.Random(seed)
+        self.table = SimulatedTable(players, seed=self.rng.randrange(1 << 30),
+                                    names=DEMO_NAMES[:players])
+        self.truth = self.table.new_game()
+        self.delay = delay
+        self.exit_at_end = exit_at_end
+        self.press_seconds = press_seconds
+        self.render = render
+        self.scan: Optional[str] = None      # a card shown in the scan zone
+        self.turns = 0
+        self.questions = 0
+        self.typed_turns = 0                 # turns the referee could not judge: entered by touch
+        self.unjudged: list = []             # (kind, message) of those verdicts
+        self.finished = False
+        self._turn_lines: list = []
+        self._phase = "act"
+        self._before = None
+        self._pressed_at = 0.0
+        self._ev = None
+        self._stopped = False
+
+    # -- scheduling
+    def _later(self, fn, seconds):
+        from kivy.clock import Clock
+        self._ev = Clock.schedule_once(lambda dt: fn(), seconds)
+
+    def stop(self):
+        self._stopped = True
+        if self._ev is not None:
+            self._ev.cancel()
+
+    # -- setting up
+    def start(self):
+        ctl = self.app.ctl
+        ctl.data_dir = ctl.data_dir / "demo"
+        ctl.data_dir.mkdir(parents=True, exist_ok=True)
+        ctl.camera = TableCamera(self, self.render)
+        names = list(self.table.names) + [None] * (4 - self.players)
+        problems = ctl.new_game(names, self.table.setup.first)
+        if problems:
+            raise RuntimeError(" ".join(problems))
+        d = ctl.draft
+        for slot in d.slots():
+            d.put(slot, self.table.setup.nobles[slot[1]] if slot[0] == "noble"
+                  else self.table.setup.market[slot[1] - 1][slot[2]])
+        self.app.go("setup")
+        self._later(self._confirm, self.delay)
+
+    def _confirm(self):
+        problems = self.app.ctl.confirm_setup()
+        if problems:
+            raise RuntimeError(" ".join(problems))
+        self.app.go("play")
+        self._later(self.step, self.delay)
+
+    # -- playing
+    def step(self):
+        if self._stopped:
+            return
+        ctl = self.app.ctl
+        if ctl.game is None:
+            return
+        if ctl.game.finished:
+            self.finished = True
+            self.app.go("gameover")
+            if self.exit_at_end:
+                self._later(self.app.stop, max(self.delay, 0.3))
+            return
+        if ctl.busy:
+            self._later(self.step, 0.02)
+            return
+        wait = self.delay
+        if self._phase == "act":
+            self._act()
+            self._phase = "press"
+        elif self._phase == "press":
+            self._press(ctl)
+            self._phase = "verdict"
+            wait = 0.02
+        elif self._phase == "verdict":
+            wait = self._verdict(ctl)
+        self._later(self.step, wait)
+
+    def _act(self):
+        """One whole turn on the physical table (the truth): main action, deals, end steps."""
+        g, table, rng = self.truth, self.table, self.rng
+        p = g.active
+        start = len(g.history)
+        self.scan = None
+        options = list(g.legal_main_actions())
+        hidden = table.hidden_buys(g) if table.hidden.get(p) else []
+        action = rng.choice(options + hidden)
+        if type(action) is ReserveBlind:
+            # Hidden from everyone but its owner: the referee never learns it until bought.
+            action = table.blind_reserve(action, scan=False)
+        elif type(action) is BuyCard and action in hidden:
+            table.bought(action)
+            self.scan = action.card if rng.random() < 0.5 else None  # shown to the camera
+        g.push(action)
+        for reveal in table.reveals(g):
+            g.push(reveal)
+        while True:
+            steps = [a for a in g.legal_end_steps() if type(a) is not EndTurn]
+            if not steps:
+                break
+            g.push(rng.choice(steps))
+        g.push(EndTurn(p))
+        self._turn_lines = [a.to_line() for a in g.history[start:]]
+
+    def _press(self, ctl):
+        self._before = (ctl.verdict, ctl.game.turn)
+        self._pressed_at = time.monotonic()
+        self.press(ctl.button_of[ctl.game.active])
+
+    def _verdict(self, ctl) -> float:
+        v = ctl.verdict
+        if (v, ctl.game.turn) == self._before:
+            if time.monotonic() - self._pressed_at > 5.0:
+                self._phase = "press"  # the press was lost: press again
+            return 0.02
+        q = ctl.question
+        if q is not None:
+            self.questions += 1
+            ctl.answer(self._answer(q, ctl.ref.pending_question))
+            return self.delay
+        if ctl.game.turn == self.truth.turn:
+            self.turns += 1
+            self._phase = "act"
+            return self.delay
+        # Not judged as the table shows (rejected or unreadable): the players type it in.
+        self.typed_turns += 1
+        self.unjudged.append((getattr(v, "kind", None), getattr(v, "message", "")))
+        for line in self._turn_lines:
+            ctl.send(line)
+        self._phase = "act"
+        return self.delay
+
+    def _answer(self, q, verdict):
+        kind, cands, _ = q
+        lines = self._turn_lines
+        if kind == "noble":
+            nobles = [x["noble"] for x in lines if x["type"] == "noble"]
+            return nobles[0] if nobles and nobles[0] in cands else cands[0]
+        if kind == "deck":
+            levels = [x.get("level") for x in lines if x["type"] == "reserve" and "level" in x]
+            return levels[0] if levels and levels[0] in cands else 0
+        if kind == "reserved-card":
+            cards = [x["card"] for x in lines if x["type"] == "buy"]
+            return cards[0] if cards and cards[0] in cands else cands[0]
+        # "turn": the candidate whose main action is the one really made.
+        main = lines[0]
+        for i, option in enumerate(getattr(verdict, "options", ()) or ()):
+            if option and option[0].to_line() == main:
+                return cands[i]
+        return cands[0]
+
+    def press(self, button: int):
+        """Press and release a seat button: on the on-screen panel when there is one."""
+        panel = self.app.panel
+        if panel is None:
+            self.app.ctl.press_button(button)
+            return
+        panel.virtual_press(button)
+        self._later(lambda: panel.virtual_release(button), self.press_seconds)

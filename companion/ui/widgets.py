@@ -1,0 +1,254 @@
+"""Small Kivy widgets: gem chips, card and noble tiles, the on-screen seat panel, a spinner.
+
+They only draw what they are given and report touches; the rules live in the engine and the
+referee, the state in :mod:`companion.viewmodel`.
+"""
+from __future__ import annotations
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, cost_text
+
+NO_COLOUR = (0.35, 0.35, 0.38, 1)
+
+
+def app():
+    return App.get_running_app()
+
+
+class Tappable(ButtonBehavior):
+    """Anything a finger can press; ``target`` names it for the tests and the demo."""
+
+    target = StringProperty("")
+
+
+class GemChip(Tappable, Label):
+    """A gem token: its colour, its letter (colour-blind players) and a count."""
+
+    colour = StringProperty("white")
+    count = NumericProperty(0)
+    show_count = BooleanProperty(True)
+    selected = NumericProperty(0)
+    fill = ListProperty(GEM_RGBA["white"])
+    ink = ListProperty(GEM_TEXT_RGBA["white"])
+
+    def on_colour(self, *_):
+        self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
+        self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))
+        self._label()
+
+    def on_count(self, *_):
+        self._label()
+
+    def on_show_count(self, *_):
+        self._label()
+
+    def on_selected(self, *_):
+        self._label()
+
+    def _label(self):
+        letter = GEM_LETTER.get(self.colour, "?")
+        text = f"{letter}\n{self.count}" if self.show_count else letter
+        if self.selected:
+            text = f"{letter}\n+{self.selected}"
+        self.text = text
+
+
+class CardTile(Tappable, BoxLayout):
+    """A development card: bonus colour and letter, prestige, id, cost in letters."""
+
+    card = ObjectProperty(None, allownone=True)   # viewmodel.card_view dict
+    hint = BooleanProperty(False)                 # affordable (hints on)
+    band = ListProperty(NO_COLOUR)
+    band_ink = ListProperty((1, 1, 1, 1))
+    head = StringProperty("")
+    ident = StringProperty("")
+    cost = StringProperty("")
+
+    def on_card(self, *_):
+        c = self.card
+        if c is None:
+            self.band, self.head, self.ident, self.cost = NO_COLOUR, "", "empty", ""
+            return
+        self.band = GEM_RGBA[c["bonus"]]
+        self.band_ink = GEM_TEXT_RGBA[c["bonus"]]
+        points = f"  {c['points']}P" if c["points"] else ""
+        self.head = f"{GEM_LETTER[c['bonus']]}{points}"
+        self.ident = c["id"]
+        self.cost = cost_text(c["cost"])
+
+
+class NobleTile(Tappable, BoxLayout):
+    noble = ObjectProperty(None, allownone=True)
+    ident = StringProperty("")
+    needs = StringProperty("")
+
+    def on_noble(self, *_):
+        n = self.noble
+        self.ident = f"{n['id']}  3P" if n else "taken"
+        self.needs = cost_text(n["requires"]) if n else ""
+
+
+class DeckTile(Tappable, Label):
+    level = NumericProperty(1)
+    count = NumericProperty(0)
+
+
+class BigButton(Button):
+    """A button at least one touch target tall, with a readable label."""
+
+    target = StringProperty("")
+
+
+class LedDot(Widget):
+    """One LED of the on-screen seat panel; blinks like the real one."""
+
+    lit = BooleanProperty(False)
+    light = ObjectProperty(None, allownone=True)
+    _ev = None
+
+    def follow(self, light):
+        """Show a hardware.panel Light's pattern (called in the UI thread when it changes)."""
+        self.light = light
+        if self._ev is not None:
+            self._ev.cancel()
+            self._ev = None
+        pattern = getattr(light.pattern, "value", str(light.pattern))
+        if pattern == "on":
+            self.lit = True
+        elif pattern == "off":
+            self.lit = False
+        else:
+            self.lit = True
+            self._ev = Clock.schedule_interval(self._toggle, light.blink_seconds or 0.5)
+
+    def _toggle(self, dt):
+        self.lit = not self.lit
+
+
+class SeatKey(Label):
+    """An on-screen seat button: touch down/up drive the virtual panel's pin."""
+
+    button = NumericProperty(0)
+    target = StringProperty("")
+    pressed = BooleanProperty(False)
+    panel = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos) and self.panel is not None:
+            touch.grab(self)
+            self.pressed = True
+            self.panel.virtual_press(self.button)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch):
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.pressed = False
+            self.panel.virtual_release(self.button)
+            return True
+        return super().on_touch_up(touch)
+
+
+class SeatPanelBar(BoxLayout):
+    """The seat panel on screen: one button and one LED per seat (no GPIO on this machine)."""
+
+    panel = ObjectProperty(None, allownone=True)
+
+    def bind_panel(self, panel, names_by_button):
+        self.clear_widgets()
+        self.panel = panel
+        self.leds = {}
+        if panel is None:
+            return
+        for b in range(panel.seats):
+            box = BoxLayout(orientation="horizontal", spacing=4)
+            led = LedDot(size_hint_x=None)
+            key = SeatKey(button=b, panel=panel, target=f"seat:{b}",
+                          text=f"Seat {b + 1}\n{names_by_button.get(b, '')}".strip())
+            box.add_widget(led)
+            box.add_widget(key)
+            self.add_widget(box)
+            self.leds[("seat", b)] = led
+            led.follow(panel.seat_lights[b])
+
+    def light_changed(self, light):
+        led = getattr(self, "leds", {}).get((light.kind, light.index))
+        if led is not None:
+            led.follow(light)
+
+
+class BusySpinner(Widget):
+    """A turning arc shown while the camera or the referee is working."""
+
+    angle = NumericProperty(0)
+    active = BooleanProperty(False)
+    _anim = None
+
+    def on_active(self, *_):
+        if self.active:
+            self._anim = Animation(angle=-360, duration=1.0)
+            self._anim.repeat = True
+            self.angle = 0
+            self._anim.start(self)
+        elif self._anim is not None:
+            self._anim.cancel(self)
+            self._anim = None
+
+
+class SearchPopup(ModalView):
+    """Pick one id: search by id or by cost ("3w 2u"), results as large buttons."""
+
+    title = StringProperty("")
+
+    def __init__(self, title, choices, on_pick, describe=None, **kw):
+        super().__init__(**kw)
+        self.title = title
+        self._choices = choices       # query -> list of ids
+        self._on_pick = on_pick
+        self._describe = describe or (lambda i: i)
+        self.ids.query.bind(text=lambda *_: self.refresh())
+        self.refresh()
+
+    def refresh(self):
+        grid = self.ids.results
+        grid.clear_widgets()
+        for ident in self._choices(self.ids.query.text)[:24]:
+            b = BigButton(text=self._describe(ident), target=f"pick:{ident}")
+            b.bind(on_release=lambda btn, i=ident: self.pick(i))
+            grid.add_widget(b)
+
+    def pick(self, ident):
+        self.dismiss()
+        self._on_pick(ident)
+
+
+class ChoicePopup(ModalView):
+    """A question with large choices."""
+
+    title = StringProperty("")
+
+    def __init__(self, title, choices, on_pick, **kw):
+        super().__init__(**kw)
+        self.title = title
+        for label, value, target in choices:
+            b = BigButton(text=label, target=target)
+            b.bind(on_release=lambda btn, v=value: self.pick(on_pick, v))
+            self.ids.choices.add_widget(b)
+
+    def pick(self, on_pick, value):
+        self.dismiss()
+        on_pick(value)

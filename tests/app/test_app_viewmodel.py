@@ -1,0 +1,125 @@
+"""The view-model without Kivy: setup guide checks, card search, a game entered line by line."""
+import random
+
+import pytest
+
+from companion.engine import SimulatedTable
+from companion.engine.record import game_from_lines, record_lines
+from companion.viewmodel import (Controller, SetupDraft, TableView, check_step, outcome_text,
+                                 ranking, search_cards, setup_steps)
+
+
+def test_setup_steps_name_the_tokens_to_put_back():
+    two = {s.key: s.text for s in setup_steps(2)}
+    assert "Keep 4 tokens of each gem colour and all 5 gold" in two["tokens"]
+    assert "Put 3 of each gem colour back" in two["tokens"]
+    assert "reveal 3 of them" in two["nobles"]
+    four = {s.key: s.text for s in setup_steps(4)}
+    assert "Keep 7" in four["tokens"] and "back in the box" not in four["tokens"]
+    assert "reveal 5 of them" in four["nobles"]
+
+
+def _observation(bank=None, market=None, nobles=None):
+    return {"mat": True, "busy": False, "uncertain": [],
+            "bank": bank or {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "gold": 5},
+            "decks": {"1": True, "2": True, "3": True},
+            "market": market or {"1": ["1W01", "1U04", "1R02", "1K07"],
+                                 "2": ["2G01", "2W05", "2R03", "2K02"],
+                                 "3": ["3U02", "3W01", "3G04", "3R03"]},
+            "nobles": nobles or ["N03", "N07", "N01", None, None]}
+
+
+def test_camera_check_ticks_a_right_table_and_says_what_is_wrong():
+    obs = _observation()
+    assert check_step("tokens", obs, 2) == []
+    assert check_step("cards", obs, 2) == []
+    assert check_step("nobles", obs, 2) == []
+    wrong = _observation(bank={"white": 5, "blue": 4, "green": 4, "red": 4, "black": 4, "gold": 5},
+                         market={"1": ["1W01", "?", "2R02", None], "2": ["2G01", "2W05", "2R03",
+                                                                       "2K02"],
+                                 "3": ["3U02", "3W01", "3G04", "3R03"]},
+                         nobles=["N03", None, "N01", "N02", None])
+    assert check_step("tokens", wrong, 2) == ["The white lane holds 5; it needs 4."]
+    cards = check_step("cards", wrong, 2)
+    assert "Level 1, slot 2: the card's tag can't be read; straighten the card." in cards
+    assert "Level 1, slot 3 holds 2R02, which is not a level 1 card." in cards
+    assert "Level 1, slot 4 is empty: deal a card there." in cards
+    assert check_step("nobles", wrong, 2) == [
+        "Noble slot 2 is empty: reveal a noble there.",
+        "Noble slot 4 should stay empty with 2 players."]
+    assert "can't find the mat" in check_step("tokens", {"mat": False}, 2)[0]
+
+
+def test_card_search_by_id_and_by_cost():
+    assert search_cards("2r0")[:1] == ["2R01"]
+    assert all(c.startswith("2R0") for c in search_cards("2r0"))
+    by_cost = search_cards("6w 3u 3k", level=3)
+    assert by_cost == ["3U02"]
+    assert search_cards("3u6w3k", level=3) == ["3U02"]
+    assert search_cards("zz") == []
+
+
+def test_setup_draft_refuses_a_card_twice_and_a_wrong_level():
+    d = SetupDraft(2, first=1)
+    d.put(("market", 1, 0), "1W01")
+    with pytest.raises(ValueError, match="already on the table"):
+        d.put(("market", 1, 1), "1W01")
+    with pytest.raises(ValueError, match="not a level 2 card"):
+        d.put(("market", 2, 0), "1U04")
+    assert "1W01" not in d.choices(("market", 1, 1))
+    assert not d.complete
+
+
+def _play_by_entry(ctl, table, rng):
+    """Random legal play entered line by line through the controller (like touches)."""
+    while not ctl.game.finished:
+        e = ctl.entry
+        options = list(e.game.legal_main_actions())
+        action = rng.choice(options)
+        if type(action).__name__ == "ReserveBlind":
+            action = table.blind_reserve(action, scan=True)
+        assert ctl.send(action.to_line()).kind == "entered"
+        while True:
+            step = e.step()
+            if step[0] == "reveal":
+                card = table.draw(step[1])
+                ctl.send(e.reveal_line(step[1], step[2], card))
+            elif step[0] == "return":
+                ends = [a for a in e.game.legal_end_steps() if type(a).__name__ == "ReturnGems"
+                        and sum(a.gems) == step[1]]
+                ctl.send(ends[0].to_line())
+            elif step[0] == "noble":
+                ctl.send(e.noble_line(step[1][0]))
+            else:
+                break
+        ctl.press_button(ctl.button_of[ctl.game.active])
+
+
+def test_a_whole_game_entered_by_touch_lines_matches_the_engine(tmp_path):
+    ctl = Controller(tmp_path, threaded=False)
+    table = SimulatedTable(players=3, seed=5)
+    assert ctl.new_game(["Ana", None, "Ben", "Cleo"], first=table.setup.first) == []
+    assert ctl.button_of == [0, 2, 3]
+    d = ctl.draft
+    for slot in d.slots():
+        d.put(slot, (table.setup.nobles[slot[1]] if slot[0] == "noble"
+                     else table.setup.market[slot[1] - 1][slot[2]]))
+    assert ctl.confirm_setup() == []
+    _play_by_entry(ctl, table, random.Random(3))
+    game = ctl.game
+    replayed = game_from_lines(list(record_lines(game)))
+    assert replayed.outcome == game.outcome
+    rows = ranking(game)
+    assert [r["points"] for r in rows] == sorted(game.outcome.points, reverse=True)
+    assert rows[0]["winner"]
+    assert "wins" in outcome_text(game) or "shared victory" in outcome_text(game)
+    view = TableView.of(game)
+    assert view.finished and view.banner == "The game is over."
+
+
+def test_new_game_problems_are_sentences(tmp_path):
+    ctl = Controller(tmp_path, threaded=False)
+    assert ctl.new_game(["Ana", None, None, None], 0) == [
+        "A game needs 2 to 4 players: type a name at each occupied seat."]
+    assert "same name" in ctl.new_game(["Ana", "ana", None, None], 0)[0]
+    assert ctl.ref is None
