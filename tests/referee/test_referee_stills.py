@@ -33,3 +33,43 @@ def test_first_turns_of_a_game_judged_from_stills(tmp_path):
 def test_whole_games_judged_from_stills(tmp_path, players):
     out = play_still_game(players, 8800 + players, str(tmp_path), inject=0.1)
     assert out["turns"] > 20
+
+
+def test_stills_are_read_until_two_reads_agree(tmp_path):
+    """With a camera to take more stills, a table caught mid-move is not judged: the referee
+    reads again until two stills agree on everything the turn depends on."""
+    import copy
+
+    from vision.pipeline import read_table
+
+    from companion.referee import Referee
+    from companion.referee_sim import TablePlay
+
+    from .still_games import render
+
+    play = TablePlay(2, 77)
+    ref = Referee.start(list(play.names), first=play.setup.first, data_dir=tmp_path,
+                        reader=read_table)
+    ref.confirm_setup(play.setup)
+    turn = play.play_turn()
+    moving = copy.deepcopy(turn.observation)
+    colour = next(c for c, n in moving["bank"].items() if 0 < n)
+    moving["bank"][colour] -= 1  # a token still in the player's hand
+    final = render(turn.observation, play, 2)
+    stills = iter([final, render(turn.observation, play, 3)])
+    ref.capture = lambda: next(stills)
+    v = ref.press(turn.seat, image=render(moving, play, 1))
+    assert v.kind in ("accepted", "question")
+    while v.kind == "question":
+        v = ref.answer(play.answer_for(v, ref.game, turn))
+    assert ref.game.snapshot() == turn.state
+    # A table that never settles is unreadable, and nothing changes.
+    turn2 = play.play_turn()
+    before = ref.game.snapshot()
+    a, b = render(turn2.observation, play, 4), render(turn.observation, play, 5)
+    flip = iter([b, a, b])
+    ref.capture = lambda: next(flip)
+    v = ref.press(turn2.seat, image=a)
+    assert v.kind == "unreadable" and "kept changing" in v.message
+    assert ref.game.snapshot() == before
+    ref.close()
