@@ -20,11 +20,10 @@ reserved cards; they follow from the record.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Optional
 
-from companion.engine import (CARDS, COLOURS, GEMS, NOBLES, BuyCard, ClaimNoble, EndTurn,
+from companion.engine import (CARDS, COLOURS, NOBLES, BuyCard, ClaimNoble, EndTurn,
                               Game, PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               RuleError, TakeGems, starting_bank)
 from companion.engine.cards import describe_tokens

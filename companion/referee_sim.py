@@ -9,13 +9,12 @@ card in the scan zone (or not), leaves a noble's tile on the mat (or takes it).
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Optional
 
 from companion.engine import (CARDS, COLOURS, BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind,
-                              ReserveCard, ReturnGems, Rules, SimulatedTable, TakeGems, starting_bank)
+                              Rules, SimulatedTable, TakeGems, starting_bank)
 from companion.engine.game import BlindCard
 from companion.referee_judge import expected_observation
 
@@ -302,7 +301,6 @@ def illegal_observation(play: TablePlay, code: str, rng: random.Random) -> Optio
         on_mat = [i for i, n in enumerate(obs["nobles"]) if n is not None]
         if not tk or held > 7:
             return None
-        after = list(game.bonuses[p])
         qualifying = set(game.qualifying_nobles(p))
         if code == "noble-not-earned":
             pick = [i for i in on_mat if obs["nobles"][i] not in qualifying]
@@ -314,7 +312,6 @@ def illegal_observation(play: TablePlay, code: str, rng: random.Random) -> Optio
                 return None
             for i in rng.sample(on_mat, 2):
                 obs["nobles"][i] = None
-        del after
         _take(obs, tk)
         return p, obs
     raise ValueError(f"unknown code {code!r}")

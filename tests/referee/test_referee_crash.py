@@ -11,8 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from companion.engine.record import record_lines
 from companion.referee import Referee
 from companion.referee_sim import TablePlay
