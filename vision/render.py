@@ -59,14 +59,45 @@ FOREIGN_PAYLOADS = ("http://example.com", "BEGIN:VCARD", "hello", "WIFI:S:home;T
 # --------------------------------------------------------------------------- inputs
 
 
+def _id(x) -> str | None:
+    """A card/noble id from an id string or anything with an ``id`` (the engine's Card, Noble)."""
+    if x is None or isinstance(x, str):
+        return x
+    ident = getattr(x, "id", None)
+    if not isinstance(ident, str):
+        raise ValueError(f"{x!r} is neither a card id nor a card.")
+    return ident
+
+
+def _by_level(rows, what: str) -> dict:
+    """{level: value} from a mapping keyed 1-3 (int or str) or a sequence for levels 1, 2, 3."""
+    if isinstance(rows, Mapping):
+        out = {}
+        for k, v in rows.items():
+            try:
+                level = int(k)
+            except (TypeError, ValueError):
+                level = 0
+            if level not in LEVELS:
+                raise ValueError(f"The {what} has levels 1, 2 and 3, not {k!r}.")
+            out[level] = v
+        return out
+    rows = list(rows)
+    if len(rows) != 3:
+        raise ValueError(f"The {what} needs one entry per level (1, 2, 3), not {len(rows)}.")
+    return dict(zip(LEVELS, rows))
+
+
 @dataclass(frozen=True)
 class TableState:
     """What lies on the table. Built leniently from a game's state and then frozen:
 
     - ``nobles``: up to 5 ids (or None for an empty slot), slot 0 first.
-    - ``market``: level (1-3, int or str) -> up to 4 ids or None, slot 0 first.
-    - ``decks``: level -> True/False (deck there or not) or a number of cards left.
-    - ``bank``: colour -> tokens in its lane (missing colours are 0).
+    - ``market``: level (1-3, int or str) -> up to 4 ids or None, slot 0 first; or the three
+      rows for levels 1, 2, 3 in order. Cards may be ids or objects with an ``id``.
+    - ``decks``: level -> True/False (deck there or not) or a number of cards left (or 3 values).
+    - ``bank``: colour -> tokens in its lane (missing colours are 0), or 6 counts in rulebook
+      order (white, blue, green, red, black, gold).
     - ``scan``: a card id shown in the scan zone, or None.
     - ``untagged``: ids whose sticker is missing (their slot reads "?").
     - ``foreign``: payloads of other QR codes lying on the table.
@@ -82,30 +113,38 @@ class TableState:
 
     def __post_init__(self) -> None:
         cat = catalogue()
-        nobles = list(self.nobles)
+        nobles = [_id(n) for n in self.nobles]
         if len(nobles) > 5:
             raise ValueError(f"The mat has 5 noble slots, but {len(nobles)} nobles were given.")
         nobles += [None] * (5 - len(nobles))
         market: dict[int, tuple] = {}
+        rows = _by_level(self.market, "market")
         for level in LEVELS:
-            cards = list(self.market.get(level, self.market.get(str(level), ())) or ())
+            cards = [_id(c) for c in (rows.get(level) or ())]
             if len(cards) > 4:
                 raise ValueError(f"Level {level} of the market has 4 slots, but {len(cards)} cards were given.")
             market[level] = tuple(cards + [None] * (4 - len(cards)))
         decks: dict[int, int] = {}
+        deck_rows = _by_level(self.decks, "decks")
         for level in LEVELS:
-            v = self.decks.get(level, self.decks.get(str(level), False))
+            v = deck_rows.get(level, False)
             n = DEFAULT_DECK_CARDS if v is True else int(v or 0)
             if n < 0:
                 raise ValueError(f"The level {level} deck cannot hold {n} cards.")
             decks[level] = n
         mat = load_mat()
         bank: dict[str, int] = {}
-        for colour, n in self.bank.items():
+        given = self.bank
+        if not isinstance(given, Mapping):  # a tuple in rulebook order, as the engine keeps it
+            given = list(given)
+            if len(given) not in (5, 6):
+                raise ValueError(f"The bank needs 6 counts (white, blue, green, red, black, gold), not {len(given)}.")
+            given = dict(zip(COLOURS, given))
+        for colour, n in given.items():
             if colour not in COLOURS:
                 raise ValueError(f"There is no {colour!r} lane in the bank; the colours are {', '.join(COLOURS)}.")
         for colour in COLOURS:
-            n = int(self.bank.get(colour, 0))
+            n = int(given.get(colour, 0))
             if not 0 <= n <= mat.lane_capacity[colour]:
                 raise ValueError(
                     f"The {colour} lane holds 0 to {mat.lane_capacity[colour]} tokens, not {n}."
@@ -113,7 +152,7 @@ class TableState:
             bank[colour] = n
         seen: set[str] = set()
         placed = [n for n in nobles if n] + [c for lv in LEVELS for c in market[lv] if c]
-        placed += [self.scan] if self.scan else []
+        placed += [_id(self.scan)] if self.scan else []
         for i, card in enumerate(placed):
             if card not in cat:
                 raise ValueError(f"{card!r} is not a card or noble of the base game.")
@@ -127,14 +166,22 @@ class TableState:
             for c in market[lv]:
                 if c and cat[c].level != lv:
                     raise ValueError(f"{c} is not a level {lv} card, so it cannot lie in that market row.")
-        if self.scan and cat[self.scan].level == 0:
+        if self.scan and cat[_id(self.scan)].level == 0:
             raise ValueError(f"{self.scan} is a noble; only a card is shown in the scan zone.")
+        object.__setattr__(self, "scan", _id(self.scan))
         object.__setattr__(self, "nobles", tuple(nobles))
         object.__setattr__(self, "market", market)
         object.__setattr__(self, "decks", decks)
         object.__setattr__(self, "bank", bank)
         object.__setattr__(self, "untagged", frozenset(self.untagged))
         object.__setattr__(self, "foreign", tuple(self.foreign))
+
+    @classmethod
+    def from_game(cls, game, *, scan=None, untagged: Iterable[str] = (), foreign: Sequence[str] = ()) -> "TableState":
+        """The table of a ``companion.engine.Game`` (or anything with ``nobles``, ``market`` rows
+        for levels 1-3, ``decks`` counts and a ``bank`` in rulebook order)."""
+        return cls(nobles=tuple(game.nobles), market=tuple(game.market), decks=tuple(game.decks),
+                   bank=tuple(game.bank), scan=scan, untagged=frozenset(untagged), foreign=tuple(foreign))
 
     def present_ids(self) -> list[str]:
         """Every id physically on the table, sorted."""

@@ -189,3 +189,20 @@ def test_write_frames_writes_images_with_their_truth(tmp_path):
         assert list(img.shape[1::-1]) == truth["_gt"]["resolution"]
         for key in ("mat", "markers", "nobles", "market", "decks", "bank", "scan", "tags", "foreign", "busy"):
             assert key in truth
+
+
+def test_a_table_is_built_straight_from_the_engines_game():
+    from companion.engine import Game, Setup
+
+    setup = Setup(first=0, nobles=("N03", "N07", "N01"),
+                  market=(("1W01", "1U04", "1R02", "1K07"), ("2G01", "2W05", "2R03", "2K02"),
+                          ("3U02", "3W01", "3G04", "3R03")))
+    game = Game(["Ana", "Ben"], setup)
+    state = TableState.from_game(game)
+    assert state.market[1] == ("1W01", "1U04", "1R02", "1K07")
+    assert state.nobles == ("N03", "N07", "N01", None, None)
+    assert state.bank == {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "gold": 5}
+    assert state.decks == {1: 36, 2: 26, 3: 16}
+    _, truth = render_table(state, Conditions(seed=1))
+    assert truth["market"]["3"] == ["3U02", "3W01", "3G04", "3R03"]
+    assert truth["bank"]["gold"] == 5
