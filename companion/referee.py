@@ -301,7 +301,8 @@ class Referee:
 
     def press(self, seat: int, image=None, observation: Optional[dict] = None) -> Verdict:
         """A seat's turn-end button: judge the table (a BGR still read by the reader, or a
-        ready observation) against the last accepted state."""
+        ready observation; given both, the observation is judged and the still is kept)
+        against the last accepted state. Calls must not overlap (one worker thread)."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             raise ValueError(f"Seat {seat!r} is not at this table.")
         if image is None and observation is None:
@@ -309,14 +310,19 @@ class Referee:
                 raise ValueError("press() needs a still or an observation.")
             image = self.capture()
         stable = True
-        if self.session is not None:
-            if image is not None:
-                data, observation, stable = self._read(image)
-                name = self.session.save_jpeg(data)
-            else:
+        if observation is not None:
+            # A ready observation is what is judged (and what the press event names, so
+            # rejudge reads the same); a still given with it is kept beside it for people.
+            if self.session is not None:
+                if image is not None:
+                    self.session.save_jpeg(_encode_jpeg(image))
                 name = self.session.save_observation(observation)
+                self.session.add({"type": "press", "seat": seat, "image": name})
+        elif self.session is not None:
+            data, observation, stable = self._read(image)
+            name = self.session.save_jpeg(data)
             self.session.add({"type": "press", "seat": seat, "image": name})
-        elif image is not None:
+        else:
             _, observation, stable = self._read(image)
         if not stable:
             return Verdict("unreadable", seat,
