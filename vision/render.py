@@ -252,7 +252,7 @@ def _shadow_of(sprite: np.ndarray, blur_px: float) -> tuple[np.ndarray, int]:
     pad = int(math.ceil(3 * blur_px)) + 1
     a = cv2.copyMakeBorder(sprite[..., 3], pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     sh = cv2.GaussianBlur(a, (0, 0), blur_px)
-    if len(_SHADOWS) > 800:
+    if len(_SHADOWS) > 300:
         _SHADOWS.clear()
     _SHADOWS[key] = (sprite, sh, pad)  # holding the sprite keeps its id from being reused
     return sh, pad
@@ -640,7 +640,7 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         "present_ids": state.present_ids(),
         "untagged": untagged_slots[0] if len(untagged_slots) == 1 else (untagged_slots or None),
         "deck_cards": {str(lv): state.decks[lv] for lv in LEVELS},
-        "hand": ({**hand.to_json(), "mat_covered": round(_quad_occlusion(hand_mask, mat_corners), 4)} if hand else None),
+        "hand": ({**hand.to_json(), "mat_covered": round(float(_quad_occlusion(hand_mask, mat_corners)), 4)} if hand else None),
         "px_per_mm_centre": round(float(cam.px_per_mm(np.array([[mat.size[0] / 2, mat.size[1] / 2]]))[0]), 3),
         "camera": cam.to_json(),
         "degradation": {
@@ -813,7 +813,8 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0) -> list[str]
     for i in range(1, n + 1):
         rng = np.random.default_rng([seed, i])
         players = int(rng.integers(2, 5))
-        state = random_table_state(rng, players=players)
+        phase = str(rng.choice(["early", "mid", "late"]))
+        state = random_table_state(rng, players=players, phase=phase)
         cond = random_conditions(rng)
         img, truth, data = _render(state, cond)
         name = f"sample-{i}.jpg"
@@ -825,6 +826,7 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0) -> list[str]
                 fh.write(data)
         truth = {"image": name, **truth}
         truth["_gt"]["players"] = players
+        truth["_gt"]["phase"] = phase
         with open(os.path.join(out_dir, f"sample-{i}.json"), "w", encoding="utf-8") as fh:
             json.dump(truth, fh)
         paths.append(path)

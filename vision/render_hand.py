@@ -38,7 +38,17 @@ def random_hand(rng: np.random.Generator, mat_size: tuple[float, float]) -> Hand
     """A plausible reach: from one side of the table towards a card, the bank or a noble."""
     W, H = mat_size
     side = str(rng.choice(["bottom", "bottom", "top", "left", "right"]))
-    tip = (float(rng.uniform(90, W - 60)), float(rng.uniform(60, H - 40)))
+    # The fingertip reaches well into the mat from the player's side (the frame must be busy).
+    x0, x1, y0, y1 = 90.0, W - 60.0, 60.0, H - 40.0
+    if side == "bottom":
+        y1 = H - 140.0
+    elif side == "top":
+        y0 = 150.0
+    elif side == "left":
+        x0 = 200.0
+    else:
+        x1 = W - 200.0
+    tip = (float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1)))
     base = {"bottom": -90.0, "top": 90.0, "left": 0.0, "right": 180.0}[side]
     return Hand(
         side=side,

@@ -315,7 +315,7 @@ def _gem_icon(img, c, r, colour, scale):
     _fill_poly(img, pts2, colour, scale)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def card_sprite(card_id: str, scale: float, tagged: bool = True):
     """A face-up development card (63 x 88 mm). Returns (BGRA, QR corners in card mm or None)."""
     info = catalogue()[card_id]
@@ -474,7 +474,7 @@ MAT_MARGIN = 60.0  # mm of table kept around the mat in the high-resolution text
 LINE_GREY = 108  # printed slot outlines: low contrast on the 128 grey
 
 
-@lru_cache(maxsize=12)
+@lru_cache(maxsize=3)  # up to ~130 MB each at 8 px/mm
 def mat_texture(scale: float, style: int) -> np.ndarray:
     """The printed mat on the table at ``scale`` px/mm, with ``MAT_MARGIN`` of table around it.
     Texture px (centre convention) u = (x_mm + MAT_MARGIN) * scale."""
