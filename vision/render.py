@@ -7,6 +7,19 @@ The scene is pasted into a flat texture of the mat (cached sprites: cards with a
 stickers, nobles, decks, tokens, markers), seen once through a posed pinhole camera with radial
 distortion (one cv2.remap), then lit, blurred, made noisy and JPEG-compressed. Everything random
 comes from ``Conditions.seed``; the same state and conditions give the same bytes.
+
+The truth has read-table's fields (``mat``, ``markers``, ``nobles``, ``market``, ``decks``,
+``bank``, ``scan``, ``tags``, ``foreign``, ``busy``) and ``_gt`` like the provided samples
+(/work/shared/samples/table-v1): ``px_per_module``, ``occluded``, ``tag_corners_px`` (TL, TR, BR,
+BL of each QR symbol), ``tag_slots``, ``present_ids``, ``untagged``, ``tokens`` (count, mode and
+centres in mat mm per lane), ``deck_cards``, ``hand``, ``camera``, ``degradation``,
+``mat_corners_px``, plus ``marker_corners_px`` and ``foreign_corners_px``.
+
+Rules: a slot whose card or noble has no sticker is ``"?"``; a slot under a hand still holds
+what is physically there; ``tags``/``foreign``/``markers`` list only what is wholly in the frame
+and not under a hand (less than ``VISIBLE_OCCLUSION`` covered, as in the samples, where a code
+a third covered is not listed); with fewer than 3 markers in view the slots are null and the
+bank empty, as read-table reports.
 """
 
 from __future__ import annotations
@@ -805,9 +818,11 @@ def random_conditions(rng: np.random.Generator, *, size: tuple[int, int] | None 
     return cond
 
 
-def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0) -> list[str]:
+def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
+                 size: tuple[int, int] | None = None) -> list[str]:
     """Render ``n`` varied frames as ``sample-N.jpg`` with ``sample-N.json`` (the truth) beside
-    each, like /work/shared/samples/table-v1. Returns the image paths."""
+    each, like /work/shared/samples/table-v1 (``size`` pins the frame size; by default 70 %
+    2304 x 1296, 20 % 1920 x 1080, 10 % 4608 x 2592). Returns the image paths."""
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     for i in range(1, n + 1):
@@ -815,7 +830,7 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0) -> list[str]
         players = int(rng.integers(2, 5))
         phase = str(rng.choice(["early", "mid", "late"]))
         state = random_table_state(rng, players=players, phase=phase)
-        cond = random_conditions(rng)
+        cond = random_conditions(rng, size=size)
         img, truth, data = _render(state, cond)
         name = f"sample-{i}.jpg"
         path = os.path.join(out_dir, name)
