@@ -302,7 +302,10 @@ def game_from_lines(lines: Iterable[dict]) -> Game:
     Raises :class:`RuleError` at the first line that is not.
     """
     it = iter(lines)
-    header = parse_header(json.dumps(next(it)))
+    first = next(it, None)
+    if first is None:
+        raise RecordError("The record is empty.")
+    header = parse_header(json.dumps(first))
     game = None
     for obj in it:
         event = parse_event(obj, len(header.players))

@@ -154,3 +154,10 @@ def test_bench_json(tmp_path):
     out = json.loads(proc.stdout)
     assert set(out) == {"players", "steps_per_s", "games_per_s", "games"}
     assert out["players"] == 3 and out["games"] >= 1 and out["steps_per_s"] > 0
+
+
+def test_game_from_lines_on_empty_input_says_so():
+    from companion.engine.errors import RecordError
+    from companion.engine.record import game_from_lines
+    with pytest.raises(RecordError, match="empty"):
+        game_from_lines([])
