@@ -38,11 +38,14 @@ from vision.render_camera import Camera, make_camera
 from vision.render_hand import Hand, hand_sprite, hand_world_transform, random_hand
 from vision.render_sprites import (
     CARD_H,
+    CARD_THICKNESS,
     CARD_W,
     MAT_MARGIN,
     NOBLE_SIDE,
     TABLE_ORIGIN,
     TABLE_STYLES,
+    TOKEN_THICKNESS,
+    card_edge_sprite,
     catalogue,
     card_sprite,
     deck_sprite,
@@ -51,6 +54,7 @@ from vision.render_sprites import (
     premultiplied,
     sticker,
     table_texture,
+    token_side_sprite,
     token_sprite,
 )
 
@@ -365,11 +369,27 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
     scene = _Scene(mat_texture(scale, style).copy(), scale)
     j = lambda a: float(rng.uniform(-a, a))  # noqa: E731 - small placement jitter
 
+    def parallax(p, height_mm):
+        """Where the top of something ``height_mm`` tall standing at mat point ``p`` appears,
+        as a mat point (it leans away from the point under the camera)."""
+        if cam is None:
+            return np.asarray(p, float)
+        p = np.asarray(p, float)
+        return p + height_mm * (p - cam.C[:2]) / (-cam.C[2] - height_mm)
+
     for level in LEVELS:
         n = state.decks[level]
         if n > 0:
-            spr = deck_sprite(level, n, scale)
-            _paste(scene, spr, (CARD_W / 2, CARD_H / 2), np.add(_rect_centre(mat.decks[level]), (j(1.5), j(1.5))), j(2.0))
+            base = np.add(_rect_centre(mat.decks[level]), (j(1.5), j(1.5)))
+            ang = j(2.0)
+            top = parallax(base, n * CARD_THICKNESS)
+            layers = max(1, min(8, n))
+            for k in range(layers):  # the stack's sides, shadowed at the bottom
+                f = k / layers
+                edge = card_edge_sprite(scale, int(150 + 70 * f))
+                _paste(scene, edge, (CARD_W / 2, CARD_H / 2), base + (top - base) * f, ang + j(0.6),
+                       shadow=0.35 if k == 0 else 0.0)
+            _paste(scene, deck_sprite(level, scale), (CARD_W / 2, CARD_H / 2), top, ang, shadow=0.0)
     for i, nid in enumerate(state.nobles):
         if nid:
             tagged = nid not in state.untagged
@@ -399,8 +419,11 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
     for colour in COLOURS:
         mode, centres = _token_centres(rng, mat.bank[colour], state.bank[colour], mat.lane_capacity[colour], d)
         spr = token_sprite(colour, scale, d)
+        side = token_side_sprite(colour, scale, d)
         for c in centres:
-            _paste(scene, spr, (d / 2, d / 2), c, float(rng.uniform(0, 360)), shadow=0.3, shadow_mm=1.0)
+            ang = float(rng.uniform(0, 360))
+            _paste(scene, side, (d / 2, d / 2), c, ang, shadow=0.3, shadow_mm=1.0)
+            _paste(scene, spr, (d / 2, d / 2), parallax(c, TOKEN_THICKNESS), ang, shadow=0.0)
         tokens[colour] = {"count": len(centres), "mode": mode, "centres_mm": [[round(x, 1), round(y, 1)] for x, y in centres]}
 
     # Foreign codes: on free parts of the mat, or on the table just off it, where the camera sees.

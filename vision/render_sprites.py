@@ -380,16 +380,13 @@ def noble_sprite(noble_id: str, scale: float, tagged: bool = True):
     return premultiplied(img), corners
 
 
-@lru_cache(maxsize=32)
-def deck_sprite(level: int, cards: int, scale: float):
-    """A face-down deck: the back of the top card over the edges of the stack below it."""
-    depth = min(4.0, 0.28 * max(1, cards) ** 0.8)  # apparent stack offset, mm
-    w, h = CARD_W + depth, CARD_H + depth
-    img = _canvas(w, h, scale)
-    for k in range(6, 0, -1):  # stack edges, darker further down
-        off = depth * k / 6
-        g = 200 - 14 * k
-        _fill_poly(img, _rrect_pts(off, off, CARD_W, CARD_H, 3.0), (g, g, g, 255), scale)
+CARD_THICKNESS = 0.32  # mm per card in a deck
+TOKEN_THICKNESS = 3.3  # mm
+
+
+@lru_cache(maxsize=16)
+def deck_sprite(level: int, scale: float):
+    """The back of a deck's top card."""
     back = np.zeros((int(round(CARD_H * scale)), int(round(CARD_W * scale)), 4), np.uint8)
     base = np.array(DECK_BGR[level], np.float32)
     rng = id_rng(f"deck:{level}")
@@ -404,8 +401,30 @@ def deck_sprite(level: int, cards: int, scale: float):
     outline = _rrect_pts(0.3, 0.3, CARD_W - 0.6, CARD_H - 0.6, 3.0)
     cv2.polylines(back, [_pts(outline, scale).reshape(-1, 1, 2)], True, (225, 225, 225, 255), max(1, int(round(0.9 * scale))), cv2.LINE_AA, 4)
     _alpha_shape(back, _rrect_pts(0, 0, CARD_W, CARD_H, 3.0), scale)
-    _paste_rgba(img, back, 0, 0)
+    return premultiplied(back)
+
+
+@lru_cache(maxsize=16)
+def card_edge_sprite(scale: float, grey: int):
+    """A card seen edge-on in a stack: a plain light card shape (for the sides of a deck)."""
+    img = _canvas(CARD_W, CARD_H, scale)
+    _fill_poly(img, _rrect_pts(0, 0, CARD_W, CARD_H, 3.0), (grey, grey, grey + 4, 255), scale)
     return premultiplied(img)
+
+
+@lru_cache(maxsize=16)
+def token_side_sprite(colour: str, scale: float, diameter: float = 40.0):
+    """The rim of a token (seen when the camera looks at it slightly from the side)."""
+    body, spot, _ = TOKEN_BGR[colour]
+    sc = scale * SS
+    img = _canvas(diameter, diameter, sc)
+    c, r = (diameter / 2, diameter / 2), diameter / 2
+    _circle(img, c, r, tuple(int(v * 0.72) for v in body) + (255,), sc)
+    for k in range(8):
+        a = math.radians(45 * k)
+        _circle(img, (c[0] + r * 0.9 * math.cos(a), c[1] + r * 0.9 * math.sin(a)), r * 0.12, tuple(int(v * 0.8) for v in spot) + (255,), sc)
+    _circle(img, c, r * 0.85, tuple(int(v * 0.72) for v in body) + (255,), sc)
+    return premultiplied(_finish(img, diameter, diameter, scale))
 
 
 @lru_cache(maxsize=64)
