@@ -99,7 +99,9 @@ class VisionConfig:
     busy_code_grow: float = 1.45
     #: The strip along the mat's edge (from, to mm inside the edge) that an arm must cross.
     busy_edge_strip_mm: tuple[float, float] = (2.0, 8.0)
-    #: A covered stretch of that strip at least this long (mm; a finger is ~15) means a hand.
+    #: Width of the strip along the middle of each gap between bank lanes (mm; gaps are 8).
+    busy_lane_gap_strip_mm: float = 3.0
+    #: A covered stretch of a strip at least this long (mm; a finger is ~15) means a hand.
     busy_edge_min_mm: float = 14.0
     #: Objects (slots, lanes) are grown by this much when the free mat is derived (mm).
     free_margin_mm: float = 4.0

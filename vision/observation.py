@@ -130,5 +130,9 @@ def draw_overlay(reading) -> np.ndarray:
     banner = "BUSY: hand over the mat" if result["busy"] else (
         "mat found" if result["mat"] else "NO MAT: fewer than 3 markers")
     colour = ORANGE if result["busy"] or not result["mat"] else GREEN
-    _label(img, f"{banner}   {result['ms']:.0f} ms", (12 * scale, 36 * scale), colour, 1.1 * scale)
+    text = f"{banner}   {result['ms']:.0f} ms"
+    (tw, tht), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.1 * scale, 2)
+    cv2.rectangle(img, (0, 0), (int(tw + 24 * scale), int(tht + 28 * scale)), (30, 30, 30), -1)
+    cv2.putText(img, text, (int(12 * scale), int(tht + 12 * scale)), cv2.FONT_HERSHEY_SIMPLEX,
+                1.1 * scale, colour, max(1, int(2 * scale)), cv2.LINE_AA)
     return img

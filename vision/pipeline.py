@@ -119,16 +119,41 @@ class MatLocation:
         return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
 
 
-@lru_cache(maxsize=4)
-def _aruco_detector(dictionary: str):
+@lru_cache(maxsize=8)
+def _aruco_detector(dictionary: str, thorough: bool = False):
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    # Two threshold windows instead of three: markers are 30-50 px in the search copy.
-    params.adaptiveThreshWinSizeMin = 5
-    params.adaptiveThreshWinSizeMax = 15
+    # A marker in a corner of the frame may touch the edge: still take it.
+    params.minDistanceToBorder = 0
+    if thorough:
+        # More threshold windows for dark corners and hard light (second pass only).
+        params.adaptiveThreshWinSizeMin = 3
+        params.adaptiveThreshWinSizeMax = 53
+    else:
+        # Two threshold windows instead of three: markers are 30-50 px in the search copy.
+        params.adaptiveThreshWinSizeMin = 5
+        params.adaptiveThreshWinSizeMax = 15
     params.adaptiveThreshWinSizeStep = 10
     d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
     return cv2.aruco.ArucoDetector(d, params)
+
+
+def _detect_markers(gray: np.ndarray, dictionary: str, wanted) -> dict[int, np.ndarray]:
+    """Marker id -> corners (search-copy px); ids seen twice or not on the mat are dropped."""
+    found: dict[int, np.ndarray] = {}
+    for thorough in (False, True):
+        corners, ids, _ = _aruco_detector(dictionary, thorough).detectMarkers(gray)
+        seen: dict[int, list[np.ndarray]] = {}
+        if ids is not None:
+            for c, i in zip(corners, ids.ravel()):
+                if int(i) in wanted:
+                    seen.setdefault(int(i), []).append(c.reshape(4, 2).astype(np.float64))
+        for i, cs in seen.items():
+            if len(cs) == 1 and i not in found:
+                found[i] = cs[0]
+        if len(found) == len(wanted):
+            break
+    return found
 
 
 def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -140,20 +165,9 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
     """
     mat = mat or load_mat()
     gray = cv2.cvtColor(frame.small, cv2.COLOR_BGR2GRAY)
-    corners, ids, _ = _aruco_detector(mat.marker_dictionary).detectMarkers(gray)
-    found: dict[int, np.ndarray] = {}
-    seen_twice: set[int] = set()
-    if ids is not None:
-        for c, i in zip(corners, ids.ravel()):
-            i = int(i)
-            if i not in mat.marker_corners:
-                continue
-            if i in found:
-                seen_twice.add(i)
-            # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
-            found[i] = (c.reshape(4, 2).astype(np.float64) + 0.5) / frame.small_scale - 0.5
-    for i in seen_twice:
-        del found[i]
+    found = _detect_markers(gray, mat.marker_dictionary, set(mat.marker_corners))
+    # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
+    found = {i: (c + 0.5) / frame.small_scale - 0.5 for i, c in found.items()}
     if found:
         # Sharpen the corners on the working copy (2-3x finer than the search copy).
         pts = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
@@ -581,9 +595,19 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                                           for i in (2, 3)], mat.marker_border, [], 0.0)
     ignore_y = _edge_ignore(h, s, [(mat.marker_corners[i][1], mat.marker_size) for i in (0, 3)],
                             mat.marker_border, [], 0.0)
+    strips = [(off_colour[a:b, :], ignore_x), (off_colour[h - b:h - a, :], ignore_x_bottom),
+              (off_colour[:, a:b].T, ignore_y), (off_colour[:, w - b:w - a].T, ignore_y)]
+    # The gaps between bank lanes: the free-mat test can't see into them (too narrow), and an
+    # arm reaching over the bank from the top crosses them.
+    half = cfg.busy_lane_gap_strip_mm / 2.0
+    lanes = [mat.bank[c] for c in COLOURS]
+    for upper, lower in zip(lanes, lanes[1:]):
+        mid = (upper[1] + upper[3] + lower[1]) / 2.0
+        y0, y1 = int(round((mid - half) * s)), int(round((mid + half) * s))
+        x0, x1 = int(round(upper[0] * s)), int(round((upper[0] + upper[2]) * s))
+        strips.append((off_colour[y0:y1, x0:x1], np.zeros(x1 - x0, bool)))
     longest = 0.0
-    for strip, ignore in ((off_colour[a:b, :], ignore_x), (off_colour[h - b:h - a, :], ignore_x_bottom),
-                          (off_colour[:, a:b].T, ignore_y), (off_colour[:, w - b:w - a].T, ignore_y)):
+    for strip, ignore in strips:
         covered = (strip > 0).mean(axis=0) >= 0.5
         covered &= ~ignore
         longest = max(longest, _edge_runs(covered) / s)

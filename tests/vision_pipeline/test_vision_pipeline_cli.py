@@ -67,3 +67,20 @@ def test_overlay_writes_an_annotated_copy(tmp_path):
     assert img is not None and img.shape == original.shape
     # Annotations changed the picture (outlines and labels drawn on it).
     assert (cv2.absdiff(img, original).max(axis=2) > 60).mean() > 0.005
+
+
+def test_bench_vision_reports_every_figure(tmp_path):
+    # Two rendered frames and the samples: a smoke run of the benchmark, not a measurement.
+    proc = run("bench-vision", "--frames", "2", "--seed", "5", "--json",
+               "--cache", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert "setNumThreads(1)" in report["threads"]
+    for label in ("rendered", "samples"):
+        r = report[label]
+        for key in ("tags_read_pct", "wrong_ids", "lanes_exact_pct", "lanes_wrong_unflagged",
+                    "busy_recall_pct", "false_busy_pct", "time"):
+            assert key in r
+    assert report["samples"]["frames"] == 6 and report["samples"]["wrong_ids"] == 0
+    assert set(report["decoders"]) == {"zxing", "pyzbar", "zxing+pyzbar"}
+    assert report["decoders"]["zxing"]["slots"] > 0
