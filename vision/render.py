@@ -507,10 +507,14 @@ def _draw_hand(img: np.ndarray, cam: Camera, hand: Hand) -> np.ndarray:
             f = 1.0 - 0.45 * a.astype(np.float32)[..., None] / 255.0
             img[:] = (img.astype(np.float32) * f).astype(np.uint8)
         else:
-            warped = cv2.warpPerspective(spr, Hm, (W, H), flags=cv2.INTER_LINEAR)
-            a = warped[..., 3:4].astype(np.float32) / 255.0
-            img[:] = (warped[..., :3] * a + img * (1 - a)).astype(np.uint8)
-            out_mask = warped[..., 3]
+            # The hand is nearer than the mat the lens is focused on: a little out of focus.
+            warped = cv2.warpPerspective(premultiplied(spr), Hm, (W, H), flags=cv2.INTER_LINEAR)
+            warped = cv2.GaussianBlur(warped, (0, 0), 1.0 + hand.height_mm / 40.0)
+            a = cv2.extractChannel(warped, 3)
+            keep = cv2.bitwise_not(a)
+            under = cv2.multiply(img, cv2.merge([keep, keep, keep]), scale=1 / 255.0)
+            cv2.add(under, cv2.cvtColor(warped, cv2.COLOR_BGRA2BGR), dst=img)
+            out_mask = a
     return out_mask
 
 

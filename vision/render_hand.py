@@ -26,6 +26,7 @@ class Hand:
 
     def to_json(self) -> dict:
         return {
+            "kind": "onmat",
             "side": self.side,
             "tip_mm": [round(self.tip_mm[0], 1), round(self.tip_mm[1], 1)],
             "angle_deg": round(self.angle_deg, 1),
@@ -102,11 +103,15 @@ def hand_sprite(hand: Hand) -> tuple[np.ndarray, np.ndarray]:
     for a, b, r in fingers:
         _capsule(col, P(*a), P(*b), r * s, skin)
         _capsule(alpha, P(*a), P(*b), r * s, 255)
-    # Soft shading across the arm (rounder look) and a little texture.
+    # Rounded look: darker towards the outline (distance to the edge of the silhouette), a
+    # little light from one side, and a faint skin texture.
+    dist = cv2.distanceTransform((alpha > 127).astype(np.uint8), cv2.DIST_L2, 5) / s  # mm
     yy = (np.arange(h, dtype=np.float32) - cy) / (h / 2.0)
-    shade = (1.0 - 0.35 * yy**2 + 0.1 * yy)[:, None, None]
-    colf = col.astype(np.float32) * shade
-    colf = cv2.GaussianBlur(colf, (0, 0), 1.2)
+    shade = (0.72 + 0.28 * np.clip(dist / 14.0, 0, 1)) * (1.0 + 0.08 * yy)[:, None]
+    rng = np.random.default_rng(list(hand.skin))
+    tex = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 3.0) * 6.0
+    colf = col.astype(np.float32) * shade[..., None] + tex[..., None]
+    colf = cv2.GaussianBlur(colf, (0, 0), 1.0)
     sprite = np.dstack([np.clip(colf, 0, 255).astype(np.uint8), alpha])
     # sprite px -> local mm
     A = np.array([[1 / s, 0, -(L - 5)], [0, 1 / s, -cy / s]])
