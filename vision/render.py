@@ -27,8 +27,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import asdict, dataclass, field
-from typing import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
 
 import cv2
 import numpy as np
