@@ -15,8 +15,10 @@ def register(subparsers) -> None:
         description="Read each image (a photo or a frame of the table) and print what is on the "
                     "table: nobles, market, decks, bank, the scan zone, every tag read, and what "
                     "is uncertain. Folders are read image by image. Exit 0: all read; 2: a file "
-                    "is not an image.")
-    p.add_argument("images", metavar="IMAGE", nargs="+", help="image files or folders of images")
+                    "is not an image; 1: the camera is missing.")
+    p.add_argument("images", metavar="IMAGE", nargs="*", help="image files or folders of images")
+    p.add_argument("--camera", metavar="SOURCE",
+                   help="also take one picture from a camera: pi, pi:N, usb or usb:N")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object a line, one per image (spec/table.md)")
     p.add_argument("--overlay", metavar="DIR",
@@ -57,10 +59,20 @@ def run_read_table(args: argparse.Namespace) -> int:
             return 2
         overlay_dir.mkdir(parents=True, exist_ok=True)
     paths = expand_paths(args.images)
-    if not paths:
-        print("No images were found in the folders given.", file=sys.stderr)
+    if not paths and not args.camera:
+        print("No images were given (or the folders hold none); name an image, a folder or "
+              "--camera.", file=sys.stderr)
         return 2
     status = 0
+
+    def report(image, name: str, stem: str) -> None:
+        reading = analyse(image, image_name=name)
+        result = reading.result
+        print(to_json_line(result) if args.json else format_text(result), flush=True)
+        if overlay_dir is not None:
+            out = overlay_dir / f"{stem}-overlay.jpg"
+            cv2.imwrite(str(out), draw_overlay(reading), [cv2.IMWRITE_JPEG_QUALITY, 88])
+
     for path in paths:
         try:
             image = load_image(path)
@@ -68,12 +80,21 @@ def run_read_table(args: argparse.Namespace) -> int:
             print(str(exc), file=sys.stderr)
             status = 2
             continue
-        reading = analyse(image, image_name=path.name)
-        result = reading.result
-        print(to_json_line(result) if args.json else format_text(result), flush=True)
-        if overlay_dir is not None:
-            out = overlay_dir / f"{path.stem}-overlay.jpg"
-            cv2.imwrite(str(out), draw_overlay(reading), [cv2.IMWRITE_JPEG_QUALITY, 88])
+        report(image, path.name, path.stem)
+    if args.camera:
+        from vision.frames import CameraUnavailable, open_source
+
+        if args.camera.split(":")[0] not in ("pi", "usb"):
+            print(f"{args.camera!r} is not a camera; use pi, pi:N, usb or usb:N.",
+                  file=sys.stderr)
+            return 2
+        try:
+            with open_source(args.camera) as source:
+                image = source.read()
+        except CameraUnavailable as exc:
+            print(str(exc), file=sys.stderr)
+            return 1
+        report(image, f"camera-{args.camera}", f"camera-{args.camera.replace(':', '-')}")
     return status
 
 

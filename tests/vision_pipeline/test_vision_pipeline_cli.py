@@ -84,3 +84,10 @@ def test_bench_vision_reports_every_figure(tmp_path):
     assert report["samples"]["frames"] == 6 and report["samples"]["wrong_ids"] == 0
     assert set(report["decoders"]) == {"zxing", "pyzbar", "zxing+pyzbar"}
     assert report["decoders"]["zxing"]["slots"] > 0
+
+
+def test_a_missing_camera_is_a_message_not_a_crash():
+    proc = run("read-table", "--camera", "usb:63")
+    assert proc.returncode == 1
+    assert "No USB camera answers at /dev/video63: check that it is plugged in." in proc.stderr
+    assert "Traceback" not in proc.stderr
