@@ -87,7 +87,8 @@ def prepare(image_bgr: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> Frame:
         while small.shape[1] >= 2 * cfg.marker_search_width:
             small = cv2.pyrDown(small)
         f = cfg.marker_search_width / float(small.shape[1])
-        small = cv2.resize(small, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        # pyrDown has already smoothed: a linear step is enough for the rest.
+        small = cv2.resize(small, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
         small_scale = work_scale * small.shape[1] / float(work.shape[1])
     return Frame(full=image_bgr, work=work, work_scale=work_scale, small=small,
                  small_scale=small_scale)
@@ -357,7 +358,7 @@ def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
     decoders = usable_decoders(cfg.decoders) if decoder is None else (decoder,)
     if not decoders:
         return []
-    codes = decode(frame.work_gray(), decoders[0])
+    codes = decode(frame.work_gray(), decoders[0], whole_frame=True)
     if frame.work_scale == 1.0:
         return codes
     f = 1.0 / frame.work_scale
