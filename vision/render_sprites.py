@@ -493,7 +493,7 @@ MAT_MARGIN = 60.0  # mm of table kept around the mat in the high-resolution text
 LINE_GREY = 108  # printed slot outlines: low contrast on the 128 grey
 
 
-@lru_cache(maxsize=3)  # up to ~130 MB each at 8 px/mm
+@lru_cache(maxsize=8)  # 20-30 MB each at 3.5-4.5 px/mm (130 MB at 8): 4 tables x 2 common scales
 def mat_texture(scale: float, style: int) -> np.ndarray:
     """The printed mat on the table at ``scale`` px/mm, with ``MAT_MARGIN`` of table around it.
     Texture px (centre convention) u = (x_mm + MAT_MARGIN) * scale."""
