@@ -208,7 +208,8 @@ def decoder_comparison(pairs, chains) -> dict:
 
     mat = load_mat()
     slots = mat.slots()
-    stats = {"+".join(c): {"slots": 0, "read": 0, "wrong": 0, "ms": [], "whole_ms": []}
+    stats = {"+".join(c): {"slots": 0, "read": 0, "wrong": 0, "ms": [], "whole_ms": [],
+                           "by_size": {}}
              for c in chains}
     for path, truth in pairs:
         if truth["busy"]:
@@ -237,11 +238,16 @@ def decoder_comparison(pairs, chains) -> dict:
             t2 = time.perf_counter()
             s["ms"].append((t2 - t0) * 1000.0)
             s["whole_ms"].append((t1 - t0) * 1000.0)
+            size = "x".join(map(str, truth.get("_gt", {}).get("resolution", ["?", "?"])))
+            per = s["by_size"].setdefault(size, {"slots": 0, "read": 0, "ms": []})
+            per["ms"].append((t2 - t0) * 1000.0)
             for p, w in want.items():
                 if isinstance(w, str) and w != "?":
                     s["slots"] += 1
+                    per["slots"] += 1
                     got = tags.slots.get(p)
                     s["read"] += got == w
+                    per["read"] += got == w
                     s["wrong"] += got is not None and got != w
     out = {}
     for name, s in stats.items():
@@ -252,7 +258,11 @@ def decoder_comparison(pairs, chains) -> dict:
                      "read_pct": round(100.0 * s["read"] / max(1, s["slots"]), 2),
                      "wrong": s["wrong"],
                      "median_ms": round(statistics.median(s["ms"]), 1),
-                     "whole_frame_median_ms": round(statistics.median(s["whole_ms"]), 1)}
+                     "whole_frame_median_ms": round(statistics.median(s["whole_ms"]), 1),
+                     "by_size": {k: {"slots": v["slots"],
+                                     "read_pct": round(100.0 * v["read"] / max(1, v["slots"]), 2),
+                                     "median_ms": round(statistics.median(v["ms"]), 1)}
+                                 for k, v in sorted(s["by_size"].items())}}
     return out
 
 
@@ -350,4 +360,6 @@ def format_report(report: dict) -> str:
         lines.append(f"Decoder {name}: {d['read_pct']}% of {d['slots']} tagged slots, "
                      f"{d['wrong']} wrong; tag stage median {d['median_ms']} ms "
                      f"(whole frame {d['whole_frame_median_ms']} ms)")
+        for size, v in d["by_size"].items():
+            lines.append(f"  {size}: {v['read_pct']}% of {v['slots']}, median {v['median_ms']} ms")
     return "\n".join(lines)

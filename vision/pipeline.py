@@ -374,7 +374,12 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     lens and by resampling.
     """
     r = _grow(rect, cfg.crop_margin_mm)
-    crop = rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+    if frame.gray_full is None and frame.work is not frame.full:
+        # A big still: warping the colour crop beats converting 12 Mpx to grey first.
+        crop = cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
+                            cv2.COLOR_BGR2GRAY)
+    else:
+        crop = rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
     if sharpen > 0:
         blur = cv2.GaussianBlur(crop, (0, 0), cfg.crop_sharpen_sigma_mm * px_per_mm)
         crop = cv2.addWeighted(crop, 1.0 + sharpen, blur, -sharpen, 0)
