@@ -206,3 +206,26 @@ def test_a_table_is_built_straight_from_the_engines_game():
     _, truth = render_table(state, Conditions(seed=1))
     assert truth["market"]["3"] == ["3U02", "3W01", "3G04", "3R03"]
     assert truth["bank"]["gold"] == 5
+
+
+def test_random_conditions_stay_within_the_spec():
+    rng = np.random.default_rng(17)
+    conds = [random_conditions(rng) for _ in range(60)]
+    for c in conds:
+        assert 650 <= c.distance_mm <= 850 and 0 <= c.tilt_deg <= 15 and 62 <= c.hfov_deg <= 66
+        assert (c.width, c.height) in {(2304, 1296), (4608, 2592), (1920, 1080)}
+        assert 80 <= c.jpeg_quality <= 95
+    assert any(abs(abs(c.roll_deg) - 180) < 10 for c in conds)  # camera turned round sometimes
+    assert any(c.hand for c in conds) and not all(c.hand for c in conds)
+    assert len({c.seed for c in conds}) == len(conds)
+
+
+def test_without_three_markers_in_view_only_tags_are_reported():
+    # The camera looks at the left part of the mat: markers 1 and 2 are out of frame.
+    img, truth = render_table(early_table(), Conditions(seed=2, distance_mm=720, aim_mm=(150.0, 230.0)))
+    assert truth["markers"] == [0, 3] and truth["mat"] is False
+    assert truth["nobles"] == [None] * 5 and truth["bank"] == {} and truth["scan"] is None
+    assert all(v == [None] * 4 for v in truth["market"].values())
+    assert "1W01" in truth["tags"] and "1K05" not in truth["tags"]  # scan zone is off to the right
+    found = {k for k in detect_markers(img) if k < 4}
+    assert found == {0, 3}
