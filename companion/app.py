@@ -91,16 +91,14 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self._layout(Window, Window.size)
             Window.bind(size=self._layout)
             Window.clearcolor = (0.07, 0.08, 0.10, 1)
-            self.ctl = Controller(data_dir or default_data_dir(), dispatch=dispatch)
             self.panel = self._open_panel() if panel else None
-            self.ctl.panel = self.panel
             if self.panel is not None:
                 self.panel.when_turn_end = lambda b: self.ctl.press_button(b)
                 self.panel.when_undo_request = lambda b: self.ctl.undo()
                 self.panel.when_changed = self._light_changed
-            self.open_camera()
             self._refresh_ev = Clock.create_trigger(self._refresh, 0)
-            self.ctl.listen(self._refresh_ev)
+            self.ctl = None
+            self.reset(data_dir or default_data_dir())
             Builder.load_file(str(UI_DIR / "widgets.kv"))
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
@@ -110,6 +108,26 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
             return self.sm
+
+        def reset(self, data_dir):
+            """A fresh controller over ``data_dir`` (start-up; tests reuse the one window)."""
+            if self.ctl is not None:
+                self.ctl.close()
+            self.ctl = Controller(data_dir, dispatch=dispatch)
+            self.ctl.panel = self.panel
+            self.open_camera()
+            self.ctl.listen(self._refresh_ev)
+            if getattr(self, "sm", None) is not None:
+                self.go("home")
+
+        def start_demo(self, **options):
+            """Play a simulated game by itself (``--demo``); returns the driver."""
+            from companion.demo import DemoDriver
+            if self.demo_driver is not None:
+                self.demo_driver.stop()
+            self.demo_driver = DemoDriver(self, **options)
+            self.demo_driver.start()
+            return self.demo_driver
 
         def _on_flip(self, *_):
             if self.first_frame is None:
@@ -167,9 +185,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.watchdog.ready("The table screen is up.")
             self.watchdog.schedule_with(Clock)
             if demo:
-                from companion.demo import DemoDriver
-                self.demo_driver = DemoDriver(self, **(demo_options or {}))
-                Clock.schedule_once(lambda dt: self.demo_driver.start(), 0.1)
+                Clock.schedule_once(lambda dt: self.start_demo(**(demo_options or {})), 0.1)
             else:
                 home = self.sm.get_screen("home")
                 home.refresh()
@@ -181,7 +197,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.demo_driver.stop()
             if self.panel is not None:
                 self.panel.close()
-            self.ctl.close()
+            if self.ctl is not None:
+                self.ctl.close()
             if self.ctl.camera is not None and hasattr(self.ctl.camera, "close"):
                 self.ctl.camera.close()
 

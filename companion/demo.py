@@ -168,7 +168,11 @@ class DemoDriver:
             action = table.blind_reserve(action, scan=False)
         elif type(action) is BuyCard and action in hidden:
             table.bought(action)
-            self.scan = action.card if rng.random() < 0.5 else None  # shown to the camera
+        if type(action) is BuyCard and not any(
+                c is not None and c.id == action.card for _, _, c in g.face_up()):
+            # A reserved card is shown in the scan zone when bought (the camera can't see a
+            # hand); paid tokens alone may tell it, so sometimes it is not shown.
+            self.scan = action.card if (not any(action.pay) or rng.random() < 0.5) else None
         g.push(action)
         for reveal in table.reveals(g):
             g.push(reveal)

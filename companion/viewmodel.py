@@ -894,6 +894,8 @@ class Controller:
 
     def close(self) -> None:
         """Close the referee's journal and stop the worker (the app is stopping)."""
+        if self._closed:
+            return
         if self.ref is not None and hasattr(self.ref, "close"):
             self._sync(self.ref.close)
         self._closed = True

@@ -18,7 +18,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.engine import CARDS, COLOURS, NOBLES
+from companion.engine import CARDS, COLOURS, NOBLES, starting_bank
 from companion.viewmodel import (GEM_LETTER, GEM_RGBA, card_view, cost_text, describe_line,
                                  history_rows, journal_for, noble_view, outcome_text, ranking,
                                  setup_steps, stats_rows)
@@ -56,6 +56,12 @@ def describe_card(cid):
     c = card_view(cid)
     pts = f", {c['points']} points" if c["points"] else ""
     return f"{cid}: {GEM_LETTER[c['bonus']]} bonus{pts}\ncost {cost_text(c['cost'])}"
+
+
+def short_card(cid):
+    c = card_view(cid)
+    pts = f" {c['points']}P" if c["points"] else ""
+    return f"{cid} {GEM_LETTER[c['bonus']]}{pts}\n{cost_text(c['cost'])}"
 
 
 def describe_noble(nid):
@@ -195,6 +201,10 @@ class SetupScreen(AppScreen):
         grid = self.ids.slots
         grid.clear_widgets()
         d = ctl().draft
+        grid.cols = 6 if key == "tokens" else 5
+        if key == "tokens":
+            for colour, n in zip(COLOURS, starting_bank(d.players)):
+                grid.add_widget(GemChip(colour=colour, count=n, target=f"lane:{colour}"))
         if key in ("cards", "confirm"):
             for level in (3, 2, 1):
                 grid.add_widget(Label(text=f"Level {level}"))
@@ -209,11 +219,12 @@ class SetupScreen(AppScreen):
         value = d.value(slot)
         if slot[0] == "noble":
             target = f"slot:noble:{slot[1]}"
-            text = describe_noble(value) if value else f"Noble {slot[1] + 1}\ntap to enter"
+            text = (f"{value}\n{cost_text(noble_view(value)['requires'])}" if value
+                    else f"Noble {slot[1] + 1}\ntap to enter")
         else:
             target = f"slot:{slot[1]}:{slot[2]}"
-            text = describe_card(value) if value else f"Slot {slot[2] + 1}\ntap to enter"
-        b = BigButton(text=text, target=target, font_size=app().fs * 0.7,
+            text = short_card(value) if value else f"Slot {slot[2] + 1}\ntap to enter"
+        b = BigButton(text=text, target=target, font_size=app().fs * 0.66,
                       background_color=(0.2, 0.35, 0.25, 1) if value else (0.3, 0.3, 0.32, 1))
         b.bind(on_release=lambda btn: self.enter_slot(slot))
         grid.add_widget(b)
@@ -310,56 +321,76 @@ class PlayScreen(AppScreen):
         if view.finished:
             app().go("gameover")
 
+    # The mirror's widgets are made once and updated in place: building Kivy widgets is the
+    # slow part of a redraw, and the Play screen redraws after every touch and verdict.
     def _nobles(self, view):
         box = self.ids.nobles
-        box.clear_widgets()
-        for i, n in enumerate(view.nobles):
-            box.add_widget(NobleTile(noble=n, target=f"noble-tile:{i}"))
+        if len(box.children) != len(view.nobles):
+            box.clear_widgets()
+            for i in range(len(view.nobles)):
+                box.add_widget(NobleTile(target=f"noble-tile:{i}"))
+        for tile, n in zip(reversed(box.children), view.nobles):
+            tile.noble = n
 
     def _market(self, view):
         grid = self.ids.market
-        grid.clear_widgets()
-        for row in view.rows:
-            deck = DeckTile(level=row["level"], count=row["deck"], target=f"deck:{row['level']}")
-            deck.bind(on_release=lambda w, lv=row["level"]: self.tap_deck(lv))
-            grid.add_widget(deck)
-            for card in row["cards"]:
-                tile = CardTile(card=card, target=f"card:{card['id']}" if card else "card:empty",
-                                hint=bool(card and card["id"] in view.affordable))
-                if card:
-                    tile.bind(on_release=lambda w, cid=card["id"]: self.tap_card(cid))
-                grid.add_widget(tile)
+        if len(grid.children) != 15:
+            grid.clear_widgets()
+            for _ in range(3):
+                deck = DeckTile()
+                deck.bind(on_release=lambda w: self.tap_deck(w.level))
+                grid.add_widget(deck)
+                for _ in range(4):
+                    tile = CardTile()
+                    tile.bind(on_release=lambda w: w.card and self.tap_card(w.card["id"]))
+                    grid.add_widget(tile)
+        widgets = list(reversed(grid.children))
+        for r, row in enumerate(view.rows):
+            deck = widgets[r * 5]
+            deck.level, deck.count = row["level"], row["deck"]
+            deck.target = f"deck:{row['level']}"
+            for i, card in enumerate(row["cards"]):
+                tile = widgets[r * 5 + 1 + i]
+                tile.card = card
+                tile.target = f"card:{card['id']}" if card else "card:empty"
+                tile.hint = bool(card and card["id"] in view.affordable)
 
     def _bank(self, view):
         box = self.ids.bank
-        box.clear_widgets()
-        step = self._step()
-        for colour, n in view.bank:
-            chip = GemChip(colour=colour, count=n, target=f"gem:{colour}",
-                           selected=self.selection.get(colour, 0) if step == ("main",) else 0)
-            chip.bind(on_release=lambda w, col=colour: self.tap_gem(col))
-            box.add_widget(chip)
+        if len(box.children) != len(view.bank):
+            box.clear_widgets()
+            for colour, _ in view.bank:
+                chip = GemChip(colour=colour, target=f"gem:{colour}")
+                chip.bind(on_release=lambda w: self.tap_gem(w.colour))
+                box.add_widget(chip)
+        main = self._step() == ("main",)
+        for chip, (colour, n) in zip(reversed(box.children), view.bank):
+            chip.count = n
+            chip.selected = self.selection.get(colour, 0) if main else 0
 
     def _players(self, view):
         grid = self.ids.players
-        grid.clear_widgets()
-        for p in view.players:
+        if len(grid.children) != len(view.players):
+            grid.clear_widgets()
+            for _ in view.players:
+                lab = Label(markup=True, font_size=app().fs * 0.62, halign="left",
+                            valign="middle")
+                lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+                from kivy.graphics import Color, Rectangle
+                with lab.canvas.before:
+                    lab.shade = Color(0.18, 0.28, 0.20, 0)
+                    rect = Rectangle(pos=lab.pos, size=lab.size)
+                lab.bind(pos=lambda w, v, r=rect: setattr(r, "pos", v),
+                         size=lambda w, v, r=rect: setattr(r, "size", v))
+                grid.add_widget(lab)
+        for lab, p in zip(reversed(grid.children), view.players):
             mark = ">> " if p["active"] else ""
             head = (f"[b]{mark}{p['name']}  {p['points']} points[/b]  (seat {p['button']})  "
                     f"cards {p['cards']}  nobles {p['nobles']}  reserved {p['reserved']}")
             body = (f"bonus {tokens_markup(p['bonuses'])}\n"
                     f"tokens {tokens_markup(p['tokens'])}  = {p['token_total']}")
-            lab = Label(text=f"{head}\n{body}", markup=True, font_size=app().fs * 0.62,
-                        halign="left", valign="middle")
-            lab.bind(size=lambda w, s: setattr(w, "text_size", s))
-            if p["active"]:
-                from kivy.graphics import Color, Rectangle
-                with lab.canvas.before:
-                    Color(0.18, 0.28, 0.20, 1)
-                    rect = Rectangle(pos=lab.pos, size=lab.size)
-                lab.bind(pos=lambda w, v, r=rect: setattr(r, "pos", v),
-                         size=lambda w, v, r=rect: setattr(r, "size", v))
-            grid.add_widget(lab)
+            lab.text = f"{head}\n{body}"
+            lab.shade.a = 1 if p["active"] else 0
 
     # -- prompts: what the turn needs next
     def _step(self):

@@ -47,18 +47,18 @@ class GemChip(Tappable, Label):
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
         self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))
-        self._label()
+        self._update_text()
 
     def on_count(self, *_):
-        self._label()
+        self._update_text()
 
     def on_show_count(self, *_):
-        self._label()
+        self._update_text()
 
     def on_selected(self, *_):
-        self._label()
+        self._update_text()
 
-    def _label(self):
+    def _update_text(self):
         letter = GEM_LETTER.get(self.colour, "?")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
@@ -212,6 +212,8 @@ class BusySpinner(Widget):
 class SearchPopup(ModalView):
     """Pick one id: search by id or by cost ("3w 2u"), results as large buttons."""
 
+    _anim_duration = 0  # a touch screen answers at once
+
     title = StringProperty("")
 
     def __init__(self, title, choices, on_pick, describe=None, **kw):
@@ -238,6 +240,8 @@ class SearchPopup(ModalView):
 
 class ChoicePopup(ModalView):
     """A question with large choices."""
+
+    _anim_duration = 0
 
     title = StringProperty("")
 

@@ -1,0 +1,108 @@
+"""A screenshot of every screen at both display sizes, checked for content."""
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.engine import SimulatedTable
+import subprocess
+import sys
+
+from tests.app.conftest import (PORTRAIT, WINDOW, grab_pixels, pump, save_png, tap_target, texts,
+                                wait_until)
+
+SHOTS = Path(os.environ.get("SPLENDOR_SHOTS", "")) if os.environ.get("SPLENDOR_SHOTS") else None
+
+
+def _shot(name, size, tmp_path):
+    img = grab_pixels()
+    assert img.shape[:2] == (size[1], size[0])
+    folder = SHOTS or tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    save_png(img, folder / f"{name}-{size[0]}x{size[1]}.png")
+    # Content, not a blank frame: many distinct colours, and text-like detail everywhere.
+    colours = len(np.unique(img.reshape(-1, 3)[::7], axis=0))
+    assert colours > 30, f"{name} at {size} shows only {colours} colours"
+    edges = np.abs(np.diff(img.astype(int).sum(axis=2), axis=1)) > 60
+    assert edges.mean() > 0.004, f"{name} at {size} has almost no detail"
+    return img
+
+
+def _deal(ui, players=3, seed=11):
+    table = SimulatedTable(players=players, seed=seed)
+    ctl = ui.ctl
+    names = ["Ana", "Ben", "Cleo", "Dev"][:players] + [None] * (4 - players)
+    assert ctl.new_game(names, table.setup.first) == []
+    for slot in ctl.draft.slots():
+        ctl.draft.put(slot, table.setup.nobles[slot[1]] if slot[0] == "noble"
+                      else table.setup.market[slot[1] - 1][slot[2]])
+    return table
+
+
+def test_every_screen_has_its_content_at_this_window_size(ui, tmp_path):
+    size = WINDOW
+    # Home
+    ui.go("home")
+    pump(0.05)
+    assert "New game" in texts() and "History" in texts()
+    _shot("home", size, tmp_path)
+    # Players
+    tap_target("new")
+    assert ui.sm.current == "players"
+    assert "Who plays?" in texts()
+    _shot("players", size, tmp_path)
+    # Setup guide: tokens step, then the cards step with slots to enter by touch
+    table = _deal(ui)
+    ui.go("setup")
+    pump(0.05)
+    assert "Keep 5 tokens of each gem colour and all 5 gold" in texts()
+    _shot("setup-tokens", size, tmp_path)
+    tap_target("next")
+    assert "Shuffle each level's deck" in texts()
+    assert table.setup.market[2][0] in texts()
+    _shot("setup-cards", size, tmp_path)
+    # Play: a few turns in, with the final figures on the mirror
+    tap_target("next")
+    tap_target("next")
+    tap_target("next")
+    wait_until(lambda: ui.sm.current == "play", what="the Play screen")
+    g = ui.ctl.game
+    t = texts()
+    for name in ("Ana", "Ben", "Cleo"):
+        assert name in t
+    for cid in (c.id for row in g.market for c in row if c):
+        assert cid in t
+    assert "It is " in t and "'s turn." in t
+    assert "Seat 1" in t          # the on-screen seat panel
+    _shot("play", size, tmp_path)
+    # Camera view (no camera: says so)
+    tap_target("camera")
+    assert "No still yet" in texts()
+    _shot("camera", size, tmp_path)
+    tap_target("close")
+    # Settings
+    ui.go("settings")
+    pump(0.05)
+    assert "House rule" in texts() and "Test the lights" in texts()
+    _shot("settings", size, tmp_path)
+    # History (empty)
+    ui.go("history")
+    pump(0.05)
+    assert "No finished games yet." in texts()
+    _shot("history", size, tmp_path)
+
+
+def test_every_screen_in_portrait_on_touch_display_2(tmp_path):
+    """The same screens in a 720 x 1280 window of their own (a second process)."""
+    if WINDOW == PORTRAIT:
+        pytest.skip("this process already draws the portrait layout")
+    env = dict(os.environ, SPLENDOR_TEST_SIZE="720x1280", SPLENDOR_SHOTS=str(tmp_path / "shots"))
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+         "tests/app/test_app_screens.py::test_every_screen_has_its_content_at_this_window_size"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    shots = sorted(p.name for p in (tmp_path / "shots").glob("*-720x1280.png"))
+    assert "play-720x1280.png" in shots and len(shots) == 8
