@@ -13,7 +13,8 @@ The truth has read-table's fields (``mat``, ``markers``, ``nobles``, ``market``,
 (/work/shared/samples/table-v1): ``px_per_module``, ``occluded``, ``tag_corners_px`` (TL, TR, BR,
 BL of each QR symbol), ``tag_slots``, ``present_ids``, ``untagged``, ``tokens`` (count, mode and
 centres in mat mm per lane), ``deck_cards``, ``hand``, ``camera``, ``degradation``,
-``mat_corners_px``, plus ``marker_corners_px`` and ``foreign_corners_px``.
+``mat_corners_px``, plus ``marker_corners_px``, ``foreign_corners_px`` and per lane
+``centres_px`` (the tokens' top faces in the image).
 
 Rules: a slot whose card or noble has no sticker is ``"?"``; a slot under a hand still holds
 what is physically there; ``tags``/``foreign``/``markers`` list only what is wholly in the frame
@@ -690,7 +691,13 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
             "noise_read_dn": round(cond.noise_read_dn, 2), "sharpen": round(cond.sharpen, 3),
             "jpeg_quality": cond.jpeg_quality,
         },
-        "tokens": tokens,
+        "tokens": {
+            colour: {**lane, "centres_px": [
+                [round(float(u), 1), round(float(v), 1)]
+                for u, v in (cam.project(np.array([[x, y, -TOKEN_THICKNESS] for x, y in lane["centres_mm"]]))
+                             if lane["centres_mm"] else [])]}
+            for colour, lane in tokens.items()
+        },
         "mat_corners_px": [[round(float(u), 1), round(float(v), 1)] for u, v in mat_corners],
         "tag_corners_px": corners_px,
         "tag_slots": slots,
