@@ -134,6 +134,9 @@ class DemoDriver:
         if ctl.game is None:
             return
         if ctl.game.finished:
+            if self._phase == "verdict" and ctl.game.turn == self.truth.turn:
+                self.turns += 1  # the last turn, judged: the game ended with it
+                self._phase = "over"
             self.finished = True
             self.app.go("gameover")
             if self.exit_at_end:

@@ -781,7 +781,10 @@ class Controller:
     def press_button(self, button: int) -> None:
         """A seat button (real or on screen): the turn-end signal of that seat."""
         seat = self.button_seat(button)
-        if self.ref is None or self.game is None:
+        if self.ref is None or self.game is None or self.game.finished:
+            # No game to judge: the press is a test of the button (Settings, seat panel).
+            self.message = f"The button of seat {button + 1} works."
+            self.changed()
             return
         if seat is None:
             self.message = f"Nobody sits at seat {button + 1} in this game."

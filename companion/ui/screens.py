@@ -416,9 +416,15 @@ class PlayScreen(AppScreen):
 
     def _prompt(self, view):
         box = self.ids.prompt
-        box.clear_widgets()
         c = ctl()
         q = c.question
+        e = c.entry
+        key = (id(c.ref), q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
+               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
+        if key == getattr(self, "_prompt_key", None):
+            return  # unchanged: keep the widgets (re-rendering text is the slow part)
+        self._prompt_key = key
+        box.clear_widgets()
         if q is not None:
             self._question(q)
             return
@@ -720,6 +726,8 @@ class SettingsScreen(AppScreen):
         else:
             kind = "on screen (no GPIO here)" if p.is_virtual else "wired to the GPIO pins"
             self.panel_status = f"The seat panel is {kind}: {p.seats} seats."
+        if c.message.startswith("The button of seat"):
+            self.panel_status = c.message
         if c.camera is None:
             self.calibration = "No camera is in use: every turn is entered by touch."
 

@@ -37,6 +37,7 @@ def kivy_app(tmp_path_factory):
     from kivy.config import Config
     Config.set("graphics", "width", str(WINDOW[0]))
     Config.set("graphics", "height", str(WINDOW[1]))
+    Config.set("graphics", "maxfps", "0")      # no frame pacing: tests pump frames themselves
     app = app_module.build_app(data_dir=tmp_path_factory.mktemp("data"))
     app._run_prepare()          # builds the app and opens the window, without a blocking loop
     app.dispatch("on_start")

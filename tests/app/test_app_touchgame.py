@@ -67,3 +67,18 @@ def test_a_game_interrupted_mid_turn_comes_back_exactly(ui, tmp_path):
         assert shown.count(name) == after.count(name)
     assert [t for t in after.splitlines() if "tokens" in t] == \
         [t for t in shown.splitlines() if "tokens" in t]
+
+
+def test_settings_test_the_seat_panel_and_keep_the_house_rule(ui):
+    ui.go("settings")
+    pump(0.05)
+    assert "on screen (no GPIO here)" in texts()
+    tap_target("short_take:never")
+    tap_target("lights")
+    wait_until(lambda: "Every LED was lit in turn" in texts(), timeout=10, what="the light test")
+    # The on-screen seat panel lives on the Play screen; its button reaches Settings' test.
+    ui.ctl.press_button(2)
+    pump(0.05)
+    assert "The button of seat 3 works." in texts()
+    from companion.viewmodel import Settings
+    assert Settings.load(ui.ctl.data_dir).short_take == "never"

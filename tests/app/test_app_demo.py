@@ -1,0 +1,52 @@
+"""The demo: a simulated table plays a whole game by itself through the real referee."""
+import pytest
+
+from tests.app.conftest import find_all, pump, tap_target, texts, wait_until
+
+
+def _watch_lights(app):
+    seen = []
+    panel = app.panel
+    show = panel.when_changed
+
+    def changed(light):
+        seen.append((light.kind, light.index, light.pattern.value))
+        show(light)
+    panel.when_changed = changed
+    return seen
+
+
+def test_the_demo_plays_a_game_to_its_end(ui):
+    seen = _watch_lights(ui)
+    driver = ui.start_demo(players=2, seed=5, delay=0, render=True)
+    # Mid-game: the still the referee judged is there to look at, with what was read from it.
+    wait_until(lambda: driver.turns >= 3 and ui.ctl.image is not None, timeout=60,
+               what="three turns")
+    tap_target("camera")
+    shown = texts()
+    assert "nobles" in shown and "bank" in shown and "No still yet" not in shown
+    tap_target("close")
+    wait_until(lambda: driver.finished, timeout=240, what="the demo game to end")
+    ctl = ui.ctl
+    truth = driver.truth
+    # The referee judged every turn from what the camera would see, and agrees with the table.
+    assert driver.typed_turns == 0, driver.unjudged
+    assert driver.turns == truth.turn
+    assert ctl.game.outcome == truth.outcome
+    assert ctl.game.snapshot() == truth.snapshot()
+    pump(0.1)
+    assert ui.sm.current == "gameover"
+    shown = texts()
+    assert "Game over" in shown
+    assert f"{truth.names[truth.outcome.winners[0]]} (winner)" in shown
+    # The on-screen panel's LEDs followed the turns: each seat's LED was lit.
+    assert ("seat", 0, "on") in seen and ("seat", 1, "on") in seen
+    assert ctl.image is not None and ctl.image.shape[2] == 3
+
+
+@pytest.mark.slow
+def test_the_demo_at_table_speed_with_four_players(ui):
+    driver = ui.start_demo(players=4, seed=8, delay=0.3, render=True)
+    wait_until(lambda: driver.finished, timeout=900, what="the demo game to end")
+    assert driver.typed_turns == 0, driver.unjudged
+    assert ui.ctl.game.outcome == driver.truth.outcome
