@@ -75,6 +75,12 @@ fi
 # No daemons started by package scripts inside the root.
 printf '#!/bin/sh\nexit 101\n' > "$ROOT/usr/sbin/policy-rc.d"; chmod +x "$ROOT/usr/sbin/policy-rc.d"
 
+# On a Pi, python3-picamera2 brings Debian's numpy (1.x on Debian 12, 2.x on
+# 13), and its compiled helpers need the venv's numpy to match that major version.
+in_root apt-get update -qq > "$LOG/numpy.log" 2>&1
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-numpy \
+  >> "$LOG/numpy.log" 2>&1 || { tail -20 "$LOG/numpy.log"; exit 1; }
+
 # The project as it is in the working tree (what `make install-pi` would install).
 mkdir -p "$ROOT/src"
 tar -C "$SRC" --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.egg-info' \
@@ -144,6 +150,11 @@ if in_root runuser -u splendor -- env KIVY_NO_ARGS=1 KIVY_HOME=/tmp/kivy-check "
      > "$LOG/probe.out" 2>&1; then
   pass "the app's libraries import: $(grep -v '^\[' "$LOG/probe.out" | tr '\n' ' ')"
 else fail "the app's libraries don't import: $(tail -5 "$LOG/probe.out")"; fi
+
+numpy_major() { in_root runuser -u splendor -- "$1" -c 'import numpy; print(numpy.__version__.split(".")[0])'; }
+debian_numpy=$(numpy_major /usr/bin/python3); venv_numpy=$(numpy_major "$venv/bin/python")
+[ "$debian_numpy" = "$venv_numpy" ] && pass "the venv's numpy is $venv_numpy.x like Debian's" ||
+  fail "the venv's numpy is $venv_numpy.x but Debian's compiled modules need $debian_numpy.x"
 
 pi_note=$(grep 'not in this system' "$LOG/install-1.log" || true)
 if [ -n "$pi_note" ]; then pass "the installer says: ${pi_note#NOTE: }"
