@@ -103,6 +103,9 @@ class VisionConfig:
     busy_lane_gap_strip_mm: float = 3.0
     #: A covered stretch of a strip at least this long (mm; a finger is ~15) means a hand.
     busy_edge_min_mm: float = 14.0
+    #: Off-colour things no bigger than this (mm) may be a sticker rather than a hand: they
+    #: get a closer look by the QR decoders before the frame is called busy.
+    busy_sticker_mm: float = 60.0
     #: Objects (slots, lanes) are grown by this much when the free mat is derived (mm).
     free_margin_mm: float = 4.0
 

@@ -544,17 +544,18 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
 class BusyReading:
     busy: bool
     area_mm2: float  # off-colour area on free mat
-    edge_mm: float  # longest stretch of the mat's edge strip covered
+    edge_mm: float  # longest covered stretch of the edge and lane-gap strips
     mask: np.ndarray  # uint8, overview px: off-colour blobs on free mat
+    #: Sticker-sized places (mat mm rects) behind the verdict: if a QR code is found there,
+    #: it was a sticker, not a hand.
+    spots: list[Rect] = field(default_factory=list)
 
 
-def _edge_runs(covered: np.ndarray) -> float:
-    """Length (in samples) of the longest run of True."""
-    best = run = 0
-    for v in covered:
-        run = run + 1 if v else 0
-        best = max(best, run)
-    return float(best)
+def _runs(covered: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of every run of True."""
+    padded = np.concatenate([[False], covered, [False]])
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -565,9 +566,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
 
     * free mat (gaps and borders): blobs off the mat's colour that survive an opening wider
       than a card's edge or a token's rim;
-    * the strip along the mat's edge: an arm reaching in has to cross it, so a stretch of it
-      covered wider than a finger means a hand (the marker corners and the scan zone, where a
-      card may stick out, are left out).
+    * the strip along the mat's edge (an arm reaching in has to cross it) and the strips along
+      the gaps between bank lanes: a covered stretch wider than a finger means a hand (the
+      marker corners and the scan zone, where a card may stick out, are left out).
 
     A QR sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand:
     its square is left out of both.
@@ -589,20 +590,37 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     off = cv2.morphologyEx(off, cv2.MORPH_OPEN,
                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(off, connectivity=8)
-    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) / (s * s)
-    total = float(areas[areas >= cfg.busy_min_blob_mm2].sum())
+    spots: list[Rect] = []
+    total = 0.0
+    for i in range(1, n):
+        area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
+        if area < cfg.busy_min_blob_mm2:
+            continue
+        total += area
+        x, y, bw, bh = (float(stats[i, j]) / s for j in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        if max(bw, bh) <= cfg.busy_sticker_mm:
+            spots.append(_grow((x, y, bw, bh), 8.0))
 
-    # The edge strip, unrolled side by side: top, bottom (along x), left, right (along y).
+    # Strips, unrolled: (pixels across x along, ignore mask, maps a run to a mat rect).
     a, b = (int(round(v * s)) for v in cfg.busy_edge_strip_mm)
     h, w = off_colour.shape
+    W, H = mat.size
     ignore_x = _edge_ignore(w, s, [(mat.marker_corners[i][0], mat.marker_size) for i in (0, 1)],
                             mat.marker_border, [(mat.scan[0], mat.scan[2])], 14.0)
     ignore_x_bottom = _edge_ignore(w, s, [(mat.marker_corners[i][0], mat.marker_size)
                                           for i in (2, 3)], mat.marker_border, [], 0.0)
     ignore_y = _edge_ignore(h, s, [(mat.marker_corners[i][1], mat.marker_size) for i in (0, 3)],
                             mat.marker_border, [], 0.0)
-    strips = [(off_colour[a:b, :], ignore_x), (off_colour[h - b:h - a, :], ignore_x_bottom),
-              (off_colour[:, a:b].T, ignore_y), (off_colour[:, w - b:w - a].T, ignore_y)]
+    # A sticker across a strip may lie at any angle: look a sticker's width around the run.
+    d = cfg.busy_sticker_mm / 2.0
+    strips = [
+        (off_colour[a:b, :], ignore_x, lambda u, v: (u - d, -d, v - u + 2 * d, 2 * d)),
+        (off_colour[h - b:h - a, :], ignore_x_bottom,
+         lambda u, v: (u - d, H - d, v - u + 2 * d, 2 * d)),
+        (off_colour[:, a:b].T, ignore_y, lambda u, v: (-d, u - d, 2 * d, v - u + 2 * d)),
+        (off_colour[:, w - b:w - a].T, ignore_y, lambda u, v: (W - d, u - d, 2 * d, v - u + 2 * d)),
+    ]
     # The gaps between bank lanes: the free-mat test can't see into them (too narrow), and an
     # arm reaching over the bank from the top crosses them.
     half = cfg.busy_lane_gap_strip_mm / 2.0
@@ -611,14 +629,20 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         mid = (upper[1] + upper[3] + lower[1]) / 2.0
         y0, y1 = int(round((mid - half) * s)), int(round((mid + half) * s))
         x0, x1 = int(round(upper[0] * s)), int(round((upper[0] + upper[2]) * s))
-        strips.append((off_colour[y0:y1, x0:x1], np.zeros(x1 - x0, bool)))
+        strips.append((off_colour[y0:y1, x0:x1], np.zeros(x1 - x0, bool),
+                       lambda u, v, x0=upper[0], m=mid: (x0 + u - d, m - d, v - u + 2 * d, 2 * d)))
     longest = 0.0
-    for strip, ignore in strips:
+    for strip, ignore, to_rect in strips:
         covered = (strip > 0).mean(axis=0) >= 0.5
         covered &= ~ignore
-        longest = max(longest, _edge_runs(covered) / s)
-    busy = total >= cfg.busy_min_area_mm2 or longest >= cfg.busy_edge_min_mm
-    return BusyReading(busy=busy, area_mm2=total, edge_mm=longest, mask=off)
+        for u, v in _runs(covered):
+            length = (v - u) / s
+            longest = max(longest, length)
+            if cfg.busy_edge_min_mm <= length <= cfg.busy_sticker_mm:
+                spots.append(to_rect(u / s, v / s))
+    busy = bool(total >= cfg.busy_min_area_mm2 or longest >= cfg.busy_edge_min_mm)
+    return BusyReading(busy=busy, area_mm2=float(total), edge_mm=float(longest), mask=off,
+                       spots=spots if busy else [])
 
 
 def _edge_ignore(n: int, s: float, markers, border: float, spans, margin: float) -> np.ndarray:
@@ -694,6 +718,13 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     slots = mat.slots()
     # Crops only where something lies but no tag was read yet.
     busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes])
+    if busy.busy and busy.spots:
+        # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
+        found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
+                                cfg)
+        if found:
+            codes = codes + found
+            busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes])
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:

@@ -1,6 +1,8 @@
 """Each stage of the camera pipeline on single real frames (the six table-v1 samples)."""
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -13,7 +15,7 @@ from vision.pipeline import (
 from vision.tags import decode
 
 from .conftest import FIELDS
-from .helpers import cover_marker
+from .helpers import cover_marker, paste_sticker
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
@@ -183,6 +185,7 @@ def test_read_table_matches_the_expected_output(analysed, sample, n):
     assert {k: result[k] for k in FIELDS} == {k: truth[k] for k in FIELDS}
     assert result["uncertain"] == []
     assert result["ms"] > 0
+    assert json.loads(json.dumps(result)) == result  # plain JSON types only
 
 
 def test_read_table_below_spec_resolution(analysed, sample):
@@ -192,3 +195,13 @@ def test_read_table_below_spec_resolution(analysed, sample):
     result = analysed(4).result
     assert {k: result[k] for k in FIELDS if k != "foreign"} == \
         {k: truth[k] for k in FIELDS if k != "foreign"}
+
+
+def test_a_sticker_across_the_mat_edge_is_not_a_hand(sample):
+    image, truth = sample(1)
+    loc = locate_mat(prepare(image))
+    doctored = paste_sticker(image, loc, (6.0, 240.0), "hello")
+    result = read_table(doctored)
+    assert result["busy"] is False
+    assert result["foreign"] == ["hello"]
+    assert result["market"] == truth["market"]
