@@ -62,3 +62,18 @@ def test_image_files_and_folders(tmp_path):
         load_image(bad)
     with pytest.raises(NotAnImage, match="is a folder"):
         load_image(tmp_path)
+
+
+def test_synthetic_frames_come_with_their_truth():
+    from vision.frames import SyntheticTable
+    from vision.pipeline import read_table
+
+    source = SyntheticTable(seed=4, count=1, size=(2304, 1296), hand=False)
+    frames = list(source)
+    assert len(frames) == 1
+    name, frame = frames[0]
+    assert name == "synthetic-0001" and frame.shape == (1296, 2304, 3)
+    truth = source.last_truth
+    result = read_table(frame)
+    assert result["mat"] is True and result["busy"] is False
+    assert result["market"] == truth["market"] and result["bank"] == truth["bank"]
