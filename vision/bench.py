@@ -318,6 +318,25 @@ def run_bench(args) -> int:
         report[label] = score.summary()
         print(f"Scored {len(pairs)} {label} frames.", file=sys.stderr)
 
+    hard = getattr(args, "hard", 0) or 0
+    if hard > 0:
+        # Hard light (strong gradients, shadows, vignetting, more blur and noise), rendered in
+        # memory: not a spec target, a look at the margins.
+        import numpy as np
+
+        from vision import render
+
+        score = Score()
+        for i in range(1, hard + 1):
+            rng = np.random.default_rng([args.seed, 7919, i])
+            state = render.random_table_state(rng, players=int(rng.integers(2, 5)))
+            image, truth = render.render_table(state, render.random_conditions(rng, hard=True))
+            c0 = time.thread_time()
+            result = read_table(image, image_name=f"hard-{i}")
+            score.add(f"hard-{i}", result, truth, (time.thread_time() - c0) * 1000.0)
+        report["hard"] = score.summary()
+        print(f"Scored {hard} hard-light frames.", file=sys.stderr)
+
     if not args.no_decoders:
         pairs = rendered + samples
         report["decoders"] = decoder_comparison(
@@ -333,7 +352,7 @@ def run_bench(args) -> int:
 
 def format_report(report: dict) -> str:
     lines = [f"Threads: {report['threads']}."]
-    for label in ("rendered", "samples"):
+    for label in ("rendered", "samples", "hard"):
         r = report.get(label)
         if not r:
             continue

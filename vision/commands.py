@@ -38,6 +38,8 @@ def register(subparsers) -> None:
                         "beside the repository, when present)")
     b.add_argument("--cache", metavar="DIR", default=None,
                    help="keep the rendered frames in DIR and reuse them next time")
+    b.add_argument("--hard", type=int, default=0, metavar="N",
+                   help="also score N frames rendered in hard light (beyond the spec's mix)")
     b.add_argument("--no-decoders", action="store_true",
                    help="skip the per-decoder comparison (faster)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")
