@@ -9,8 +9,8 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.mat import COLOURS, load_mat
 from vision.pipeline import (
-    analyse, assign_tags, count_bank, detect_busy, locate_mat, mat_deviation, prepare,
-    read_codes, read_slot_crops, read_table, rectify, slot_crop, slot_occupancy,
+    assign_tags, count_bank, detect_busy, locate_mat, mat_deviation, prepare, read_codes,
+    read_slot_crops, read_table, rectify, slot_crop, slot_occupancy,
 )
 from vision.tags import decode
 
@@ -205,3 +205,18 @@ def test_a_sticker_across_the_mat_edge_is_not_a_hand(sample):
     assert result["busy"] is False
     assert result["foreign"] == ["hello"]
     assert result["market"] == truth["market"]
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_stages_on_their_own_bank_and_busy(sample, n):
+    image, truth = sample(n)
+    frame = prepare(image)
+    loc = locate_mat(frame)
+    overview = mat_deviation(frame, loc)
+    bank = count_bank(frame, loc, overview)
+    assert {c: lane.count for c, lane in bank.items()} == truth["bank"]
+    busy = detect_busy(overview)
+    assert busy.busy is truth["busy"]
+    if truth["busy"]:
+        # The hand shows as off-mat colour on the free mat, a sizeable area of it.
+        assert busy.area_mm2 > 1000
