@@ -6,7 +6,8 @@ the referee. One ``.kv`` file per screen in ``companion/ui/``.
 
 Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
 ``SPLENDOR_SIZE=720x1280`` (window size on a laptop), ``SPLENDOR_DEMO_EXIT=1`` (quit when the
-demo game ends), ``SPLENDOR_DEMO_DELAY`` (seconds between demo steps).
+demo game ends), ``SPLENDOR_DEMO_DELAY`` (seconds between demo steps), ``SPLENDOR_DEMO_PLAYERS``,
+``SPLENDOR_DEMO_SEED``, ``SPLENDOR_DEMO_RENDER=0`` (no rendered stills), ``SPLENDOR_EXIT_AFTER_FIRST_FRAME=1`` (start-up benchmark).
 """
 from __future__ import annotations
 
@@ -134,6 +135,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.first_frame = process_age()
                 Logger.info(f"Companion: first frame drawn {self.first_frame:.2f} s after start")
                 Window.unbind(on_flip=self._on_flip)
+                if os.environ.get("SPLENDOR_EXIT_AFTER_FIRST_FRAME"):  # start-up benchmark
+                    Clock.schedule_once(lambda dt: self.stop(), 0)
 
         def _layout(self, win, size):
             w, h = size
@@ -229,6 +232,8 @@ def _demo_options_from_env() -> dict:
         opts["exit_at_end"] = True
     if os.environ.get("SPLENDOR_DEMO_SEED"):
         opts["seed"] = int(os.environ["SPLENDOR_DEMO_SEED"])
+    if os.environ.get("SPLENDOR_DEMO_RENDER", "") == "0":
+        opts["render"] = False
     if os.environ.get("SPLENDOR_DEMO_PLAYERS"):
         opts["players"] = int(os.environ["SPLENDOR_DEMO_PLAYERS"])
     return opts
