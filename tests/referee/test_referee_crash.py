@@ -71,7 +71,8 @@ def run_kills(data_dir: Path, kills: int, players: int, base: int, games: int,
 
 
 def test_sigkill_at_random_moments_loses_no_confirmed_turn(tmp_path):
-    result = run_kills(tmp_path, kills=50, players=2, base=300, games=50,
+    # Enough games that the kills, not the games, end the run however fast the machine is.
+    result = run_kills(tmp_path, kills=50, players=2, base=300, games=400,
                        rng=random.Random(11))
     assert result["kills"] == 50
     assert sum(result["confirmed"].values()) > 50
@@ -83,6 +84,8 @@ def test_sigkill_at_random_moments_loses_no_confirmed_turn(tmp_path):
         for i, row in enumerate(finished):
             normal, _ = truth_turns(2, 300 + i)
             assert [normal_turn(t) for t in turns_of(journal.lines(row["id"]))] == normal
-            assert result["confirmed"][300 + i] == len(normal)
+            # A kill between the commit and the confirmation leaves a turn journalled but
+            # never announced: kept, and never more than the game's own turns.
+            assert result["confirmed"].get(300 + i, 0) <= len(normal)
     finally:
         journal.close()
