@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # Debian packages: GL/EGL for Kivy's SDL window (offscreen in tests, KMSDRM on the Pi),
-# Mesa's software renderer, and zbar for pyzbar.
-DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0
+# Mesa's software renderer, and zbar for pyzbar. A comma lists other names of one package:
+# Debian 13 renamed libzbar0 to libzbar0t64.
+DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install run test test-slow bench clean deb-packages
@@ -15,11 +16,16 @@ install: deb-packages $(STAMP)
 # Installs only what is missing: `dpkg -s` is quick, apt runs only when something is absent.
 deb-packages:
 	@missing=""; for p in $(DEB_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  found=""; for alt in $$(echo $$p | tr , ' '); do \
+	    dpkg -s $$alt >/dev/null 2>&1 && found=1; done; \
+	  [ -n "$$found" ] || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) apt-get update -qq; names=""; \
+	  for p in $$missing; do for alt in $$(echo $$p | tr , ' '); do \
+	    if apt-cache show $$alt >/dev/null 2>&1; then names="$$names $$alt"; break; fi; \
+	  done; done; \
+	  echo "Installing Debian packages:$$names"; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$names; \
 	fi
 
 $(STAMP): pyproject.toml
