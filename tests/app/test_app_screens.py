@@ -91,6 +91,42 @@ def test_every_screen_has_its_content_at_this_window_size(ui, tmp_path):
     pump(0.05)
     assert "No finished games yet." in texts()
     _shot("history", size, tmp_path)
+    # Game over: the rest of the game entered line by line, then the ranking
+    ui.go("play")
+    _finish_by_lines(ui.ctl, table)
+    pump(0.1)
+    wait_until(lambda: ui.sm.current == "gameover", what="the Game over screen")
+    g = ui.ctl.game
+    shown = texts()
+    assert "Game over" in shown and "(winner)" in shown
+    assert all(name in shown for name in g.names)
+    _shot("gameover", size, tmp_path)
+    # History with that game
+    tap_target("history")
+    assert "won by" in texts()
+    _shot("history-game", size, tmp_path)
+
+
+def _finish_by_lines(ctl, table):
+    import random
+    from companion.engine.actions import ReserveBlind
+    rng = random.Random(1)
+    while not ctl.game.finished:
+        e = ctl.entry
+        action = rng.choice(list(e.game.legal_main_actions()))
+        if type(action) is ReserveBlind:
+            action = table.blind_reserve(action, scan=True)
+        ctl.send(action.to_line())
+        while True:
+            step = e.step()
+            if step[0] == "reveal":
+                ctl.send(e.reveal_line(step[1], step[2], table.draw(step[1])))
+            elif step[0] in ("return", "noble"):
+                ctl.send(rng.choice([a for a in e.game.legal_end_steps()
+                                     if a.to_line()["type"] == step[0]]).to_line())
+            else:
+                break
+        ctl.send(e.end_line())
 
 
 def test_every_screen_in_portrait_on_touch_display_2(tmp_path):
@@ -105,4 +141,4 @@ def test_every_screen_in_portrait_on_touch_display_2(tmp_path):
         cwd=root, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     shots = sorted(p.name for p in (tmp_path / "shots").glob("*-720x1280.png"))
-    assert "play-720x1280.png" in shots and len(shots) == 8
+    assert "play-720x1280.png" in shots and len(shots) == 10
