@@ -180,10 +180,8 @@ class TableState:
         for n in nobles:
             if n and cat[n].level != 0:
                 raise ValueError(f"{n} is a card, not a noble, so it cannot lie in a noble slot.")
-        for lv in LEVELS:
-            for c in market[lv]:
-                if c and cat[c].level != lv:
-                    raise ValueError(f"{c} is not a level {lv} card, so it cannot lie in that market row.")
+        # A card in the wrong level's row is a mistake players can make on a real table, and
+        # the referee must see it: it is drawn as it lies, never refused.
         if self.scan and cat[_id(self.scan)].level == 0:
             raise ValueError(f"{self.scan} is a noble; only a card is shown in the scan zone.")
         object.__setattr__(self, "scan", _id(self.scan))

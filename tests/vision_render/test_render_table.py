@@ -173,10 +173,18 @@ def test_bad_tables_are_refused_with_a_sentence():
         TableState(bank={"gold": 6})
     with pytest.raises(ValueError, match="twice"):
         TableState(market={1: ["1W01", "1W01"]})
-    with pytest.raises(ValueError, match="not a level 2 card"):
-        TableState(market={2: ["1W01"]})
     with pytest.raises(ValueError, match="no 'purple' lane"):
         TableState(bank={"purple": 1})
+
+
+def test_a_card_in_the_wrong_row_is_drawn_where_it_lies():
+    # Players can put a level 1 card into a level 2 slot; the camera must be shown it.
+    state = TableState(market={1: ["1W02", None, None, None], 2: ["1W01", None, None, None]},
+                       bank={"red": 2})
+    img, truth = render_table(state, Conditions(seed=5))
+    assert truth["market"]["2"][0] == "1W01"
+    from vision.pipeline import read_table
+    assert read_table(img)["market"]["2"][0] == "1W01"
 
 
 def test_write_frames_writes_images_with_their_truth(tmp_path):
