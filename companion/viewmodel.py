@@ -606,6 +606,7 @@ class Controller:
         self.busy_text = ""
         self.observation: Optional[dict] = None   # the last still read, for the camera view
         self.image = None                          # the last still (BGR), for the camera view
+        self.overlay = None                        # that still marked with what was read
         self._listeners: list = []
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")
         self._closed = False
@@ -710,10 +711,14 @@ class Controller:
             return None
 
         def read(image):
-            from vision.pipeline import read_table  # lazy: OpenCV only with a camera
-            obs = read_table(image)
-            self.observation = obs
-            return obs
+            # Lazy: OpenCV only with a camera. The overlay (markers, slots, ids, counts, unsure
+            # items) is drawn here, in the worker, so the camera view never waits for it.
+            from vision.observation import draw_overlay
+            from vision.pipeline import analyse
+            reading = analyse(image)
+            self.observation = reading.result
+            self.overlay = draw_overlay(reading)
+            return reading.result
         return read
 
     # -- setup
@@ -730,6 +735,7 @@ class Controller:
         def finish(result):
             image, obs = result
             self.image, self.observation = image, obs
+            self.overlay = None  # the reader draws it for this still, if it reads it
             if obs and obs.get("mat") and self.draft is not None:
                 self._draft_from_observation(obs)
             done(check_step(step, obs, n))
@@ -809,9 +815,11 @@ class Controller:
                 # A camera that reports the read-table object itself (the demo's table).
                 image, obs = observe()
                 self.image, self.observation = image, obs
+                self.overlay = None  # the reader draws it for this still, if it reads it
                 return self.ref.press(seat, observation=obs)
             image = self.camera.still()
             self.image = image
+            self.overlay = None  # the reader draws it for this still, if it reads it
             return self.ref.press(seat, image=image)
         self._work("Judging the turn...", work, self._after_change)
 
@@ -820,6 +828,7 @@ class Controller:
         def work():
             if image is not None:
                 self.image = image
+                self.overlay = None  # the reader draws it for this still, if it reads it
             if observation is not None:
                 self.observation = observation
             return self.ref.press(seat, image=image, observation=observation)

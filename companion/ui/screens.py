@@ -603,9 +603,9 @@ class CameraView(ModalView):
         super().__init__(size_hint=(0.95, 0.95), **kw)
         c = ctl()
         box = BoxLayout(orientation="vertical", padding=6, spacing=6)
-        image = c.image
+        image = c.overlay if c.overlay is not None else c.image
         if image is not None:
-            box.add_widget(Image(texture=texture_of(image, c.observation), fit_mode="contain"))
+            box.add_widget(Image(texture=texture_of(image), fit_mode="contain"))
         else:
             box.add_widget(Label(text="No still yet: there is no camera, or no turn was judged "
                                       "with it."))
@@ -632,8 +632,8 @@ def observation_text(obs):
                                                         "busy") else ""]).strip()
 
 
-def texture_of(image, obs=None):
-    """A Kivy texture of a BGR still, with the read slots marked on it when known."""
+def texture_of(image):
+    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read)."""
     import numpy as np
     img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
     h, w = img.shape[:2]

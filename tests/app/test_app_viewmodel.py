@@ -123,3 +123,28 @@ def test_new_game_problems_are_sentences(tmp_path):
         "A game needs 2 to 4 players: type a name at each occupied seat."]
     assert "same name" in ctl.new_game(["Ana", "ana", None, None], 0)[0]
     assert ctl.ref is None
+
+
+def test_a_still_read_through_the_camera_keeps_its_overlay(tmp_path):
+    # The camera view shows what was read: the reader the referee uses draws the overlay.
+    import pathlib
+
+    import cv2
+    sample = pathlib.Path(__file__).resolve().parents[3] / "shared" / "samples" / "table-v1"
+    if not sample.exists():
+        sample = pathlib.Path("/work/shared/samples/table-v1")
+    image = cv2.imread(str(sample / "sample-1.jpg"))
+
+    class Still:
+        def still(self):
+            return image
+
+        def close(self):
+            pass
+
+    ctl = Controller(tmp_path, camera=Still(), threaded=False)
+    obs = ctl._reader()(image)
+    assert obs["mat"] is True and ctl.observation is obs
+    assert ctl.overlay.shape == image.shape
+    changed = (ctl.overlay != image).any(axis=2).mean()
+    assert 0.001 < changed < 0.5  # marks drawn on the still, the still itself kept
