@@ -193,11 +193,6 @@ def _shortfall(cost_guarded: int, have: int) -> int:
     return (d & (m - (m >> 6))) % 127  # 2**7 = 1 (mod 127): the sum of the fields
 
 
-_STATE_FIELDS = ("bank", "tokens", "bonuses", "points", "cards", "reserved", "nobles_won",
-                 "nobles", "market", "unseen", "decks", "active", "turn", "main",
-                 "noble_taken", "passes", "final_round", "outcome")
-
-
 def _add(a: tuple, b: tuple) -> tuple:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
 

@@ -8,7 +8,6 @@ import pytest
 from companion.engine import (BlindCard, BuyCard, ClaimNoble, EndTurn, IllegalActionError,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard, Rules,
                               TakeGems, starting_bank)
-from companion.engine.game import Setup
 
 from .helpers import bon, new_game, position, tok
 
@@ -398,6 +397,14 @@ def test_end_of_turn_order_of_codes():
 
 
 # --------------------------------------------------------------------------- game end
+def play_round(game):
+    """Both seats of a 2-player game take three gems and end their turn."""
+    game.push(TakeGems(0, tok(white=1, blue=1, green=1)))
+    game.push(EndTurn(0))
+    game.push(TakeGems(1, tok(white=1, blue=1, red=1)))
+    game.push(EndTurn(1))
+
+
 def _score(game, seat, points, cards):
     game.points = game.points[:seat] + (points,) + game.points[seat + 1:]
     game.cards = game.cards[:seat] + (("1W01",) * cards,) + game.cards[seat + 1:]
@@ -423,10 +430,7 @@ def test_tie_goes_to_fewest_purchased_cards():
     game = new_game(2)
     _score(game, 0, 16, 9)
     _score(game, 1, 16, 8)
-    game.push(TakeGems(0, tok(white=1, blue=1, green=1)))
-    game.push(EndTurn(0))
-    game.push(TakeGems(1, tok(white=1, blue=1, red=1)))
-    game.push(EndTurn(1))
+    play_round(game)
     assert game.outcome.winners == (1,) and game.outcome.tie_break == "fewest-cards"
 
 
@@ -434,20 +438,14 @@ def test_tie_on_cards_too_is_shared_victory():
     game = new_game(2)
     _score(game, 0, 15, 8)
     _score(game, 1, 15, 8)
-    game.push(TakeGems(0, tok(white=1, blue=1, green=1)))
-    game.push(EndTurn(0))
-    game.push(TakeGems(1, tok(white=1, blue=1, red=1)))
-    game.push(EndTurn(1))
+    play_round(game)
     assert game.outcome.winners == (0, 1) and game.outcome.tie_break == "shared"
 
 
 def test_game_over_rejects_everything():
     game = new_game(2)
     _score(game, 1, 15, 3)
-    game.push(TakeGems(0, tok(white=1, blue=1, green=1)))
-    game.push(EndTurn(0))
-    game.push(TakeGems(1, tok(white=1, blue=1, red=1)))
-    game.push(EndTurn(1))
+    play_round(game)
     assert game.finished
     rejects(game, TakeGems(0, tok(white=1, blue=1, green=1)), "game-over")
     rejects(game, RevealCard(1, 0, "1W02"), "game-over")
