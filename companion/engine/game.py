@@ -147,31 +147,64 @@ _TAKE_CACHE: dict = {}
 _RESERVE_CARD = [{cid: ReserveCard(p, cid) for cid in CARDS} for p in range(4)]
 _RESERVE_BLIND = [[ReserveBlind(p, lv) for lv in LEVELS] for p in range(4)]
 
-# Packed gem vectors (7 bits a colour, bit 6 of each a guard) let one subtraction compare all
+# Packed gem vectors (6 bits a colour, bit 5 of each a guard) let one subtraction compare all
 # five colours at once: a field keeps its guard bit exactly when it did not go below zero.
-_GUARD = sum(64 << (7 * i) for i in range(5))
+# Values stay under 32 (a colour's tokens plus bonuses is at most 7 + 18), and 30 bits keep
+# every packed value a small int, which Python adds and masks fastest.
+_GUARD = sum(32 << (6 * i) for i in range(5))
 
 
 def _pack(v) -> int:
-    return v[0] | (v[1] << 7) | (v[2] << 14) | (v[3] << 21) | (v[4] << 28)
+    return v[0] | (v[1] << 6) | (v[2] << 12) | (v[3] << 18) | (v[4] << 24)
 
 
 _COST_GUARDED = {cid: _pack(c.cost) | _GUARD for cid, c in CARDS.items()}
 _NOBLE_REQ = {nid: _pack(n.requires) for nid, n in NOBLES.items()}
+_NOBLE_MIN_BONUSES = min(sum(n.requires) for n in NOBLES.values())
 _END_TURN = [EndTurn(p) for p in range(4)]
+_CLAIM_NOBLE = [{nid: ClaimNoble(p, nid) for nid in NOBLES} for p in range(4)]
+# One bit per card: the unseen cards of a level are a bitmask.
+_CARD_ORDER = tuple(sorted(CARDS))
+_CARD_BIT = {cid: 1 << i for i, cid in enumerate(_CARD_ORDER)}
+
+
+def _bits_of(ids) -> int:
+    return sum(_CARD_BIT[c] for c in set(ids))
+
+
+def _ids_of(bits: int) -> list:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(_CARD_ORDER[low.bit_length() - 1])
+        bits ^= low
+    return out
+# Generated buys are values too: one per seat, card and gold spent, keyed by the packed gems.
+_BUY_CACHE = [{cid: tuple({} for gold in range(6)) for cid in CARDS} for p in range(4)]
+
+
+def _unpack_pay(packed: int, gold: int) -> tuple:
+    return (packed & 63, (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63,
+            packed >> 24, gold)
 
 
 _RETURNS_CACHE: dict = {}
 
 
 def _legal_returns(p: int, tokens: tuple, over: int) -> list:
-    """Every return of 1 to ``over`` tokens the seat holds (shared by all games, cached)."""
-    key = (p, tokens, over)
+    """Every return of 1 to ``over`` tokens the seat holds (shared by all games, cached).
+
+    A colour's count matters only up to ``over`` (no return gives back more than that), so
+    the cache key clamps it there and few keys cover every hand.
+    """
+    key = (p, over, tokens[0] if tokens[0] < over else over, tokens[1] if tokens[1] < over else over,
+           tokens[2] if tokens[2] < over else over, tokens[3] if tokens[3] < over else over,
+           tokens[4] if tokens[4] < over else over, tokens[5] if tokens[5] < over else over)
     out = _RETURNS_CACHE.get(key)
     if out is None:
-        if len(_RETURNS_CACHE) > 100_000:
+        if len(_RETURNS_CACHE) > 100_000:  # only a hand far over 10 could get here
             _RETURNS_CACHE.clear()
-        out = [ReturnGems(p, gems) for gems in _bounded_sums(tokens, over) if any(gems)]
+        out = [ReturnGems(p, gems) for gems in _bounded_sums(key[2:], over) if any(gems)]
         _RETURNS_CACHE[key] = out
     return out
 
@@ -190,7 +223,7 @@ def _shortfall(cost_guarded: int, have: int) -> int:
     """Tokens missing to pay a cost from ``have`` (packed): the sum of max(0, cost - have)."""
     d = cost_guarded - have
     m = d & _GUARD
-    return (d & (m - (m >> 6))) % 127  # 2**7 = 1 (mod 127): the sum of the fields
+    return (d & (m - (m >> 5))) % 63  # 2**6 = 1 (mod 63): the sum of the fields
 
 
 def _add(a: tuple, b: tuple) -> tuple:
@@ -240,6 +273,7 @@ class Game:
         seen = [{c for c in row if c} for row in setup.market]
         self.unseen = tuple(CARDS_BY_LEVEL[lv] - seen[lv - 1] for lv in LEVELS)
         self.decks = tuple(len(u) for u in self.unseen)
+        self.holes = sum(row.count(None) for row in self.market)  # empty face-up slots
         self.active = setup.first
         self.turn = 0
         self.main = None  # the main action of the turn in progress
@@ -252,15 +286,25 @@ class Game:
     # ----------------------------------------------------------------- state and history
     def _save(self) -> tuple:
         return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
-                self.nobles_won, self.nobles, self.market, self.unseen, self.decks, self.active,
-                self.turn, self.main, self.noble_taken, self.passes, self.final_round,
-                self.outcome)
+                self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
+                self.active, self.turn, self.main, self.noble_taken, self.passes,
+                self.final_round, self.outcome)
 
     def _restore(self, s: tuple) -> None:
         (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
-         self.nobles_won, self.nobles, self.market, self.unseen, self.decks, self.active,
-         self.turn, self.main, self.noble_taken, self.passes, self.final_round,
-         self.outcome) = s
+         self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
+         self.active, self.turn, self.main, self.noble_taken, self.passes,
+         self.final_round, self.outcome) = s
+
+    @property
+    def unseen(self) -> tuple:
+        """Per level, the frozenset of card ids not seen yet (in the deck or reserved blind)."""
+        return tuple(frozenset(_ids_of(bits)) for bits in self._unseen)
+
+    @unseen.setter
+    def unseen(self, levels) -> None:
+        # Kept as one bitmask per level: a reveal clears a bit instead of copying a set.
+        self._unseen = tuple(_bits_of(ids) for ids in levels)
 
     def snapshot(self) -> tuple:
         """Every field of the state as one comparable value (for tests and resumes)."""
@@ -323,6 +367,8 @@ class Game:
 
     def slots_to_reveal(self) -> list:
         """(level, slot) of every empty face-up slot whose deck still has cards."""
+        if not self.holes:
+            return []
         m, d = self.market, self.decks
         if not ((d[0] and None in m[0]) or (d[1] and None in m[1]) or (d[2] and None in m[2])):
             return []
@@ -332,7 +378,10 @@ class Game:
     def qualifying_nobles(self, seat: Optional[int] = None) -> list:
         """Ids of the nobles on the table whose requirements the seat's bonuses meet."""
         seat = self.active if seat is None else seat
-        have = _pack(self.bonuses[seat]) | _GUARD
+        b = self.bonuses[seat]
+        if b[0] + b[1] + b[2] + b[3] + b[4] < _NOBLE_MIN_BONUSES:
+            return []
+        have = _pack(b) | _GUARD
         return [nid for nid in self.nobles
                 if nid is not None and (have - _NOBLE_REQ[nid]) & _GUARD == _GUARD]
 
@@ -435,7 +484,7 @@ class Game:
         for i, r in enumerate(self.reserved[p]):
             if r.id == card_id:
                 return "hand", i
-        if card_id in self.unseen[card.level - 1]:
+        if _CARD_BIT[card_id] & self._unseen[card.level - 1]:
             for i, r in enumerate(self.reserved[p]):
                 if type(r) is BlindCard and r.level == card.level:
                     return "blind", i
@@ -459,7 +508,7 @@ class Game:
             return ("reserve-empty-deck", f"The level {level} deck is empty: there is no card "
                                           "to reserve from it.")
         if card_id is not None:
-            if CARDS[card_id].level != level or card_id not in self.unseen[level - 1]:
+            if CARDS[card_id].level != level or not _CARD_BIT[card_id] & self._unseen[level - 1]:
                 return ("card-not-available", f"Card {card_id} can't be the top card of the "
                         f"level {level} deck: it is not an unseen level {level} card.")
         return None
@@ -563,7 +612,7 @@ class Game:
         if self.market[li][slot] is not None:
             return ("reveal-mismatch", f"Slot {slot + 1} of level {level} is not empty: a card "
                     "is only dealt into an empty slot.")
-        if not self.decks[li] or card_id not in self.unseen[li]:
+        if not self.decks[li] or not _CARD_BIT[card_id] & self._unseen[li]:
             return ("reveal-mismatch", f"Card {card_id} can't come from the level {level} deck: "
                     "it has already been seen on the table.")
         return None
@@ -632,22 +681,39 @@ class Game:
             out += [blind[li] for li in range(3) if self.decks[li]]
         if hand:
             face += [r for r in hand if type(r) is not BlindCard]
+        if all_payments:
+            for card in face:
+                out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
+            return iter(out or (PassTurn(p),))
+        # Packed arithmetic (see _shortfall) works out each buy's payment for all five gems at
+        # once; this is the hottest loop of the engine. Per gem: need = max(cost - bonus, 0),
+        # gold = max(need - tokens, 0), paid in gems = min(need, tokens).
         t = self.tokens[p]
-        b = self.bonuses[p]
-        have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
+        tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
+        bon = _pack(self.bonuses[p])
+        have = tok + bon
         gold = t[5]
         guard = _GUARD
+        buys = _BUY_CACHE[p]
         for card in face:
-            # The packed shortfall (_shortfall, inlined: this is the hottest loop) rules most
-            # cards out before a payment is worked out.
-            d = _COST_GUARDED[card.id] - have
+            cost = _COST_GUARDED[card.id]
+            d = cost - have
             m = d & guard
-            if (d & (m - (m >> 6))) % 127 > gold:
+            short = (d & (m - (m >> 5))) % 63
+            if short > gold:
                 continue
-            if all_payments:
-                out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
-            else:
-                out.append(BuyCard(p, card.id, self.payment(p, card)))
+            d = cost - bon
+            m = d & guard
+            need = d & (m - (m >> 5))
+            d = (need | guard) - tok
+            m = d & guard
+            m -= m >> 5  # the gems whose need is at least what the player holds
+            pay = (tok & m) | (need & ~m)
+            known = buys[card.id][short]
+            action = known.get(pay)
+            if action is None:
+                action = known[pay] = BuyCard(p, card.id, _unpack_pay(pay, short))
+            out.append(action)
         if not out:
             out.append(PassTurn(p))
         return iter(out)
@@ -662,14 +728,15 @@ class Game:
         p = self.active
         t = self.tokens[p]
         over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
-        if over <= 0 and (self.noble_taken or not self.qualifying_nobles(p)):
-            # The common case: nothing to return and no noble to choose.
+        nobles = () if self.noble_taken else self.qualifying_nobles(p)
+        if over <= 0 and not nobles:
+            # Nothing to return and no noble to choose: the turn ends once the slots are dealt.
             return iter(() if self.slots_to_reveal() else (_END_TURN[p],))
-        out = list(_legal_returns(p, t, over)) if over > 0 else []
-        if not self.noble_taken:
-            out += [ClaimNoble(p, nid) for nid in self.qualifying_nobles(p)]
-        if self._end_turn_error(p) is None:
-            out.append(_END_TURN[p])
+        # Otherwise end_turn must wait (tokens-over-ten, noble-must-visit).
+        out = _legal_returns(p, t, over) if over > 0 else []
+        if nobles:
+            claim = _CLAIM_NOBLE[p]
+            out = out + [claim[nid] for nid in nobles]
         return iter(out)
 
     def legal_actions(self) -> Iterator:
@@ -685,57 +752,53 @@ class Game:
         if err is not None:
             raise IllegalActionError(*err)
         self._stack.append((action, self._save()))
-        self._apply(action)
+        _APPLY[type(action)](self, action)
 
     def push_unchecked(self, action) -> None:
         """Apply an action already known to be legal (e.g. just generated)."""
         self._stack.append((action, self._save()))
-        self._apply(action)
+        _APPLY[type(action)](self, action)
 
-    def _apply(self, action) -> None:
-        kind = type(action)
-        if kind is RevealCard:
-            li = action.level - 1
-            card = CARDS[action.card]
-            self.market = _replace(self.market, li, _replace(self.market[li], action.slot, card))
-            self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
-            self.decks = _replace(self.decks, li, self.decks[li] - 1)
-            return
+    def _apply_reveal(self, action: RevealCard) -> None:
+        li = action.level - 1
+        self.market = _replace(self.market, li,
+                               _replace(self.market[li], action.slot, CARDS[action.card]))
+        self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[action.card])
+        self.decks = _replace(self.decks, li, self.decks[li] - 1)
+        self.holes -= 1
+
+    def _apply_take(self, action: TakeGems) -> None:
         p = action.player
-        if kind is TakeGems:
-            self.bank = _sub(self.bank, action.gems)
-            self.tokens = _replace(self.tokens, p, _add(self.tokens[p], action.gems))
-            self.main = action
-            self.passes = 0
-        elif kind is BuyCard:
-            self._apply_buy(p, action)
-            self.main = action
-            self.passes = 0
-        elif kind is ReserveCard or kind is ReserveBlind:
-            self._apply_reserve(p, action)
-            self.main = action
-            self.passes = 0
-        elif kind is PassTurn:
-            self.main = action
-            self.passes += 1
-        elif kind is ReturnGems:
-            self.bank = _add(self.bank, action.gems)
-            self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.gems))
-        elif kind is ClaimNoble:
-            i = self.nobles.index(action.noble)
-            self.nobles = _replace(self.nobles, i, None)
-            self.nobles_won = _replace(self.nobles_won, p, self.nobles_won[p] + (action.noble,))
-            self.points = _replace(self.points, p, self.points[p] + NOBLES[action.noble].points)
-            self.noble_taken = True
-        elif kind is EndTurn:
-            self._apply_end_turn(p)
+        self.bank = _sub(self.bank, action.gems)
+        self.tokens = _replace(self.tokens, p, _add(self.tokens[p], action.gems))
+        self.main = action
+        self.passes = 0
 
-    def _apply_reserve(self, p: int, action) -> None:
+    def _apply_pass(self, action: PassTurn) -> None:
+        self.main = action
+        self.passes += 1
+
+    def _apply_return(self, action: ReturnGems) -> None:
+        p = action.player
+        self.bank = _add(self.bank, action.gems)
+        self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.gems))
+
+    def _apply_noble(self, action: ClaimNoble) -> None:
+        p = action.player
+        i = self.nobles.index(action.noble)
+        self.nobles = _replace(self.nobles, i, None)
+        self.nobles_won = _replace(self.nobles_won, p, self.nobles_won[p] + (action.noble,))
+        self.points = _replace(self.points, p, self.points[p] + NOBLES[action.noble].points)
+        self.noble_taken = True
+
+    def _apply_reserve(self, action) -> None:
+        p = action.player
         if type(action) is ReserveCard:
             card = CARDS[action.card]
             li = card.level - 1
-            slot = self.market[li].index(card)
-            self.market = _replace(self.market, li, _replace(self.market[li], slot, None))
+            row = self.market[li]
+            self.market = _replace(self.market, li, _replace(row, row.index(card), None))
+            self.holes += 1
             entry = card
         else:
             li = action.level - 1
@@ -744,34 +807,42 @@ class Game:
                 entry = BlindCard(action.level)
             else:
                 entry = CARDS[action.card]
-                self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
+                self._unseen = _replace(self._unseen, li,
+                                        self._unseen[li] & ~_CARD_BIT[action.card])
         self.reserved = _replace(self.reserved, p, self.reserved[p] + (entry,))
         if self.bank[GOLD]:
             self.bank = _sub(self.bank, (0, 0, 0, 0, 0, 1))
             self.tokens = _replace(self.tokens, p, _add(self.tokens[p], (0, 0, 0, 0, 0, 1)))
+        self.main = action
+        self.passes = 0
 
-    def _apply_buy(self, p: int, action: BuyCard) -> None:
+    def _apply_buy(self, action: BuyCard) -> None:
+        p = action.player
         card = CARDS[action.card]
-        where = self._find_card(p, action.card)
-        if where[0] == "market":
-            li, slot = where[1] - 1, where[2]
-            self.market = _replace(self.market, li, _replace(self.market[li], slot, None))
+        li = card.level - 1
+        row = self.market[li]
+        if card in row:  # the market holds the very Card objects of CARDS
+            self.market = _replace(self.market, li, _replace(row, row.index(card), None))
+            self.holes += 1
         else:
-            i = where[1]
             hand = self.reserved[p]
+            if card in hand:
+                i = hand.index(card)
+            else:  # a hidden blind reserve turns out to be this card
+                i = hand.index(BlindCard(card.level))
+                self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[card.id])
             self.reserved = _replace(self.reserved, p, hand[:i] + hand[i + 1:])
-            if where[0] == "blind":  # the hidden reserve turns out to be this card
-                li = card.level - 1
-                self.unseen = _replace(self.unseen, li, self.unseen[li] - {action.card})
         self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.pay))
         self.bank = _add(self.bank, action.pay)
-        b = list(self.bonuses[p])
-        b[card.bonus] += 1
-        self.bonuses = _replace(self.bonuses, p, tuple(b))
+        b = self.bonuses[p]
+        self.bonuses = _replace(self.bonuses, p, _replace(b, card.bonus, b[card.bonus] + 1))
         self.points = _replace(self.points, p, self.points[p] + card.points)
         self.cards = _replace(self.cards, p, self.cards[p] + (card.id,))
+        self.main = action
+        self.passes = 0
 
-    def _apply_end_turn(self, p: int) -> None:
+    def _apply_end_turn(self, action: EndTurn) -> None:
+        p = action.player
         if self.points[p] >= WINNING_POINTS:
             self.final_round = True
         self.turn += 1
@@ -836,3 +907,10 @@ def _check_setup(setup: Setup, n: int) -> None:
                 raise MalformedError(f"Card {cid} is not a level {li + 1} card.")
         if len(set(ids)) != len(ids):
             raise MalformedError(f"The same card is dealt twice in the level {li + 1} row.")
+
+
+# How each kind of action changes the state (push and push_unchecked dispatch on the type).
+_APPLY = {TakeGems: Game._apply_take, BuyCard: Game._apply_buy, ReserveCard: Game._apply_reserve,
+          ReserveBlind: Game._apply_reserve, PassTurn: Game._apply_pass,
+          RevealCard: Game._apply_reveal, ReturnGems: Game._apply_return,
+          ClaimNoble: Game._apply_noble, EndTurn: Game._apply_end_turn}
