@@ -162,6 +162,29 @@ _COST_GUARDED = {cid: _pack(c.cost) | _GUARD for cid, c in CARDS.items()}
 _NOBLE_REQ = {nid: _pack(n.requires) for nid, n in NOBLES.items()}
 _NOBLE_MIN_BONUSES = min(sum(n.requires) for n in NOBLES.values())
 _END_TURN = [EndTurn(p) for p in range(4)]
+
+# The whole market packed the same way, 30 bits a slot (slot k = 4 * row + column), so one
+# big-integer computation tells which of the 12 face-up cards the player can afford:
+# per slot the five shortfalls, summed into the slot's top field by one multiplication, then
+# compared with the player's gold. An empty slot packs as cost 0 and is skipped by the reader.
+_SLOT_BITS = 30
+_REPEAT = sum(1 << (_SLOT_BITS * k) for k in range(12))
+_MARKET_GUARD = _GUARD * _REPEAT
+_SUM_FIELDS = sum(1 << (6 * i) for i in range(5))
+_TOP_FIELD = (63 << 24) * _REPEAT
+_TOP_GUARD = (32 << 24) * _REPEAT
+_GOLD_LIMIT = [((gold + 1) << 24) * _REPEAT for gold in range(6)]
+
+
+# A card's packed cost placed in each slot, ready to add to or take from the packed market.
+_SLOT_COST = [{cid: _pack(card.cost) << (_SLOT_BITS * k) for cid, card in CARDS.items()}
+              for k in range(12)]
+
+
+def _market_costs(market) -> int:
+    return _MARKET_GUARD + sum(_pack(card.cost) << (_SLOT_BITS * (4 * li + slot))
+                               for li, row in enumerate(market)
+                               for slot, card in enumerate(row) if card is not None)
 _CLAIM_NOBLE = [{nid: ClaimNoble(p, nid) for nid in NOBLES} for p in range(4)]
 # One bit per card: the unseen cards of a level are a bitmask.
 _CARD_ORDER = tuple(sorted(CARDS))
@@ -274,6 +297,7 @@ class Game:
         self.unseen = tuple(CARDS_BY_LEVEL[lv] - seen[lv - 1] for lv in LEVELS)
         self.decks = tuple(len(u) for u in self.unseen)
         self.holes = sum(row.count(None) for row in self.market)  # empty face-up slots
+        self.costs = _market_costs(self.market)  # the market's costs, packed
         self.active = setup.first
         self.turn = 0
         self.main = None  # the main action of the turn in progress
@@ -287,13 +311,13 @@ class Game:
     def _save(self) -> tuple:
         return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
                 self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
-                self.active, self.turn, self.main, self.noble_taken, self.passes,
+                self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
                 self.final_round, self.outcome)
 
     def _restore(self, s: tuple) -> None:
         (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
          self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
-         self.active, self.turn, self.main, self.noble_taken, self.passes,
+         self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
          self.final_round, self.outcome) = s
 
     @property
@@ -672,35 +696,49 @@ class Game:
             return iter(())
         p = self.active
         out = list(self._legal_takes(p))
-        face = [c for row in self.market for c in row if c is not None]
         hand = self.reserved[p]
         if len(hand) < RESERVE_LIMIT:
             reserve = _RESERVE_CARD[p]
-            out += [reserve[c.id] for c in face]
+            out += [reserve[c.id] for row in self.market for c in row if c is not None]
             blind = _RESERVE_BLIND[p]
             out += [blind[li] for li in range(3) if self.decks[li]]
-        if hand:
-            face += [r for r in hand if type(r) is not BlindCard]
         if all_payments:
+            face = [c for row in self.market for c in row if c is not None]
+            face += [r for r in hand if type(r) is not BlindCard]
             for card in face:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
             return iter(out or (PassTurn(p),))
-        # Packed arithmetic (see _shortfall) works out each buy's payment for all five gems at
-        # once; this is the hottest loop of the engine. Per gem: need = max(cost - bonus, 0),
-        # gold = max(need - tokens, 0), paid in gems = min(need, tokens).
         t = self.tokens[p]
         tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
         bon = _pack(self.bonuses[p])
         have = tok + bon
         gold = t[5]
+        # The market cards this player can afford, all at once (see _market_costs).
+        d = self.costs - have * _REPEAT
+        m = d & _MARKET_GUARD
+        d = ((d & (m - (m >> 5))) * _SUM_FIELDS) & _TOP_FIELD
+        affordable = ~((d | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
+        market = self.market
+        buyable = []
+        while affordable:
+            low = affordable & -affordable
+            affordable ^= low
+            k = low.bit_length() // _SLOT_BITS - 1
+            card = market[k >> 2][k & 3]
+            if card is not None:
+                buyable.append(card)
+        if hand:
+            buyable += [r for r in hand if type(r) is not BlindCard]
+        # The payment of each, for all five gems at once (packed as in _shortfall). Per gem:
+        # need = max(cost - bonus, 0), gold = max(need - tokens, 0), gems = min(need, tokens).
         guard = _GUARD
         buys = _BUY_CACHE[p]
-        for card in face:
+        for card in buyable:
             cost = _COST_GUARDED[card.id]
             d = cost - have
             m = d & guard
             short = (d & (m - (m >> 5))) % 63
-            if short > gold:
+            if short > gold:  # a reserved card the player can't afford yet
                 continue
             d = cost - bon
             m = d & guard
@@ -761,8 +799,9 @@ class Game:
 
     def _apply_reveal(self, action: RevealCard) -> None:
         li = action.level - 1
-        self.market = _replace(self.market, li,
-                               _replace(self.market[li], action.slot, CARDS[action.card]))
+        card = CARDS[action.card]
+        self.market = _replace(self.market, li, _replace(self.market[li], action.slot, card))
+        self.costs += _SLOT_COST[4 * li + action.slot][action.card]
         self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[action.card])
         self.decks = _replace(self.decks, li, self.decks[li] - 1)
         self.holes -= 1
@@ -797,7 +836,9 @@ class Game:
             card = CARDS[action.card]
             li = card.level - 1
             row = self.market[li]
-            self.market = _replace(self.market, li, _replace(row, row.index(card), None))
+            slot = row.index(card)
+            self.market = _replace(self.market, li, _replace(row, slot, None))
+            self.costs -= _SLOT_COST[4 * li + slot][card.id]
             self.holes += 1
             entry = card
         else:
@@ -822,7 +863,9 @@ class Game:
         li = card.level - 1
         row = self.market[li]
         if card in row:  # the market holds the very Card objects of CARDS
-            self.market = _replace(self.market, li, _replace(row, row.index(card), None))
+            slot = row.index(card)
+            self.market = _replace(self.market, li, _replace(row, slot, None))
+            self.costs -= _SLOT_COST[4 * li + slot][card.id]
             self.holes += 1
         else:
             hand = self.reserved[p]
