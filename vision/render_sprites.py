@@ -510,22 +510,25 @@ def mat_texture(scale: float, style: int) -> np.ndarray:
     mask = np.zeros((th, tw), np.uint8)
     _fill_poly(mask, [(m, m), (m + W, m), (m + W, m + H), (m, m + H)], 255, scale)
     sh = cv2.GaussianBlur(np.roll(mask, (int(1.5 * scale), int(1.5 * scale)), (0, 1)), (0, 0), 2.0 * scale)
-    shf = (1.0 - (0.35 / 255.0) * sh.astype(np.float32))
-    imgf = img.astype(np.float32) * cv2.merge([shf, shf, shf])
-    # Grey sheet with a faint blotchy and grainy print (float32 throughout: this is a big image).
+    # Grey sheet with a faint blotchy and grainy print.
     grey = float(mat.background_rgb[0])
     rng = np.random.default_rng(77)
-    lo = cv2.resize(rng.normal(0, 1.5, (24, 40)).astype(np.float32), (tw, th), interpolation=cv2.INTER_CUBIC)
+    sheet = cv2.resize(rng.normal(0, 1.5, (24, 40)).astype(np.float32), (tw, th), interpolation=cv2.INTER_CUBIC)
     fine = np.empty((th, tw), np.float32)
     cv2.setRNGSeed(77)
     cv2.randn(fine, 0.0, 1.2)
-    sheet1 = lo + fine + grey
-    sheet = cv2.merge([sheet1, sheet1, sheet1])
-    a = mask.astype(np.float32) * (1.0 / 255.0)
-    a3 = cv2.merge([a, a, a])
-    imgf = cv2.add(cv2.multiply(sheet, a3), cv2.multiply(imgf, 1.0 - a3))
-    img = np.clip(imgf, 0, 255).astype(np.uint8)
-    del imgf, sheet, a3, fine, sheet1
+    sheet += fine
+    sheet += grey
+    del fine
+    # Shadow and sheet composited in float32 a band of rows at a time: whole-texture float
+    # copies of three channels took the first still's memory to 700 MB.
+    for y in range(0, th, 256):
+        rows = slice(y, y + 256)
+        shf = (1.0 - (0.35 / 255.0) * sh[rows].astype(np.float32))[..., None]
+        a = (mask[rows].astype(np.float32) * (1.0 / 255.0))[..., None]
+        band = sheet[rows][..., None] * a + (img[rows].astype(np.float32) * shf) * (1.0 - a)
+        img[rows] = np.clip(band, 0, 255).astype(np.uint8)
+    del sheet
     line = (LINE_GREY, LINE_GREY, LINE_GREY)
 
     def rect(r, pad=0.0, width=0.6):
