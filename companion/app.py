@@ -92,6 +92,11 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self._layout(Window, Window.size)
             Window.bind(size=self._layout)
             Window.clearcolor = (0.07, 0.08, 0.10, 1)
+            # The on-screen keyboard (kiosk): keys of a touch target's size, and docked just
+            # under the field being typed into, the screen lifted if need be.
+            from companion.ui.widgets import TableKeyboard
+            Window.set_vkeyboard_class(TableKeyboard)
+            Window.softinput_mode = "below_target"
             self.panel = self._open_panel() if panel else None
             if self.panel is not None:
                 self.panel.when_turn_end = lambda b: self.ctl.press_button(b)

@@ -41,6 +41,9 @@ KIOSK_SETTINGS = (
     ("graphics", "allow_screensaver", "0"),  # never blank during a game
     ("kivy", "exit_on_escape", "0"),         # a stray keyboard can't quit the referee
     ("kivy", "pause_on_minimize", "0"),
+    # No keyboard at the table: an on-screen one docks at the bottom when a name field is
+    # touched (a plugged-in keyboard still works).
+    ("kivy", "keyboard_mode", "systemanddock"),
 )
 
 

@@ -5,6 +5,8 @@ referee, the state in :mod:`companion.viewmodel`.
 """
 from __future__ import annotations
 
+import math
+
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
@@ -17,6 +19,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.textinput import TextInput
+from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
 from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, cost_text
@@ -256,3 +259,27 @@ class ChoicePopup(ModalView):
     def pick(self, on_pick, value):
         self.dismiss()
         on_pick(value)
+
+
+class TableKeyboard(VKeyboard):
+    """The docked on-screen keyboard (kiosk), tall enough for keys of a 9 mm touch target.
+
+    Kivy's default is 700 x 200 scaled to the window's width: on the 7" display its keys are
+    under 7 mm tall.
+    """
+
+    def setup_mode_dock(self, *largs):
+        win = self.get_parent_window()
+        rows = self.available_layouts[self.layout]["rows"]
+        top, _, bottom, _ = self.margin_hint
+        scale = win.width / float(self.width)  # docking scales the keyboard to the width
+        key = app().tap / scale + self.key_margin[0] + self.key_margin[2]
+        self.height = math.ceil(key * rows / (1.0 - top - bottom))
+        super().setup_mode_dock(*largs)
+
+    def on_parent(self, instance, parent):
+        # Kivy works out how far to lift the screen (Window.keyboard_height, softinput_mode
+        # "below_target") only on mobile platforms' own keyboards: ask for it when this one
+        # shows and when it goes, so a low field is never typed into under the keyboard.
+        from kivy.core.window import Window
+        Clock.schedule_once(lambda dt: Window._upd_kbd_height(), 0)

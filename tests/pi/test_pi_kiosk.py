@@ -50,6 +50,7 @@ def test_kivy_config_is_set_for_a_kiosk_on_a_bare_console(tmp_path):
         "graphics.fullscreen": "auto", "graphics.borderless": "1",
         "graphics.show_cursor": "0", "graphics.allow_screensaver": "0",
         "kivy.exit_on_escape": "0", "kivy.pause_on_minimize": "0",
+        "kivy.keyboard_mode": "systemanddock",
     }
     assert got["env"] == {"SDL_VIDEODRIVER": "kmsdrm", "KIVY_WINDOW": "sdl2",
                           "SDL_VIDEO_ALLOW_SCREENSAVER": "0"}
