@@ -361,7 +361,7 @@ def _main_candidates(game: Game, seen: Seen) -> list:
     blind_levels = sorted({r.level for r in hand if type(r) is BlindCard})
     # A card shown in the scan zone names the hidden card of this turn: the one just
     # reserved blind, or the reserved card being bought.
-    scan_unseen = scan if scan and scan in game.unseen[CARDS[scan].level - 1] else None
+    scan_unseen = scan if scan and game.is_unseen(scan) else None
     out = []
     for action in game.legal_main_actions():
         kind = type(action)

@@ -182,9 +182,11 @@ _SLOT_COST = [{cid: _pack(card.cost) << (_SLOT_BITS * k) for cid, card in CARDS.
 
 
 def _market_costs(market) -> int:
-    return _MARKET_GUARD + sum(_pack(card.cost) << (_SLOT_BITS * (4 * li + slot))
+    return _MARKET_GUARD + sum(_SLOT_COST[4 * li + slot][card.id]
                                for li, row in enumerate(market)
                                for slot, card in enumerate(row) if card is not None)
+
+
 _CLAIM_NOBLE = [{nid: ClaimNoble(p, nid) for nid in NOBLES} for p in range(4)]
 # One bit per card: the unseen cards of a level are a bitmask.
 _CARD_ORDER = tuple(sorted(CARDS))
@@ -202,6 +204,8 @@ def _ids_of(bits: int) -> list:
         out.append(_CARD_ORDER[low.bit_length() - 1])
         bits ^= low
     return out
+
+
 # Generated buys are values too: one per seat, card and gold spent, keyed by the packed gems.
 _BUY_CACHE = [{cid: tuple({} for gold in range(6)) for cid in CARDS} for p in range(4)]
 
@@ -209,6 +213,24 @@ _BUY_CACHE = [{cid: tuple({} for gold in range(6)) for cid in CARDS} for p in ra
 def _unpack_pay(packed: int, gold: int) -> tuple:
     return (packed & 63, (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63,
             packed >> 24, gold)
+
+
+def _least_gold(cost: int, tok: int, bon: int, gold: int) -> Optional[tuple]:
+    """(gems paid, packed; gold paid) for the payment spending the fewest gold, or None.
+
+    ``cost`` is a guarded packed cost, ``tok`` and ``bon`` the player's packed gems and
+    bonuses. Per gem: need = max(cost - bonus, 0), gems = min(need, tokens), and the gold is
+    the sum of need - gems.
+    """
+    d = cost - bon
+    m = d & _GUARD
+    need = d & (m - (m >> 5))
+    d = (need | _GUARD) - tok
+    m = d & _GUARD
+    m -= m >> 5  # the gems whose need is at least what the player holds
+    pay = (tok & m) | (need & ~m)
+    short = (need - pay) % 63  # 2**6 = 1 (mod 63): the sum of the fields
+    return None if short > gold else (pay, short)
 
 
 _RETURNS_CACHE: dict = {}
@@ -329,6 +351,10 @@ class Game:
     def unseen(self, levels) -> None:
         # Kept as one bitmask per level: a reveal clears a bit instead of copying a set.
         self._unseen = tuple(_bits_of(ids) for ids in levels)
+
+    def is_unseen(self, card_id: str) -> bool:
+        """Whether the card has not been seen yet (it is in its deck or reserved blind)."""
+        return bool(_CARD_BIT[card_id] & self._unseen[CARDS[card_id].level - 1])
 
     def snapshot(self) -> tuple:
         """Every field of the state as one comparable value (for tests and resumes)."""
@@ -508,7 +534,7 @@ class Game:
         for i, r in enumerate(self.reserved[p]):
             if r.id == card_id:
                 return "hand", i
-        if _CARD_BIT[card_id] & self._unseen[card.level - 1]:
+        if self.is_unseen(card_id):
             for i, r in enumerate(self.reserved[p]):
                 if type(r) is BlindCard and r.level == card.level:
                     return "blind", i
@@ -532,7 +558,7 @@ class Game:
             return ("reserve-empty-deck", f"The level {level} deck is empty: there is no card "
                                           "to reserve from it.")
         if card_id is not None:
-            if CARDS[card_id].level != level or not _CARD_BIT[card_id] & self._unseen[level - 1]:
+            if CARDS[card_id].level != level or not self.is_unseen(card_id):
                 return ("card-not-available", f"Card {card_id} can't be the top card of the "
                         f"level {level} deck: it is not an unseen level {level} card.")
         return None
@@ -547,26 +573,9 @@ class Game:
 
     def payment(self, p: int, card: Card) -> Optional[tuple]:
         """The payment spending the fewest gold (gems first), or None if unaffordable."""
-        c = card.cost
-        b = self.bonuses[p]
         t = self.tokens[p]
-        # Unrolled over the five gems: this is the hot path of move generation.
-        n0 = c[0] - b[0]
-        n1 = c[1] - b[1]
-        n2 = c[2] - b[2]
-        n3 = c[3] - b[3]
-        n4 = c[4] - b[4]
-        p0 = (n0 if n0 < t[0] else t[0]) if n0 > 0 else 0
-        p1 = (n1 if n1 < t[1] else t[1]) if n1 > 0 else 0
-        p2 = (n2 if n2 < t[2] else t[2]) if n2 > 0 else 0
-        p3 = (n3 if n3 < t[3] else t[3]) if n3 > 0 else 0
-        p4 = (n4 if n4 < t[4] else t[4]) if n4 > 0 else 0
-        short = ((n0 - p0 if n0 > 0 else 0) + (n1 - p1 if n1 > 0 else 0)
-                 + (n2 - p2 if n2 > 0 else 0) + (n3 - p3 if n3 > 0 else 0)
-                 + (n4 - p4 if n4 > 0 else 0))
-        if short > t[5]:
-            return None
-        return (p0, p1, p2, p3, p4, short)
+        found = _least_gold(_COST_GUARDED[card.id], _pack(t), _pack(self.bonuses[p]), t[GOLD])
+        return None if found is None else _unpack_pay(*found)
 
     def payments(self, p: int, card: Card) -> Iterator[tuple]:
         """Every legal payment for the card: gold may stand in for any colour, even one held."""
@@ -636,7 +645,7 @@ class Game:
         if self.market[li][slot] is not None:
             return ("reveal-mismatch", f"Slot {slot + 1} of level {level} is not empty: a card "
                     "is only dealt into an empty slot.")
-        if not self.decks[li] or not _CARD_BIT[card_id] & self._unseen[li]:
+        if not self.decks[li] or not self.is_unseen(card_id):
             return ("reveal-mismatch", f"Card {card_id} can't come from the level {level} deck: "
                     "it has already been seen on the table.")
         return None
@@ -709,7 +718,7 @@ class Game:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
             return iter(out or (PassTurn(p),))
         t = self.tokens[p]
-        tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
+        tok = _pack(t)
         bon = _pack(self.bonuses[p])
         have = tok + bon
         gold = t[5]
@@ -729,24 +738,13 @@ class Game:
                 buyable.append(card)
         if hand:
             buyable += [r for r in hand if type(r) is not BlindCard]
-        # The payment of each, for all five gems at once (packed as in _shortfall). Per gem:
-        # need = max(cost - bonus, 0), gold = max(need - tokens, 0), gems = min(need, tokens).
-        guard = _GUARD
+        # The payment of each, for all five gems at once; a generated buy is a kept value.
         buys = _BUY_CACHE[p]
         for card in buyable:
-            cost = _COST_GUARDED[card.id]
-            d = cost - have
-            m = d & guard
-            short = (d & (m - (m >> 5))) % 63
-            if short > gold:  # a reserved card the player can't afford yet
+            found = _least_gold(_COST_GUARDED[card.id], tok, bon, gold)
+            if found is None:  # a reserved card the player can't afford yet
                 continue
-            d = cost - bon
-            m = d & guard
-            need = d & (m - (m >> 5))
-            d = (need | guard) - tok
-            m = d & guard
-            m -= m >> 5  # the gems whose need is at least what the player holds
-            pay = (tok & m) | (need & ~m)
+            pay, short = found
             known = buys[card.id][short]
             action = known.get(pay)
             if action is None:
@@ -797,12 +795,24 @@ class Game:
         self._stack.append((action, self._save()))
         _APPLY[type(action)](self, action)
 
+    def _clear_slot(self, li: int, card: Card) -> None:
+        """Take a card out of its market slot (bought or reserved)."""
+        row = self.market[li]
+        slot = row.index(card)
+        self.market = _replace(self.market, li, _replace(row, slot, None))
+        self.costs -= _SLOT_COST[4 * li + slot][card.id]
+        self.holes += 1
+
+    def _mark_seen(self, card: Card) -> None:
+        li = card.level - 1
+        self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[card.id])
+
     def _apply_reveal(self, action: RevealCard) -> None:
         li = action.level - 1
         card = CARDS[action.card]
         self.market = _replace(self.market, li, _replace(self.market[li], action.slot, card))
         self.costs += _SLOT_COST[4 * li + action.slot][action.card]
-        self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[action.card])
+        self._mark_seen(card)
         self.decks = _replace(self.decks, li, self.decks[li] - 1)
         self.holes -= 1
 
@@ -834,12 +844,7 @@ class Game:
         p = action.player
         if type(action) is ReserveCard:
             card = CARDS[action.card]
-            li = card.level - 1
-            row = self.market[li]
-            slot = row.index(card)
-            self.market = _replace(self.market, li, _replace(row, slot, None))
-            self.costs -= _SLOT_COST[4 * li + slot][card.id]
-            self.holes += 1
+            self._clear_slot(card.level - 1, card)
             entry = card
         else:
             li = action.level - 1
@@ -848,8 +853,7 @@ class Game:
                 entry = BlindCard(action.level)
             else:
                 entry = CARDS[action.card]
-                self._unseen = _replace(self._unseen, li,
-                                        self._unseen[li] & ~_CARD_BIT[action.card])
+                self._mark_seen(entry)
         self.reserved = _replace(self.reserved, p, self.reserved[p] + (entry,))
         if self.bank[GOLD]:
             self.bank = _sub(self.bank, (0, 0, 0, 0, 0, 1))
@@ -861,19 +865,15 @@ class Game:
         p = action.player
         card = CARDS[action.card]
         li = card.level - 1
-        row = self.market[li]
-        if card in row:  # the market holds the very Card objects of CARDS
-            slot = row.index(card)
-            self.market = _replace(self.market, li, _replace(row, slot, None))
-            self.costs -= _SLOT_COST[4 * li + slot][card.id]
-            self.holes += 1
+        if card in self.market[li]:  # the market holds the very Card objects of CARDS
+            self._clear_slot(li, card)
         else:
             hand = self.reserved[p]
             if card in hand:
                 i = hand.index(card)
             else:  # a hidden blind reserve turns out to be this card
                 i = hand.index(BlindCard(card.level))
-                self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[card.id])
+                self._mark_seen(card)
             self.reserved = _replace(self.reserved, p, hand[:i] + hand[i + 1:])
         self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.pay))
         self.bank = _add(self.bank, action.pay)
