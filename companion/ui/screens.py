@@ -699,26 +699,13 @@ class SettingsScreen(AppScreen):
 
     def refresh(self):
         c = ctl()
-        box = self.ids.cameras
-        box.clear_widgets()
-        for value, label in (("none", "No camera"), ("auto", "Camera (auto)"), ("0", "Device 0"),
-                             ("1", "Device 1")):
-            t = ToggleButton(text=label, group="camera", font_size=app().fs * 0.8,
-                             state="down" if c.settings.camera == value else "normal",
-                             allow_no_selection=False)
-            t.target = f"camera:{value}"
-            t.bind(on_release=lambda w, v=value: self.set_camera(v))
-            box.add_widget(t)
-        box = self.ids.short_take
-        box.clear_widgets()
-        for value, label in (("never", "Never"), ("when_scarce", "When colours run out"),
-                             ("always", "Always")):
-            t = ToggleButton(text=label, group="short_take", font_size=app().fs * 0.8,
-                             state="down" if c.settings.short_take == value else "normal",
-                             allow_no_selection=False)
-            t.target = f"short_take:{value}"
-            t.bind(on_release=lambda w, v=value: self.set_short_take(v))
-            box.add_widget(t)
+        self._choices(self.ids.cameras, "camera", c.settings.camera, self.set_camera,
+                      (("none", "No camera"), ("auto", "Camera (auto)"), ("0", "Device 0"),
+                       ("1", "Device 1")))
+        self._choices(self.ids.short_take, "short_take", c.settings.short_take,
+                      self.set_short_take,
+                      (("never", "Never"), ("when_scarce", "When colours run out"),
+                       ("always", "Always")))
         self.ids.hints.active = c.settings.hints
         p = c.panel
         if p is None:
@@ -730,6 +717,18 @@ class SettingsScreen(AppScreen):
             self.panel_status = c.message
         if c.camera is None:
             self.calibration = "No camera is in use: every turn is entered by touch."
+
+    @staticmethod
+    def _choices(box, group, current, choose, options):
+        """One toggle button per (value, label) in ``box``, the current value held down."""
+        box.clear_widgets()
+        for value, label in options:
+            t = ToggleButton(text=label, group=group, font_size=app().fs * 0.8,
+                             state="down" if current == value else "normal",
+                             allow_no_selection=False)
+            t.target = f"{group}:{value}"
+            t.bind(on_release=lambda w, v=value: choose(v))
+            box.add_widget(t)
 
     def set_camera(self, value):
         c = ctl()
