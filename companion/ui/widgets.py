@@ -5,7 +5,9 @@ referee, the state in :mod:`companion.viewmodel`.
 """
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -25,6 +27,10 @@ from kivy.uix.widget import Widget
 from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, cost_text
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
+# The on-screen keyboard's layouts for names, most columns first (see TableKeyboard).
+KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
+NAME_LAYOUTS = tuple(str(KEYBOARDS_DIR / f"names_{kind}.json") for kind in ("wide", "narrow"))
+SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capslock uses -1)
 
 
 def app():
@@ -225,6 +231,8 @@ class SearchPopup(ModalView):
         self._choices = choices       # query -> list of ids
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
+        # Ids and costs take digits: Kivy's full keyboard, not the names one.
+        self.ids.query.vkeyboard_layout = "qwerty"
         self.ids.query.bind(text=lambda *_: self.refresh())
         self.refresh()
 
@@ -262,20 +270,104 @@ class ChoicePopup(ModalView):
 
 
 class TableKeyboard(VKeyboard):
-    """The docked on-screen keyboard (kiosk), tall enough for keys of a 9 mm touch target.
+    """The docked on-screen keyboard (kiosk): keys at least a 9 mm touch target wide and tall.
 
-    Kivy's default is 700 x 200 scaled to the window's width: on the 7" display its keys are
-    under 7 mm tall.
+    Kivy's QWERTY has 15 columns: about 8 mm keys on the 7" display and 5 mm in portrait on
+    Touch Display 2. Names need only A-Z (alphabetical: easy to find for people who rarely
+    type), space, hyphen and apostrophe, so the names layout with the most columns whose keys
+    are still a touch target wide is docked (``keyboards/names_*.json``): 13 columns and 3 rows
+    in landscape (the screen is short), 8 columns and 5 rows in portrait. A field can ask for
+    another of Kivy's layouts with a ``vkeyboard_layout`` attribute (the card search types
+    digits). Shift tapped on its own holds for the next letter: one finger types a capital.
     """
+
+    def __init__(self, **kw):
+        kw.setdefault("margin_hint", [0.05, 0.02, 0.05, 0.02])  # narrow sides: wider keys
+        super().__init__(**kw)
+        for path in NAME_LAYOUTS:
+            if path not in self.available_layouts:
+                with open(path, encoding="utf-8") as f:
+                    self.available_layouts[path] = json.load(f)
+        self._shift_held = False      # shift was tapped on its own: the next letter is capital
+        self._shift_used = False      # a letter was typed while a finger held shift
+        self._shift_release = False   # this touch on shift takes a held shift off
+
+    def setup_mode(self, *largs):
+        self._hold_shift(None)
+        win = self.get_parent_window()
+        wanted = getattr(self.target, "vkeyboard_layout", None)
+        if wanted is None and win is not None:
+            wanted = self.name_layout(win.width)
+        if wanted and wanted != self.layout and wanted in self.available_layouts:
+            self.layout = wanted
+        super().setup_mode(*largs)
+
+    def name_layout(self, width: float) -> str:
+        """The names layout with the most columns whose keys are a touch target wide."""
+        for path in NAME_LAYOUTS:     # most columns first: fewer rows on a short screen
+            if self.narrowest_key(path, width) >= app().tap:
+                return path
+        return NAME_LAYOUTS[-1]
+
+    def narrowest_key(self, layout: str, width: float) -> float:
+        """Window pixels across the narrowest key of ``layout`` docked at ``width``."""
+        lay = self.available_layouts[layout]
+        _, right, _, left = self.margin_hint
+        unit = (1.0 - left - right) / lay["cols"] * self.width
+        units = min(key[3] for line in range(1, lay["rows"] + 1)
+                    for key in lay[f"normal_{line}"])
+        # As VKeyboard.refresh_keys draws it: whole pixels inside the key margins, then scaled.
+        return int(units * unit - self.key_margin[1] - self.key_margin[3]) * width / self.width
 
     def setup_mode_dock(self, *largs):
         win = self.get_parent_window()
         rows = self.available_layouts[self.layout]["rows"]
         top, _, bottom, _ = self.margin_hint
         scale = win.width / float(self.width)  # docking scales the keyboard to the width
-        key = app().tap / scale + self.key_margin[0] + self.key_margin[2]
+        # Whole pixels: VKeyboard rounds each key down.
+        key = math.ceil(app().tap / scale) + 1 + self.key_margin[0] + self.key_margin[2]
         self.height = math.ceil(key * rows / (1.0 - top - bottom))
+        self.font_size = app().tap * 0.5 / scale
         super().setup_mode_dock(*largs)
+        self.refresh(True)            # a new height or layout: Kivy redraws only on a new layout
+
+    def process_key_on(self, touch):
+        held = self._shift_held
+        super().process_key_on(touch)
+        key = self._key_of(touch)
+        if key is None:
+            return
+        if key[0][2] == "shift":
+            self._shift_used = False
+            self._shift_release = held
+        elif key[0][1] is not None:
+            self._shift_used = True
+
+    def process_key_up(self, touch):
+        key = self._key_of(touch)
+        super().process_key_up(touch)
+        if key is None:
+            return
+        if key[0][2] == "shift":
+            if self._shift_release:
+                self._hold_shift(None)
+            elif not self._shift_used:
+                self._hold_shift(key[1])
+        elif key[0][1] is not None and self._shift_held:
+            self._hold_shift(None)      # one capital, then small letters again
+
+    def _key_of(self, touch):
+        return touch.ud.get(self.uid, {}).get("key") if touch is not None else None
+
+    def _hold_shift(self, where):
+        """Hold shift down (drawn pressed) at key position ``where``, or let it go (None)."""
+        self._shift_held = where is not None
+        if where is not None:
+            self.active_keys[SHIFT_HELD] = where
+        elif self.active_keys.pop(SHIFT_HELD, None) is None:
+            return
+        self.have_shift = self._shift_held
+        self.refresh_active_keys_layer()
 
     def on_parent(self, instance, parent):
         # Kivy works out how far to lift the screen (Window.keyboard_height, softinput_mode

@@ -1,9 +1,20 @@
-"""Typing a name on the touchscreen's docked on-screen keyboard (the kiosk's keyboard mode)."""
+"""Typing a name on the touchscreen's docked on-screen keyboard (the kiosk's keyboard mode).
+
+Run at both display sizes: this process's window (800 x 480 unless SPLENDOR_TEST_SIZE says
+otherwise) and, from the last test, the whole file again in a 720 x 1280 window of its own.
+"""
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from .conftest import find, pump, tap, tap_target, wait_until
+from .conftest import PORTRAIT, WINDOW, find, grab_pixels, pump, save_png, tap, tap_target, wait_until
+
+SHOTS = Path(os.environ["SPLENDOR_SHOTS"]) if os.environ.get("SPLENDOR_SHOTS") else None
 
 
 @pytest.fixture
@@ -29,8 +40,25 @@ def _vkeyboard(window):
     return next((w for w in window.children if isinstance(w, VKeyboard)), None)
 
 
+def _keys(vk):
+    """Every key shown: (label, keycode, (x, y, w, h) in window pixels as the screen shows it)."""
+    from kivy.core.window import Window
+    layout = vk.available_layouts[vk.layout]
+    out = []
+    for line in range(1, layout["rows"] + 1):
+        keys = layout[f"{vk.layout_mode}_{line}"]
+        boxes = vk.layout_geometry[f"LINE_{line}"]  # in the keyboard's own (scaled) space
+        assert len(keys) == len(boxes)
+        for key, ((x, y), (w, h)) in zip(keys, boxes):
+            x0, y0 = vk.to_parent(x, y)
+            x1, y1 = vk.to_parent(x + w, y + h)
+            lift = Window.keyboard_height
+            out.append((key[0], key[2], (x0, y0 + lift, x1 - x0, y1 - y0)))
+    return out
+
+
 def _touch_key(vk, char: str):
-    """A finger down on the key that types ``char`` in the keyboard's current mode."""
+    """A finger down on the key that types ``char`` (or has that keycode) in the current mode."""
     from kivy.base import EventLoop
     from kivy.tests.common import UnitTestTouch
     layout = vk.available_layouts[vk.layout]
@@ -50,21 +78,64 @@ def _touch_key(vk, char: str):
 
 
 def _tap_key(vk, char: str) -> None:
-    """Tap the on-screen key that types ``char``; a capital with a second finger on shift."""
+    """One finger taps the key that types ``char``: for a capital, shift first, then the letter."""
     from kivy.base import EventLoop
-    shift = None
     if char != char.lower():
-        shift = _touch_key(vk, "shift")
+        _tap_key(vk, "shift")
+        assert vk.layout_mode == "shift", "shift tapped on its own holds for the next letter"
     touch = _touch_key(vk, char)
     assert touch is not None, f"no key types {char!r}"
     touch.touch_up()
     EventLoop.idle()
-    if shift is not None:
-        shift.touch_up()
     pump(frames=2)
 
 
-def test_a_name_is_typed_on_the_docked_keyboard_under_the_field(docked_keyboard):
+def _type(vk, text: str) -> None:
+    for char in text:
+        _tap_key(vk, char)
+
+
+def _shot(name: str) -> None:
+    """A screenshot for a person to look at (SPLENDOR_SHOTS=folder), e.g. labels cut off."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        save_png(grab_pixels(), SHOTS / f"{name}-{WINDOW[0]}x{WINDOW[1]}.png")
+
+
+def _tap_px() -> float:
+    from kivy.app import App
+    return App.get_running_app().tap
+
+
+def test_every_key_is_a_touch_target_wide_and_tall_and_the_letters_are_alphabetical(
+        docked_keyboard):
+    window = docked_keyboard
+    tap_target("new")
+    tap(find("name:3"))
+    wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
+    vk = _vkeyboard(window)
+    pump(0.8)  # the lift's animation
+    _shot("keyboard")
+    assert round(vk.width * vk.scale) == window.width  # across the whole width
+    for mode in ("normal", "shift"):
+        vk.have_shift = mode == "shift"
+        pump(frames=2)
+        assert vk.layout_mode == mode
+        keys = _keys(vk)
+        for label, _, (x, y, w, h) in keys:
+            # At least a 9 mm touch target both ways, and all of it on the screen.
+            assert w >= _tap_px() and h >= _tap_px(), f"key {label!r} is {w:.0f} x {h:.0f} px"
+            assert 0 <= x and x + w <= window.width and 0 <= y and y + h <= window.height
+        letters = [label for label, code, _ in keys if len(code) == 1 and code.isalpha()]
+        abc = "abcdefghijklmnopqrstuvwxyz"
+        assert "".join(letters) == (abc.upper() if mode == "shift" else abc)
+        codes = {code for _, code, _ in keys}
+        assert {"spacebar", "-", "'", "backspace", "shift", "escape"} <= codes
+    vk.have_shift = False
+    pump(frames=2)
+
+
+def test_names_are_typed_on_the_docked_keyboard_under_the_field(docked_keyboard):
     window = docked_keyboard
     tap_target("new")
     field = find("name:3")  # the lowest seat: the keyboard would cover it where it docks
@@ -72,13 +143,9 @@ def test_a_name_is_typed_on_the_docked_keyboard_under_the_field(docked_keyboard)
     wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
     vk = _vkeyboard(window)
     pump(0.3)
-    # Across the whole width, with keys as tall as a 9 mm touch target.
-    assert round(vk.width * vk.scale) == window.width
-    (_, _), (_, h_hint) = vk.layout_geometry["LINE_HINT_1"][0]
-    key_px = (h_hint * vk.height - vk.key_margin[0] - vk.key_margin[2]) * vk.scale
-    assert key_px >= ui_tap() - 0.5
-    for char in "Zoe":
-        _tap_key(vk, char)
+    # One finger: shift, then a capital, then small letters again; a wrong letter taken back.
+    _type(vk, "Zoex")
+    _tap_key(vk, "backspace")
     assert field.text == "Zoe"
     # Docked right under the field; the screen is lifted (the viewport's offset, animated) so
     # that neither the field nor the keyboard is off screen.
@@ -87,14 +154,47 @@ def test_a_name_is_typed_on_the_docked_keyboard_under_the_field(docked_keyboard)
     field_bottom = field.to_window(field.x, field.y)[1] + lift
     keyboard_top = vk.y + vk.height * vk.scale + lift
     assert keyboard_top == pytest.approx(field_bottom, abs=1)
-    assert lift > 0  # this field is low: without the lift the keyboard's last row is cut off
     assert vk.y + lift >= -1 and field_bottom + field.height <= window.height
-    # When the keyboard goes, so does the lift.
-    window.release_all_keyboards()
+    # Done closes the keyboard, and the lift goes with it.
+    _tap_key(vk, "escape")
     pump(0.8)
     assert _vkeyboard(window) is None and window._kheight == 0
+    assert not field.focus and field.text == "Zoe"
+    # Hyphen, space and apostrophe, in another field: the keyboard comes back.
+    field = find("name:0")
+    tap(field)
+    wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
+    pump(0.3)
+    _type(_vkeyboard(window), "Anne-Marie O'Dea")
+    assert field.text == "Anne-Marie O'Dea"
 
 
-def ui_tap() -> float:
-    from kivy.app import App
-    return App.get_running_app().tap
+def test_the_card_search_keeps_a_keyboard_with_digits(docked_keyboard):
+    from companion.ui.widgets import SearchPopup
+    window = docked_keyboard
+    popup = SearchPopup("Which card?", lambda q: [], lambda ident: None)
+    popup.open()
+    pump(frames=3)
+    tap(popup.ids.query)
+    wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
+    vk = _vkeyboard(window)
+    pump(0.3)
+    _type(vk, "3w")
+    assert popup.ids.query.text == "3w"
+    window.release_all_keyboards()
+    popup.dismiss()
+    pump(0.3)
+
+
+def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
+    """The same tests in a 720 x 1280 window of their own (a second process)."""
+    if WINDOW == PORTRAIT:
+        pytest.skip("this process already draws the portrait layout")
+    env = dict(os.environ, SPLENDOR_TEST_SIZE="720x1280")
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+         "tests/app/test_app_keyboard.py"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "3 passed, 1 skipped" in run.stdout, run.stdout[-3000:]
