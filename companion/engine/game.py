@@ -1,8 +1,8 @@
 """The game state: push actions, pop them, ask what is legal, read the outcome.
 
 Modelled on python-chess's ``Board``: a mutable state with a stack. Every field of the state is
-an immutable value (tuples, frozensets), so a push saves the old fields by reference and a pop
-puts them back exactly.
+an immutable value (tuples, ints), so a push saves the old values of the fields its action
+changes, by reference, and a pop puts them back exactly.
 
 Deck order is hidden: each deck is the set of its level's unseen cards, and ``decks`` counts
 the cards physically in it. A blind reserve holds "a level-N card" (:class:`BlindCard`) whose
@@ -181,16 +181,20 @@ _SLOT_COST = [{cid: _pack(card.cost) << (_SLOT_BITS * k) for cid, card in CARDS.
               for k in range(12)]
 
 
-def _market_costs(market) -> int:
-    return _MARKET_GUARD + sum(_SLOT_COST[4 * li + slot][card.id]
-                               for li, row in enumerate(market)
-                               for slot, card in enumerate(row) if card is not None)
+def _market_costs(slots) -> int:
+    return _MARKET_GUARD + sum(_SLOT_COST[k][cid] for k, cid in enumerate(slots) if cid)
+
+
+# Slot k of the market (4 * row + column) as (level, slot).
+_SLOT_OF = tuple((k // 4 + 1, k % 4) for k in range(12))
 
 
 _CLAIM_NOBLE = [{nid: ClaimNoble(p, nid) for nid in NOBLES} for p in range(4)]
-# One bit per card: the unseen cards of a level are a bitmask.
+# One bit per card: the unseen cards are a bitmask (ids sort by level, so each level's bits
+# are a block of their own).
 _CARD_ORDER = tuple(sorted(CARDS))
 _CARD_BIT = {cid: 1 << i for i, cid in enumerate(_CARD_ORDER)}
+_LEVEL_BITS = tuple(sum(_CARD_BIT[c] for c in CARDS_BY_LEVEL[lv]) for lv in LEVELS)
 
 
 def _bits_of(ids) -> int:
@@ -314,12 +318,12 @@ class Game:
         self.reserved = ((),) * n
         self.nobles_won = ((),) * n
         self.nobles = tuple(setup.nobles)
-        self.market = tuple(tuple(CARDS[c] if c else None for c in row) for row in setup.market)
-        seen = [{c for c in row if c} for row in setup.market]
-        self.unseen = tuple(CARDS_BY_LEVEL[lv] - seen[lv - 1] for lv in LEVELS)
+        # The market as 12 slots (4 * row + column) holding card ids: see `market`.
+        self._slots = tuple(c for row in self.setup.market for c in row)
+        self.unseen = tuple(CARDS_BY_LEVEL[lv] - set(row) for lv, row in zip(LEVELS, setup.market))
         self.decks = tuple(len(u) for u in self.unseen)
-        self.holes = sum(row.count(None) for row in self.market)  # empty face-up slots
-        self.costs = _market_costs(self.market)  # the market's costs, packed
+        self.holes = self._slots.count(None)  # empty face-up slots
+        self.costs = _market_costs(self._slots)  # the market's costs, packed
         self.active = setup.first
         self.turn = 0
         self.main = None  # the main action of the turn in progress
@@ -330,35 +334,32 @@ class Game:
         self._stack: list = []
 
     # ----------------------------------------------------------------- state and history
-    def _save(self) -> tuple:
-        return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
-                self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
-                self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
-                self.final_round, self.outcome)
-
-    def _restore(self, s: tuple) -> None:
-        (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
-         self.nobles_won, self.nobles, self.market, self._unseen, self.decks, self.holes,
-         self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
-         self.final_round, self.outcome) = s
+    @property
+    def market(self) -> tuple:
+        """The face-up cards: 3 rows (level 1 first) of 4 slots, each a Card or None."""
+        s = self._slots
+        return tuple(tuple(CARDS[c] if c else None for c in s[k:k + 4]) for k in (0, 4, 8))
 
     @property
     def unseen(self) -> tuple:
         """Per level, the frozenset of card ids not seen yet (in the deck or reserved blind)."""
-        return tuple(frozenset(_ids_of(bits)) for bits in self._unseen)
+        return tuple(frozenset(_ids_of(self._unseen & bits)) for bits in _LEVEL_BITS)
 
     @unseen.setter
     def unseen(self, levels) -> None:
-        # Kept as one bitmask per level: a reveal clears a bit instead of copying a set.
-        self._unseen = tuple(_bits_of(ids) for ids in levels)
+        # Kept as one bitmask: a reveal clears a bit instead of copying a set.
+        self._unseen = _bits_of(c for ids in levels for c in ids)
 
     def is_unseen(self, card_id: str) -> bool:
         """Whether the card has not been seen yet (it is in its deck or reserved blind)."""
-        return bool(_CARD_BIT[card_id] & self._unseen[CARDS[card_id].level - 1])
+        return bool(_CARD_BIT[card_id] & self._unseen)
 
     def snapshot(self) -> tuple:
         """Every field of the state as one comparable value (for tests and resumes)."""
-        return self._save()
+        return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
+                self.nobles_won, self.nobles, self._slots, self._unseen, self.decks, self.holes,
+                self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
+                self.final_round, self.outcome)
 
     @property
     def history(self) -> list:
@@ -379,7 +380,8 @@ class Game:
         Raises IndexError when nothing was pushed.
         """
         action, saved = self._stack.pop()
-        self._restore(saved)
+        for name, value in zip(_CHANGES[type(action)], saved):
+            setattr(self, name, value)
         return action
 
     def undo_turn(self) -> list:
@@ -410,20 +412,21 @@ class Game:
 
     def face_up(self) -> Iterator[tuple]:
         """(level, slot, card) for every face-up card."""
-        for li, row in enumerate(self.market):
-            for slot, card in enumerate(row):
-                if card is not None:
-                    yield li + 1, slot, card
+        for k, cid in enumerate(self._slots):
+            if cid is not None:
+                yield _SLOT_OF[k] + (CARDS[cid],)
 
     def slots_to_reveal(self) -> list:
         """(level, slot) of every empty face-up slot whose deck still has cards."""
-        if not self.holes:
-            return []
-        m, d = self.market, self.decks
-        if not ((d[0] and None in m[0]) or (d[1] and None in m[1]) or (d[2] and None in m[2])):
-            return []
-        return [(li + 1, slot) for li, row in enumerate(self.market) if self.decks[li]
-                for slot, card in enumerate(row) if card is None]
+        out = []
+        if self.holes:
+            s, d = self._slots, self.decks
+            k = -1
+            for _ in range(self.holes):
+                k = s.index(None, k + 1)
+                if d[k >> 2]:
+                    out.append(_SLOT_OF[k])
+        return out
 
     def qualifying_nobles(self, seat: Optional[int] = None) -> list:
         """Ids of the nobles on the table whose requirements the seat's bonuses meet."""
@@ -456,6 +459,8 @@ class Game:
         if kind is ClaimNoble and action.noble not in NOBLES:
             raise MalformedError(f"{action.noble!r} is not a noble id (N01 to N10).")
         if kind is RevealCard:
+            if action.slot not in (0, 1, 2, 3):
+                raise MalformedError(f"{action.slot!r} is not a slot of a market row (0 to 3).")
             if self.main is None:
                 return ("no-action", "A card can only be dealt into a slot after the turn's "
                                      "main action.")
@@ -528,9 +533,8 @@ class Game:
         """Where a card can be taken from: ('market', level, slot), ('hand', index) or
         ('blind', index) for a hidden reserve it could be; None if nowhere."""
         card = CARDS[card_id]
-        for slot, c in enumerate(self.market[card.level - 1]):
-            if c is not None and c.id == card_id:
-                return "market", card.level, slot
+        if card_id in self._slots:
+            return ("market",) + _SLOT_OF[self._slots.index(card_id)]
         for i, r in enumerate(self.reserved[p]):
             if r.id == card_id:
                 return "hand", i
@@ -549,8 +553,7 @@ class Game:
             return ("reserve-limit", f"{self.names[p]} already holds 3 reserved cards: a fourth "
                                      "can't be reserved.")
         if level is None:  # a face-up card
-            card = CARDS[card_id]
-            if card not in self.market[card.level - 1]:
+            if card_id not in self._slots:
                 return ("card-not-available", f"Card {card_id} is not face-up on the table, so "
                                               "it can't be reserved.")
             return None
@@ -642,7 +645,7 @@ class Game:
         if CARDS[card_id].level != level:
             return ("reveal-mismatch", f"Card {card_id} is not a level {level} card, so it "
                     f"can't come from the level {level} deck.")
-        if self.market[li][slot] is not None:
+        if self._slots[4 * li + slot] is not None:
             return ("reveal-mismatch", f"Slot {slot + 1} of level {level} is not empty: a card "
                     "is only dealt into an empty slot.")
         if not self.decks[li] or not self.is_unseen(card_id):
@@ -686,13 +689,13 @@ class Game:
         # A hidden blind reserve never counts: the engine can't know whether it is affordable.
         if self._legal_takes(p):
             return True
-        face = [c for _, _, c in self.face_up()]
+        face = [cid for cid in self._slots if cid is not None]
         if len(self.reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
             return True
         t, b = self.tokens[p], self.bonuses[p]
         have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
-        known = face + [r for r in self.reserved[p] if type(r) is not BlindCard]
-        return any(_shortfall(_COST_GUARDED[c.id], have) <= t[GOLD] for c in known)
+        known = face + [r.id for r in self.reserved[p] if type(r) is not BlindCard]
+        return any(_shortfall(_COST_GUARDED[cid], have) <= t[GOLD] for cid in known)
 
     def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
         """Main actions the active player may take now.
@@ -706,13 +709,14 @@ class Game:
         p = self.active
         out = list(self._legal_takes(p))
         hand = self.reserved[p]
+        slots = self._slots
         if len(hand) < RESERVE_LIMIT:
-            reserve = _RESERVE_CARD[p]
-            out += [reserve[c.id] for row in self.market for c in row if c is not None]
+            out += map(_RESERVE_CARD[p].__getitem__, filter(None, slots))
+            d = self.decks
             blind = _RESERVE_BLIND[p]
-            out += [blind[li] for li in range(3) if self.decks[li]]
+            out += blind if d[0] and d[1] and d[2] else [blind[li] for li in range(3) if d[li]]
         if all_payments:
-            face = [c for row in self.market for c in row if c is not None]
+            face = [CARDS[cid] for cid in slots if cid is not None]
             face += [r for r in hand if type(r) is not BlindCard]
             for card in face:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
@@ -727,28 +731,26 @@ class Game:
         m = d & _MARKET_GUARD
         d = ((d & (m - (m >> 5))) * _SUM_FIELDS) & _TOP_FIELD
         affordable = ~((d | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
-        market = self.market
         buyable = []
         while affordable:
             low = affordable & -affordable
             affordable ^= low
-            k = low.bit_length() // _SLOT_BITS - 1
-            card = market[k >> 2][k & 3]
-            if card is not None:
-                buyable.append(card)
+            cid = slots[low.bit_length() // _SLOT_BITS - 1]
+            if cid is not None:  # an empty slot packs as cost 0
+                buyable.append(cid)
         if hand:
-            buyable += [r for r in hand if type(r) is not BlindCard]
+            buyable += [r.id for r in hand if type(r) is not BlindCard]
         # The payment of each, for all five gems at once; a generated buy is a kept value.
         buys = _BUY_CACHE[p]
-        for card in buyable:
-            found = _least_gold(_COST_GUARDED[card.id], tok, bon, gold)
+        for cid in buyable:
+            found = _least_gold(_COST_GUARDED[cid], tok, bon, gold)
             if found is None:  # a reserved card the player can't afford yet
                 continue
             pay, short = found
-            known = buys[card.id][short]
+            known = buys[cid][short]
             action = known.get(pay)
             if action is None:
-                action = known[pay] = BuyCard(p, card.id, _unpack_pay(pay, short))
+                action = known[pay] = BuyCard(p, cid, _unpack_pay(pay, short))
             out.append(action)
         if not out:
             out.append(PassTurn(p))
@@ -787,104 +789,120 @@ class Game:
         err = self._error(action)
         if err is not None:
             raise IllegalActionError(*err)
-        self._stack.append((action, self._save()))
         _APPLY[type(action)](self, action)
 
     def push_unchecked(self, action) -> None:
         """Apply an action already known to be legal (e.g. just generated)."""
-        self._stack.append((action, self._save()))
         _APPLY[type(action)](self, action)
 
-    def _clear_slot(self, li: int, card: Card) -> None:
+    # Each _apply_* first puts the action on the stack with the old values of exactly the
+    # fields it changes, in the order _CHANGES lists them for its kind (pop puts them back).
+    def _clear_slot(self, k: int, card_id: str) -> None:
         """Take a card out of its market slot (bought or reserved)."""
-        row = self.market[li]
-        slot = row.index(card)
-        self.market = _replace(self.market, li, _replace(row, slot, None))
-        self.costs -= _SLOT_COST[4 * li + slot][card.id]
+        s = self._slots
+        self._slots = s[:k] + (None,) + s[k + 1:]
+        self.costs -= _SLOT_COST[k][card_id]
         self.holes += 1
 
-    def _mark_seen(self, card: Card) -> None:
-        li = card.level - 1
-        self._unseen = _replace(self._unseen, li, self._unseen[li] & ~_CARD_BIT[card.id])
-
     def _apply_reveal(self, action: RevealCard) -> None:
+        s, d = self._slots, self.decks
+        self._stack.append((action, (s, self.costs, self._unseen, d, self.holes)))
         li = action.level - 1
-        card = CARDS[action.card]
-        self.market = _replace(self.market, li, _replace(self.market[li], action.slot, card))
-        self.costs += _SLOT_COST[4 * li + action.slot][action.card]
-        self._mark_seen(card)
-        self.decks = _replace(self.decks, li, self.decks[li] - 1)
+        k = 4 * li + action.slot
+        cid = action.card
+        self._slots = s[:k] + (cid,) + s[k + 1:]
+        self.costs += _SLOT_COST[k][cid]
+        self._unseen &= ~_CARD_BIT[cid]
+        self.decks = _replace(d, li, d[li] - 1)
         self.holes -= 1
 
     def _apply_take(self, action: TakeGems) -> None:
+        bank, tokens = self.bank, self.tokens
+        self._stack.append((action, (bank, tokens, self.main, self.passes)))
         p = action.player
-        self.bank = _sub(self.bank, action.gems)
-        self.tokens = _replace(self.tokens, p, _add(self.tokens[p], action.gems))
+        self.bank = _sub(bank, action.gems)
+        self.tokens = _replace(tokens, p, _add(tokens[p], action.gems))
         self.main = action
         self.passes = 0
 
     def _apply_pass(self, action: PassTurn) -> None:
+        self._stack.append((action, (self.main, self.passes)))
         self.main = action
         self.passes += 1
 
     def _apply_return(self, action: ReturnGems) -> None:
+        bank, tokens = self.bank, self.tokens
+        self._stack.append((action, (bank, tokens)))
         p = action.player
-        self.bank = _add(self.bank, action.gems)
-        self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.gems))
+        self.bank = _add(bank, action.gems)
+        self.tokens = _replace(tokens, p, _sub(tokens[p], action.gems))
 
     def _apply_noble(self, action: ClaimNoble) -> None:
+        nobles, won, points = self.nobles, self.nobles_won, self.points
+        self._stack.append((action, (nobles, won, points, self.noble_taken)))
         p = action.player
-        i = self.nobles.index(action.noble)
-        self.nobles = _replace(self.nobles, i, None)
-        self.nobles_won = _replace(self.nobles_won, p, self.nobles_won[p] + (action.noble,))
-        self.points = _replace(self.points, p, self.points[p] + NOBLES[action.noble].points)
+        self.nobles = _replace(nobles, nobles.index(action.noble), None)
+        self.nobles_won = _replace(won, p, won[p] + (action.noble,))
+        self.points = _replace(points, p, points[p] + NOBLES[action.noble].points)
         self.noble_taken = True
 
     def _apply_reserve(self, action) -> None:
+        bank, tokens, reserved = self.bank, self.tokens, self.reserved
+        self._stack.append((action, (self._slots, self.costs, self.holes, self.decks,
+                                     self._unseen, reserved, bank, tokens, self.main,
+                                     self.passes)))
         p = action.player
+        cid = action.card
         if type(action) is ReserveCard:
-            card = CARDS[action.card]
-            self._clear_slot(card.level - 1, card)
-            entry = card
+            self._clear_slot(self._slots.index(cid), cid)
+            entry = CARDS[cid]
         else:
             li = action.level - 1
             self.decks = _replace(self.decks, li, self.decks[li] - 1)
-            if action.card is None:
+            if cid is None:
                 entry = BlindCard(action.level)
             else:
-                entry = CARDS[action.card]
-                self._mark_seen(entry)
-        self.reserved = _replace(self.reserved, p, self.reserved[p] + (entry,))
-        if self.bank[GOLD]:
-            self.bank = _sub(self.bank, (0, 0, 0, 0, 0, 1))
-            self.tokens = _replace(self.tokens, p, _add(self.tokens[p], (0, 0, 0, 0, 0, 1)))
+                entry = CARDS[cid]
+                self._unseen &= ~_CARD_BIT[cid]
+        self.reserved = _replace(reserved, p, reserved[p] + (entry,))
+        if bank[GOLD]:
+            self.bank = _sub(bank, (0, 0, 0, 0, 0, 1))
+            self.tokens = _replace(tokens, p, _add(tokens[p], (0, 0, 0, 0, 0, 1)))
         self.main = action
         self.passes = 0
 
     def _apply_buy(self, action: BuyCard) -> None:
+        bank, tokens, reserved = self.bank, self.tokens, self.reserved
+        bonuses, points, cards = self.bonuses, self.points, self.cards
+        self._stack.append((action, (self._slots, self.costs, self.holes, self._unseen,
+                                     reserved, bank, tokens, bonuses, points, cards,
+                                     self.main, self.passes)))
         p = action.player
-        card = CARDS[action.card]
-        li = card.level - 1
-        if card in self.market[li]:  # the market holds the very Card objects of CARDS
-            self._clear_slot(li, card)
+        cid = action.card
+        card = CARDS[cid]
+        if cid in self._slots:
+            self._clear_slot(self._slots.index(cid), cid)
         else:
-            hand = self.reserved[p]
+            hand = reserved[p]
             if card in hand:
                 i = hand.index(card)
             else:  # a hidden blind reserve turns out to be this card
                 i = hand.index(BlindCard(card.level))
-                self._mark_seen(card)
-            self.reserved = _replace(self.reserved, p, hand[:i] + hand[i + 1:])
-        self.tokens = _replace(self.tokens, p, _sub(self.tokens[p], action.pay))
-        self.bank = _add(self.bank, action.pay)
-        b = self.bonuses[p]
-        self.bonuses = _replace(self.bonuses, p, _replace(b, card.bonus, b[card.bonus] + 1))
-        self.points = _replace(self.points, p, self.points[p] + card.points)
-        self.cards = _replace(self.cards, p, self.cards[p] + (card.id,))
+                self._unseen &= ~_CARD_BIT[cid]
+            self.reserved = _replace(reserved, p, hand[:i] + hand[i + 1:])
+        pay = action.pay
+        self.tokens = _replace(tokens, p, _sub(tokens[p], pay))
+        self.bank = _add(bank, pay)
+        b = bonuses[p]
+        self.bonuses = _replace(bonuses, p, _replace(b, card.bonus, b[card.bonus] + 1))
+        self.points = _replace(points, p, points[p] + card.points)
+        self.cards = _replace(cards, p, cards[p] + (cid,))
         self.main = action
         self.passes = 0
 
     def _apply_end_turn(self, action: EndTurn) -> None:
+        self._stack.append((action, (self.active, self.turn, self.main, self.noble_taken,
+                                     self.final_round, self.outcome)))
         p = action.player
         if self.points[p] >= WINNING_POINTS:
             self.final_round = True
@@ -957,3 +975,17 @@ _APPLY = {TakeGems: Game._apply_take, BuyCard: Game._apply_buy, ReserveCard: Gam
           ReserveBlind: Game._apply_reserve, PassTurn: Game._apply_pass,
           RevealCard: Game._apply_reveal, ReturnGems: Game._apply_return,
           ClaimNoble: Game._apply_noble, EndTurn: Game._apply_end_turn}
+
+# The fields each kind of action changes, in the order its _apply_* saves their old values:
+# a push saves just these and a pop restores them.
+_RESERVE_CHANGES = ("_slots", "costs", "holes", "decks", "_unseen", "reserved", "bank", "tokens",
+                    "main", "passes")
+_CHANGES = {TakeGems: ("bank", "tokens", "main", "passes"),
+            BuyCard: ("_slots", "costs", "holes", "_unseen", "reserved", "bank", "tokens",
+                      "bonuses", "points", "cards", "main", "passes"),
+            ReserveCard: _RESERVE_CHANGES, ReserveBlind: _RESERVE_CHANGES,
+            PassTurn: ("main", "passes"),
+            RevealCard: ("_slots", "costs", "_unseen", "decks", "holes"),
+            ReturnGems: ("bank", "tokens"),
+            ClaimNoble: ("nobles", "nobles_won", "points", "noble_taken"),
+            EndTurn: ("active", "turn", "main", "noble_taken", "final_round", "outcome")}

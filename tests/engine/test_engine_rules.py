@@ -312,7 +312,14 @@ def test_reveal_mismatch_cases():
     rejects(game, RevealCard(1, 1, "1W02"), "reveal-mismatch")  # slot not empty
     rejects(game, RevealCard(1, 0, "1U04"), "reveal-mismatch")  # already seen
     rejects(game, RevealCard(1, 0, "2W01"), "reveal-mismatch")  # wrong level
+    from companion.engine import MalformedError
+    before = game.snapshot()
+    for slot in (4, -1):  # not a slot of the row: never read as a slot of another row
+        with pytest.raises(MalformedError, match="not a slot"):
+            game.push(RevealCard(1, slot, "1W02"))
+    assert game.snapshot() == before
     game.push(RevealCard(1, 0, "1W02"))
+    assert game.market[0][0].id == "1W02" and not game.is_unseen("1W02")
 
 
 def test_empty_deck_leaves_the_slot_empty():
