@@ -163,13 +163,23 @@ _NOBLE_REQ = {nid: _pack(n.requires) for nid, n in NOBLES.items()}
 _NOBLE_MIN_BONUSES = min(sum(n.requires) for n in NOBLES.values())
 _END_TURN = [EndTurn(p) for p in range(4)]
 
-# The whole market packed the same way, 30 bits a slot (slot k = 4 * row + column), so one
-# big-integer computation tells which of the 12 face-up cards the player can afford:
-# per slot the five shortfalls, summed into the slot's top field by one multiplication, then
-# compared with the player's gold. An empty slot packs as cost 0 and is skipped by the reader.
+# The market packed the same way, 30 bits a slot (slot k = 4 * row + column), and after its
+# 12 slots 3 more for the reserved cards of the player to move, so one big-integer computation
+# tells which of those 15 cards the player can afford: per slot the five shortfalls, summed
+# into the slot's top field by one multiplication, then compared with the player's gold. An
+# empty slot or a hidden blind reserve packs as cost 0 and is skipped by the reader.
 _SLOT_BITS = 30
-_REPEAT = sum(1 << (_SLOT_BITS * k) for k in range(12))
-_MARKET_GUARD = _GUARD * _REPEAT
+_MARKET_SLOTS = 12
+
+
+def _repeat(slots) -> int:
+    return sum(1 << (_SLOT_BITS * k) for k in slots)
+
+
+_REPEAT = _repeat(range(_MARKET_SLOTS + RESERVE_LIMIT))
+_MARKET_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS))
+_HAND_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS, _MARKET_SLOTS + RESERVE_LIMIT))
+_ALL_GUARD = _MARKET_GUARD + _HAND_GUARD
 _SUM_FIELDS = sum(1 << (6 * i) for i in range(5))
 _TOP_FIELD = (63 << 24) * _REPEAT
 _TOP_GUARD = (32 << 24) * _REPEAT
@@ -178,11 +188,17 @@ _GOLD_LIMIT = [((gold + 1) << 24) * _REPEAT for gold in range(6)]
 
 # A card's packed cost placed in each slot, ready to add to or take from the packed market.
 _SLOT_COST = [{cid: _pack(card.cost) << (_SLOT_BITS * k) for cid, card in CARDS.items()}
-              for k in range(12)]
+              for k in range(_MARKET_SLOTS + RESERVE_LIMIT)]
 
 
 def _market_costs(slots) -> int:
     return _MARKET_GUARD + sum(_SLOT_COST[k][cid] for k, cid in enumerate(slots) if cid)
+
+
+def _hand_costs(hand) -> int:
+    """A seat's reserved cards packed into the 3 slots after the market's."""
+    return _HAND_GUARD + sum(_SLOT_COST[_MARKET_SLOTS + i][r.id] for i, r in enumerate(hand)
+                             if r.id is not None)
 
 
 # Slot k of the market (4 * row + column) as (level, slot).
@@ -315,7 +331,7 @@ class Game:
         self.bonuses = ((0, 0, 0, 0, 0),) * n
         self.points = (0,) * n
         self.cards = ((),) * n
-        self.reserved = ((),) * n
+        self.reserved = ((),) * n  # and the packed costs of each hand: see `reserved`
         self.nobles_won = ((),) * n
         self.nobles = tuple(setup.nobles)
         # The market as 12 slots (4 * row + column) holding card ids: see `market`.
@@ -341,6 +357,16 @@ class Game:
         return tuple(tuple(CARDS[c] if c else None for c in s[k:k + 4]) for k in (0, 4, 8))
 
     @property
+    def reserved(self) -> tuple:
+        """Per seat, the reserved cards in the order reserved: a Card, or a BlindCard."""
+        return self._reserved
+
+    @reserved.setter
+    def reserved(self, hands) -> None:
+        self._reserved = hands = tuple(tuple(h) for h in hands)
+        self._hand_costs = tuple(_hand_costs(h) for h in hands)
+
+    @property
     def unseen(self) -> tuple:
         """Per level, the frozenset of card ids not seen yet (in the deck or reserved blind)."""
         return tuple(frozenset(_ids_of(self._unseen & bits)) for bits in _LEVEL_BITS)
@@ -356,9 +382,9 @@ class Game:
 
     def snapshot(self) -> tuple:
         """Every field of the state as one comparable value (for tests and resumes)."""
-        return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self.reserved,
+        return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self._reserved,
                 self.nobles_won, self.nobles, self._slots, self._unseen, self.decks, self.holes,
-                self.costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
+                self.costs, self._hand_costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
                 self.final_round, self.outcome)
 
     @property
@@ -401,7 +427,7 @@ class Game:
     def player(self, seat: int) -> PlayerView:
         return PlayerView(seat, self.names[seat], self.points[seat], self.cards[seat],
                           self.nobles_won[seat], self.tokens[seat], self.bonuses[seat],
-                          self.reserved[seat])
+                          self._reserved[seat])
 
     @property
     def players(self) -> list:
@@ -535,11 +561,11 @@ class Game:
         card = CARDS[card_id]
         if card_id in self._slots:
             return ("market",) + _SLOT_OF[self._slots.index(card_id)]
-        for i, r in enumerate(self.reserved[p]):
+        for i, r in enumerate(self._reserved[p]):
             if r.id == card_id:
                 return "hand", i
         if self.is_unseen(card_id):
-            for i, r in enumerate(self.reserved[p]):
+            for i, r in enumerate(self._reserved[p]):
                 if type(r) is BlindCard and r.level == card.level:
                     return "blind", i
         return None
@@ -549,7 +575,7 @@ class Game:
                 f"{self.names[p]}'s reserved cards.")
 
     def _reserve_error(self, p: int, card_id: Optional[str], level: Optional[int]):
-        if len(self.reserved[p]) >= RESERVE_LIMIT:
+        if len(self._reserved[p]) >= RESERVE_LIMIT:
             return ("reserve-limit", f"{self.names[p]} already holds 3 reserved cards: a fourth "
                                      "can't be reserved.")
         if level is None:  # a face-up card
@@ -690,11 +716,11 @@ class Game:
         if self._legal_takes(p):
             return True
         face = [cid for cid in self._slots if cid is not None]
-        if len(self.reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
+        if len(self._reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
             return True
         t, b = self.tokens[p], self.bonuses[p]
         have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
-        known = face + [r.id for r in self.reserved[p] if type(r) is not BlindCard]
+        known = face + [r.id for r in self._reserved[p] if type(r) is not BlindCard]
         return any(_shortfall(_COST_GUARDED[cid], have) <= t[GOLD] for cid in known)
 
     def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
@@ -708,7 +734,7 @@ class Game:
             return iter(())
         p = self.active
         out = list(self._legal_takes(p))
-        hand = self.reserved[p]
+        hand = self._reserved[p]
         slots = self._slots
         if len(hand) < RESERVE_LIMIT:
             out += map(_RESERVE_CARD[p].__getitem__, filter(None, slots))
@@ -726,27 +752,25 @@ class Game:
         bon = _pack(self.bonuses[p])
         have = tok + bon
         gold = t[5]
-        # The market cards this player can afford, all at once (see _market_costs).
-        d = self.costs - have * _REPEAT
-        m = d & _MARKET_GUARD
+        # The face-up and reserved cards this player can afford, all at once (see _REPEAT).
+        d = self.costs + self._hand_costs[p] - have * _REPEAT
+        m = d & _ALL_GUARD
         d = ((d & (m - (m >> 5))) * _SUM_FIELDS) & _TOP_FIELD
         affordable = ~((d | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
-        buyable = []
+        # Each with the payment spending the fewest gold; a generated buy is a kept value.
+        buys = _BUY_CACHE[p]
         while affordable:
             low = affordable & -affordable
             affordable ^= low
-            cid = slots[low.bit_length() // _SLOT_BITS - 1]
-            if cid is not None:  # an empty slot packs as cost 0
-                buyable.append(cid)
-        if hand:
-            buyable += [r.id for r in hand if type(r) is not BlindCard]
-        # The payment of each, for all five gems at once; a generated buy is a kept value.
-        buys = _BUY_CACHE[p]
-        for cid in buyable:
-            found = _least_gold(_COST_GUARDED[cid], tok, bon, gold)
-            if found is None:  # a reserved card the player can't afford yet
+            k = low.bit_length() // _SLOT_BITS - 1
+            if k < _MARKET_SLOTS:
+                cid = slots[k]
+            else:
+                k -= _MARKET_SLOTS
+                cid = hand[k].id if k < len(hand) else None
+            if cid is None:  # an empty slot, or a hidden blind reserve
                 continue
-            pay, short = found
+            pay, short = _least_gold(_COST_GUARDED[cid], tok, bon, gold)
             known = buys[cid][short]
             action = known.get(pay)
             if action is None:
@@ -847,10 +871,10 @@ class Game:
         self.noble_taken = True
 
     def _apply_reserve(self, action) -> None:
-        bank, tokens, reserved = self.bank, self.tokens, self.reserved
+        bank, tokens, reserved, hand_costs = self.bank, self.tokens, self._reserved, self._hand_costs
         self._stack.append((action, (self._slots, self.costs, self.holes, self.decks,
-                                     self._unseen, reserved, bank, tokens, self.main,
-                                     self.passes)))
+                                     self._unseen, reserved, hand_costs, bank, tokens,
+                                     self.main, self.passes)))
         p = action.player
         cid = action.card
         if type(action) is ReserveCard:
@@ -864,7 +888,9 @@ class Game:
             else:
                 entry = CARDS[cid]
                 self._unseen &= ~_CARD_BIT[cid]
-        self.reserved = _replace(reserved, p, reserved[p] + (entry,))
+        hand = reserved[p] + (entry,)
+        self._reserved = _replace(reserved, p, hand)
+        self._hand_costs = _replace(hand_costs, p, _hand_costs(hand))
         if bank[GOLD]:
             self.bank = _sub(bank, (0, 0, 0, 0, 0, 1))
             self.tokens = _replace(tokens, p, _add(tokens[p], (0, 0, 0, 0, 0, 1)))
@@ -872,11 +898,11 @@ class Game:
         self.passes = 0
 
     def _apply_buy(self, action: BuyCard) -> None:
-        bank, tokens, reserved = self.bank, self.tokens, self.reserved
+        bank, tokens, reserved, hand_costs = self.bank, self.tokens, self._reserved, self._hand_costs
         bonuses, points, cards = self.bonuses, self.points, self.cards
         self._stack.append((action, (self._slots, self.costs, self.holes, self._unseen,
-                                     reserved, bank, tokens, bonuses, points, cards,
-                                     self.main, self.passes)))
+                                     reserved, hand_costs, bank, tokens, bonuses, points,
+                                     cards, self.main, self.passes)))
         p = action.player
         cid = action.card
         card = CARDS[cid]
@@ -889,7 +915,9 @@ class Game:
             else:  # a hidden blind reserve turns out to be this card
                 i = hand.index(BlindCard(card.level))
                 self._unseen &= ~_CARD_BIT[cid]
-            self.reserved = _replace(reserved, p, hand[:i] + hand[i + 1:])
+            hand = hand[:i] + hand[i + 1:]
+            self._reserved = _replace(reserved, p, hand)
+            self._hand_costs = _replace(hand_costs, p, _hand_costs(hand))
         pay = action.pay
         self.tokens = _replace(tokens, p, _sub(tokens[p], pay))
         self.bank = _add(bank, pay)
@@ -978,11 +1006,11 @@ _APPLY = {TakeGems: Game._apply_take, BuyCard: Game._apply_buy, ReserveCard: Gam
 
 # The fields each kind of action changes, in the order its _apply_* saves their old values:
 # a push saves just these and a pop restores them.
-_RESERVE_CHANGES = ("_slots", "costs", "holes", "decks", "_unseen", "reserved", "bank", "tokens",
-                    "main", "passes")
+_RESERVE_CHANGES = ("_slots", "costs", "holes", "decks", "_unseen", "_reserved", "_hand_costs",
+                    "bank", "tokens", "main", "passes")
 _CHANGES = {TakeGems: ("bank", "tokens", "main", "passes"),
-            BuyCard: ("_slots", "costs", "holes", "_unseen", "reserved", "bank", "tokens",
-                      "bonuses", "points", "cards", "main", "passes"),
+            BuyCard: ("_slots", "costs", "holes", "_unseen", "_reserved", "_hand_costs", "bank",
+                      "tokens", "bonuses", "points", "cards", "main", "passes"),
             ReserveCard: _RESERVE_CHANGES, ReserveBlind: _RESERVE_CHANGES,
             PassTurn: ("main", "passes"),
             RevealCard: ("_slots", "costs", "_unseen", "decks", "holes"),
