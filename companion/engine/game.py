@@ -235,22 +235,32 @@ def _unpack_pay(packed: int, gold: int) -> tuple:
             packed >> 24, gold)
 
 
-def _least_gold(cost: int, tok: int, bon: int, gold: int) -> Optional[tuple]:
-    """(gems paid, packed; gold paid) for the payment spending the fewest gold, or None.
+def _least_gold_buys(p: int, card_ids, tok: int, bon: int, gold: int) -> list:
+    """The buy of each card the seat can afford, paying the fewest gold (gems first).
 
-    ``cost`` is a guarded packed cost, ``tok`` and ``bon`` the player's packed gems and
-    bonuses. Per gem: need = max(cost - bonus, 0), gems = min(need, tokens), and the gold is
-    the sum of need - gems.
+    ``tok`` and ``bon`` are the seat's packed gems and bonuses. All five gems are worked out at
+    once: per gem need = max(cost - bonus, 0) and gems = min(need, tokens); the gold is the sum
+    of need - gems. A generated buy is a kept value (one per seat, card and payment).
     """
-    d = cost - bon
-    m = d & _GUARD
-    need = d & (m - (m >> 5))
-    d = (need | _GUARD) - tok
-    m = d & _GUARD
-    m -= m >> 5  # the gems whose need is at least what the player holds
-    pay = (tok & m) | (need & ~m)
-    short = (need - pay) % 63  # 2**6 = 1 (mod 63): the sum of the fields
-    return None if short > gold else (pay, short)
+    out = []
+    buys = _BUY_CACHE[p]
+    for cid in card_ids:
+        d = _COST_GUARDED[cid] - bon
+        m = d & _GUARD
+        need = d & (m - (m >> 5))
+        d = (need | _GUARD) - tok
+        m = d & _GUARD
+        m -= m >> 5  # the gems whose need is at least what the player holds
+        pay = (tok & m) | (need & ~m)
+        short = (need - pay) % 63  # 2**6 = 1 (mod 63): the sum of the fields
+        if short > gold:
+            continue
+        known = buys[cid][short]
+        action = known.get(pay)
+        if action is None:
+            action = known[pay] = BuyCard(p, cid, _unpack_pay(pay, short))
+        out.append(action)
+    return out
 
 
 _RETURNS_CACHE: dict = {}
@@ -603,8 +613,8 @@ class Game:
     def payment(self, p: int, card: Card) -> Optional[tuple]:
         """The payment spending the fewest gold (gems first), or None if unaffordable."""
         t = self.tokens[p]
-        found = _least_gold(_COST_GUARDED[card.id], _pack(t), _pack(self.bonuses[p]), t[GOLD])
-        return None if found is None else _unpack_pay(*found)
+        buy = _least_gold_buys(p, (card.id,), _pack(t), _pack(self.bonuses[p]), t[GOLD])
+        return buy[0].pay if buy else None
 
     def payments(self, p: int, card: Card) -> Iterator[tuple]:
         """Every legal payment for the card: gold may stand in for any colour, even one held."""
@@ -730,8 +740,12 @@ class Game:
         A hidden blind reserve is not offered for buying: its identity is unknown until the
         buy line names it.
         """
+        return iter(self._main_actions(all_payments))
+
+    def _main_actions(self, all_payments: bool = False) -> list:
+        """legal_main_actions as a new list (the simulator's random play takes it as it is)."""
         if self.outcome is not None or self.main is not None:
-            return iter(())
+            return []
         p = self.active
         out = list(self._legal_takes(p))
         hand = self._reserved[p]
@@ -746,7 +760,7 @@ class Game:
             face += [r for r in hand if type(r) is not BlindCard]
             for card in face:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
-            return iter(out or (PassTurn(p),))
+            return out or [PassTurn(p)]
         t = self.tokens[p]
         tok = _pack(t)
         bon = _pack(self.bonuses[p])
@@ -757,8 +771,7 @@ class Game:
         m = d & _ALL_GUARD
         d = ((d & (m - (m >> 5))) * _SUM_FIELDS) & _TOP_FIELD
         affordable = ~((d | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
-        # Each with the payment spending the fewest gold; a generated buy is a kept value.
-        buys = _BUY_CACHE[p]
+        buyable = []
         while affordable:
             low = affordable & -affordable
             affordable ^= low
@@ -768,38 +781,37 @@ class Game:
             else:
                 k -= _MARKET_SLOTS
                 cid = hand[k].id if k < len(hand) else None
-            if cid is None:  # an empty slot, or a hidden blind reserve
-                continue
-            pay, short = _least_gold(_COST_GUARDED[cid], tok, bon, gold)
-            known = buys[cid][short]
-            action = known.get(pay)
-            if action is None:
-                action = known[pay] = BuyCard(p, cid, _unpack_pay(pay, short))
-            out.append(action)
+            if cid is not None:  # not an empty slot, nor a hidden blind reserve
+                buyable.append(cid)
+        out += _least_gold_buys(p, buyable, tok, bon, gold)
         if not out:
             out.append(PassTurn(p))
-        return iter(out)
+        return out
 
     def legal_end_steps(self) -> Iterator:
         """End-of-turn steps the active player may take now: returns, noble visits, end_turn.
 
         Reveals are not generated (the table deals them: see :meth:`slots_to_reveal`).
         """
+        return iter(self._end_steps())
+
+    def _end_steps(self) -> list:
+        """legal_end_steps as a new list."""
         if self.outcome is not None or self.main is None:
-            return iter(())
+            return []
         p = self.active
         t = self.tokens[p]
         over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
         nobles = () if self.noble_taken else self.qualifying_nobles(p)
         if over <= 0 and not nobles:
             # Nothing to return and no noble to choose: the turn ends once the slots are dealt.
-            return iter(() if self.slots_to_reveal() else (_END_TURN[p],))
+            return [] if self.slots_to_reveal() else [_END_TURN[p]]
         # Otherwise end_turn must wait (tokens-over-ten, noble-must-visit).
-        out = _legal_returns(p, t, over) if over > 0 else []
+        out = list(_legal_returns(p, t, over)) if over > 0 else []
         if nobles:
             claim = _CLAIM_NOBLE[p]
-            out = out + [claim[nid] for nid in nobles]
-        return iter(out)
+            out += [claim[nid] for nid in nobles]
+        return out
 
     def legal_actions(self) -> Iterator:
         """Main actions before the turn's main action, end-of-turn steps after it."""

@@ -23,6 +23,9 @@ from .cards import CARDS, CARDS_BY_LEVEL, LEVELS, NOBLES
 from .game import Game, Rules, Setup
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+# Every reveal a table can deal, as values built once.
+_REVEAL = {(lv, slot): {cid: RevealCard(lv, slot, cid) for cid in CARDS_BY_LEVEL[lv]}
+           for lv in LEVELS for slot in range(4)}
 
 
 class SimulatedTable:
@@ -52,10 +55,7 @@ class SimulatedTable:
 
     def reveals(self, game: Game) -> list:
         """Deal a card into every empty slot whose deck has cards."""
-        out = []
-        for level, slot in game.slots_to_reveal():
-            out.append(RevealCard(level, slot, self.draw(level)))
-        return out
+        return [_REVEAL[level, slot][self.draw(level)] for level, slot in game.slots_to_reveal()]
 
     def blind_reserve(self, action: ReserveBlind, scan: bool) -> ReserveBlind:
         """Take the top card for a blind reserve; record its identity only if ``scan``."""
@@ -101,7 +101,7 @@ def play_random_game(players: int = 2, seed: Optional[int] = None, rules: Rules 
     steps = 0
     choice = rng.choice
     while game.outcome is None and game.turn < max_turns:
-        options = list(game.legal_main_actions())
+        options = game._main_actions()
         hidden = table.hidden_buys(game) if table.hidden.get(game.active) else []
         action = choice(options + hidden if hidden else options)
         steps += 1
@@ -117,7 +117,7 @@ def play_random_game(players: int = 2, seed: Optional[int] = None, rules: Rules 
         while True:
             # Returns are forced while over 10 and a qualifying noble before the end: each
             # such choice is a step. end_turn comes last and is not a step.
-            end_steps = list(game.legal_end_steps())
+            end_steps = game._end_steps()
             if type(end_steps[-1]) is EndTurn:
                 if len(end_steps) == 1:
                     game.push_unchecked(end_steps[0])
