@@ -346,8 +346,10 @@ class Game:
         self.nobles = tuple(setup.nobles)
         # The market as 12 slots (4 * row + column) holding card ids: see `market`.
         self._slots = tuple(c for row in self.setup.market for c in row)
-        self.unseen = tuple(CARDS_BY_LEVEL[lv] - set(row) for lv, row in zip(LEVELS, setup.market))
-        self.decks = tuple(len(u) for u in self.unseen)
+        dealt = [c for c in self._slots if c is not None]
+        self._unseen = (_LEVEL_BITS[0] | _LEVEL_BITS[1] | _LEVEL_BITS[2]) & ~_bits_of(dealt)
+        self.decks = tuple(len(CARDS_BY_LEVEL[lv]) - sum(1 for c in row if c is not None)
+                           for lv, row in zip(LEVELS, setup.market))
         self.holes = self._slots.count(None)  # empty face-up slots
         self.costs = _market_costs(self._slots)  # the market's costs, packed
         self.active = setup.first
@@ -761,9 +763,10 @@ class Game:
             for card in face:
                 out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
             return out or [PassTurn(p)]
-        t = self.tokens[p]
-        tok = _pack(t)
-        bon = _pack(self.bonuses[p])
+        t, b = self.tokens[p], self.bonuses[p]
+        # _pack, written out: this is the engine's hottest line.
+        tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
+        bon = b[0] | (b[1] << 6) | (b[2] << 12) | (b[3] << 18) | (b[4] << 24)
         have = tok + bon
         gold = t[5]
         # The face-up and reserved cards this player can afford, all at once (see _REPEAT).
