@@ -614,9 +614,17 @@ class Game:
 
     def payment(self, p: int, card: Card) -> Optional[tuple]:
         """The payment spending the fewest gold (gems first), or None if unaffordable."""
-        t = self.tokens[p]
-        buy = _least_gold_buys(p, (card.id,), _pack(t), _pack(self.bonuses[p]), t[GOLD])
+        buy = self.affordable_buys(p, (card.id,))
         return buy[0].pay if buy else None
+
+    def affordable_buys(self, p: int, card_ids) -> list:
+        """A buy of each of these cards the seat can afford, paying the fewest gold.
+
+        Where the cards are is not checked: the table uses it for a seat's hidden blind
+        reserves, whose identity only it knows.
+        """
+        t = self.tokens[p]
+        return _least_gold_buys(p, card_ids, _pack(t), _pack(self.bonuses[p]), t[GOLD])
 
     def payments(self, p: int, card: Card) -> Iterator[tuple]:
         """Every legal payment for the card: gold may stand in for any colour, even one held."""
@@ -805,10 +813,13 @@ class Game:
         p = self.active
         t = self.tokens[p]
         over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
-        nobles = () if self.noble_taken else self.qualifying_nobles(p)
+        b = self.bonuses[p]
+        # Most turns: too few bonuses for any noble (qualifying_nobles' own first test).
+        few = b[0] + b[1] + b[2] + b[3] + b[4] < _NOBLE_MIN_BONUSES
+        nobles = () if few or self.noble_taken else self.qualifying_nobles(p)
         if over <= 0 and not nobles:
             # Nothing to return and no noble to choose: the turn ends once the slots are dealt.
-            return [] if self.slots_to_reveal() else [_END_TURN[p]]
+            return [] if self.holes and self.slots_to_reveal() else [_END_TURN[p]]
         # Otherwise end_turn must wait (tokens-over-ten, noble-must-visit).
         out = list(_legal_returns(p, t, over)) if over > 0 else []
         if nobles:

@@ -19,10 +19,13 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .actions import BuyCard, EndTurn, ReserveBlind, RevealCard
-from .cards import CARDS, CARDS_BY_LEVEL, LEVELS, NOBLES
+from .cards import CARDS_BY_LEVEL, LEVELS, NOBLES
 from .game import Game, Rules, Setup
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+# The decks and nobles in a fixed order before shuffling (so a seed deals the same game).
+_DECKS = {lv: sorted(CARDS_BY_LEVEL[lv]) for lv in LEVELS}
+_NOBLES = sorted(NOBLES)
 # Every reveal a table can deal, as values built once.
 _REVEAL = {(lv, slot): {cid: RevealCard(lv, slot, cid) for cid in CARDS_BY_LEVEL[lv]}
            for lv in LEVELS for slot in range(4)}
@@ -37,10 +40,10 @@ class SimulatedTable:
         self.players = players
         self.names = tuple(names or DEFAULT_NAMES[:players])
         self.rules = rules
-        self.decks = {lv: sorted(CARDS_BY_LEVEL[lv]) for lv in LEVELS}
+        self.decks = {lv: list(_DECKS[lv]) for lv in LEVELS}
         for lv in LEVELS:
             self.rng.shuffle(self.decks[lv])
-        nobles = self.rng.sample(sorted(NOBLES), players + 1)
+        nobles = self.rng.sample(_NOBLES, players + 1)
         market = tuple(tuple(self.decks[lv].pop() for _ in range(4)) for lv in LEVELS)
         self.setup = Setup(self.rng.randrange(players), tuple(nobles), market)
         # What each seat's hidden blind reserves really are, per level, in reserve order.
@@ -67,13 +70,7 @@ class SimulatedTable:
 
     def hidden_buys(self, game: Game) -> list:
         """Buys of the active seat's hidden blind reserves, which the table knows."""
-        p = game.active
-        out = []
-        for cid in self.hidden.get(p, ()):
-            pay = game.payment(p, CARDS[cid])
-            if pay is not None:
-                out.append(BuyCard(p, cid, pay))
-        return out
+        return game.affordable_buys(game.active, self.hidden.get(game.active, ()))
 
     def bought(self, action: BuyCard) -> None:
         hidden = self.hidden.get(action.player)
