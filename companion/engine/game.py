@@ -263,7 +263,10 @@ def _least_gold_buys(p: int, card_ids, tok: int, bon: int, gold: int) -> list:
     return out
 
 
-_RETURNS_CACHE: dict = {}
+# Returns are values too, per seat and clamped hand (see _legal_returns); the gems of each
+# return list are shared by the seats.
+_RETURNS_CACHE: list = [{} for p in range(4)]
+_RETURN_GEMS: dict = {}
 
 
 def _legal_returns(p: int, tokens: tuple, over: int) -> list:
@@ -272,26 +275,28 @@ def _legal_returns(p: int, tokens: tuple, over: int) -> list:
     A colour's count matters only up to ``over`` (no return gives back more than that), so
     the cache key clamps it there and few keys cover every hand.
     """
-    key = (p, over, tokens[0] if tokens[0] < over else over, tokens[1] if tokens[1] < over else over,
+    key = (over, tokens[0] if tokens[0] < over else over, tokens[1] if tokens[1] < over else over,
            tokens[2] if tokens[2] < over else over, tokens[3] if tokens[3] < over else over,
            tokens[4] if tokens[4] < over else over, tokens[5] if tokens[5] < over else over)
-    out = _RETURNS_CACHE.get(key)
+    cache = _RETURNS_CACHE[p]
+    out = cache.get(key)
     if out is None:
-        if len(_RETURNS_CACHE) > 100_000:  # only a hand far over 10 could get here
-            _RETURNS_CACHE.clear()
-        out = [ReturnGems(p, gems) for gems in _bounded_sums(key[2:], over) if any(gems)]
-        _RETURNS_CACHE[key] = out
+        if len(cache) > 100_000:  # only a hand far over 10 could get here
+            cache.clear()
+            _RETURN_GEMS.clear()
+        gems = _RETURN_GEMS.get(key)
+        if gems is None:
+            gems = _RETURN_GEMS[key] = [g for g in _bounded_sums(key[1:], over) if any(g)]
+        out = cache[key] = [ReturnGems(p, g) for g in gems]
     return out
 
 
-def _bounded_sums(limits: tuple, total: int, i: int = 0) -> Iterator[tuple]:
-    """Every 6-tuple with entries up to ``limits`` whose sum is at most ``total``."""
-    if i == 6:
-        yield ()
-        return
-    for n in range(min(limits[i], total) + 1):
-        for rest in _bounded_sums(limits, total - n, i + 1):
-            yield (n,) + rest
+def _bounded_sums(limits: tuple, total: int) -> list:
+    """Every tuple with entries up to ``limits`` whose sum is at most ``total``, in order."""
+    sums = [((), 0)]
+    for limit in limits:
+        sums = [(t + (n,), s + n) for t, s in sums for n in range(min(limit, total - s) + 1)]
+    return [t for t, _ in sums]
 
 
 def _shortfall(cost_guarded: int, have: int) -> int:
