@@ -181,6 +181,7 @@ _MARKET_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS))
 _HAND_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS, _MARKET_SLOTS + RESERVE_LIMIT))
 _ALL_GUARD = _MARKET_GUARD + _HAND_GUARD
 _SUM_FIELDS = sum(1 << (6 * i) for i in range(5))
+_SLOT_MASK = (1 << _SLOT_BITS) - 1
 _TOP_FIELD = (63 << 24) * _REPEAT
 _TOP_GUARD = (32 << 24) * _REPEAT
 _GOLD_LIMIT = [((gold + 1) << 24) * _REPEAT for gold in range(6)]
@@ -235,32 +236,30 @@ def _unpack_pay(packed: int, gold: int) -> tuple:
             packed >> 24, gold)
 
 
-def _least_gold_buys(p: int, card_ids, tok: int, bon: int, gold: int) -> list:
-    """The buy of each card the seat can afford, paying the fewest gold (gems first).
+def _least_gold(costs: int, guard: int, tok: int, bon: int) -> tuple:
+    """Gems paid and gold still needed for packed, guarded costs, every slot at once.
 
-    ``tok`` and ``bon`` are the seat's packed gems and bonuses. All five gems are worked out at
-    once: per gem need = max(cost - bonus, 0) and gems = min(need, tokens); the gold is the sum
-    of need - gems. A generated buy is a kept value (one per seat, card and payment).
+    ``tok`` and ``bon`` are the player's packed gems and bonuses, repeated in every slot.
+    Per gem: need = max(cost - bonus, 0) and gems = min(need, tokens); returns the gems and
+    need - gems, whose fields sum to the gold the slot's card needs.
     """
-    out = []
-    buys = _BUY_CACHE[p]
-    for cid in card_ids:
-        d = _COST_GUARDED[cid] - bon
-        m = d & _GUARD
-        need = d & (m - (m >> 5))
-        d = (need | _GUARD) - tok
-        m = d & _GUARD
-        m -= m >> 5  # the gems whose need is at least what the player holds
-        pay = (tok & m) | (need & ~m)
-        short = (need - pay) % 63  # 2**6 = 1 (mod 63): the sum of the fields
-        if short > gold:
-            continue
-        known = buys[cid][short]
-        action = known.get(pay)
-        if action is None:
-            action = known[pay] = BuyCard(p, cid, _unpack_pay(pay, short))
-        out.append(action)
-    return out
+    d = costs - bon
+    m = d & guard
+    need = d & (m - (m >> 5))
+    d = (need | guard) - tok
+    m = d & guard
+    m -= m >> 5  # the gems whose need is at least what the player holds
+    pay = (tok & m) | (need & ~m)
+    return pay, need - pay
+
+
+def _buy_value(p: int, card_id: str, pay: int, gold: int) -> BuyCard:
+    """The buy with this payment (gems packed), built once and kept."""
+    known = _BUY_CACHE[p][card_id][gold]
+    action = known.get(pay)
+    if action is None:
+        action = known[pay] = BuyCard(p, card_id, _unpack_pay(pay, gold))
+    return action
 
 
 # Returns are values too, per seat and clamped hand (see _legal_returns); the gems of each
@@ -297,13 +296,6 @@ def _bounded_sums(limits: tuple, total: int) -> list:
     for limit in limits:
         sums = [(t + (n,), s + n) for t, s in sums for n in range(min(limit, total - s) + 1)]
     return [t for t, _ in sums]
-
-
-def _shortfall(cost_guarded: int, have: int) -> int:
-    """Tokens missing to pay a cost from ``have`` (packed): the sum of max(0, cost - have)."""
-    d = cost_guarded - have
-    m = d & _GUARD
-    return (d & (m - (m >> 5))) % 63  # 2**6 = 1 (mod 63): the sum of the fields
 
 
 def _add(a: tuple, b: tuple) -> tuple:
@@ -629,7 +621,14 @@ class Game:
         reserves, whose identity only it knows.
         """
         t = self.tokens[p]
-        return _least_gold_buys(p, card_ids, _pack(t), _pack(self.bonuses[p]), t[GOLD])
+        tok, bon = _pack(t), _pack(self.bonuses[p])
+        out = []
+        for cid in card_ids:
+            pay, short = _least_gold(_COST_GUARDED[cid], _GUARD, tok, bon)
+            short %= 63  # 2**6 = 1 (mod 63): the sum of the fields
+            if short <= t[GOLD]:
+                out.append(_buy_value(p, cid, pay, short))
+        return out
 
     def payments(self, p: int, card: Card) -> Iterator[tuple]:
         """Every legal payment for the card: gold may stand in for any colour, even one held."""
@@ -743,10 +742,8 @@ class Game:
         face = [cid for cid in self._slots if cid is not None]
         if len(self._reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
             return True
-        t, b = self.tokens[p], self.bonuses[p]
-        have = _pack((t[0] + b[0], t[1] + b[1], t[2] + b[2], t[3] + b[3], t[4] + b[4]))
         known = face + [r.id for r in self._reserved[p] if type(r) is not BlindCard]
-        return any(_shortfall(_COST_GUARDED[cid], have) <= t[GOLD] for cid in known)
+        return bool(self.affordable_buys(p, known))
 
     def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
         """Main actions the active player may take now.
@@ -780,14 +777,13 @@ class Game:
         # _pack, written out: this is the engine's hottest line.
         tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
         bon = b[0] | (b[1] << 6) | (b[2] << 12) | (b[3] << 18) | (b[4] << 24)
-        have = tok + bon
         gold = t[5]
-        # The face-up and reserved cards this player can afford, all at once (see _REPEAT).
-        d = self.costs + self._hand_costs[p] - have * _REPEAT
-        m = d & _ALL_GUARD
-        d = ((d & (m - (m >> 5))) * _SUM_FIELDS) & _TOP_FIELD
-        affordable = ~((d | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
-        buyable = []
+        # The payment of every face-up and reserved card at once (see _REPEAT), the gold
+        # each needs summed into its slot's top field, compared with the player's gold.
+        pay, short = _least_gold(self.costs + self._hand_costs[p], _ALL_GUARD,
+                                 tok * _REPEAT, bon * _REPEAT)
+        short = (short * _SUM_FIELDS) & _TOP_FIELD
+        affordable = ~((short | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
         while affordable:
             low = affordable & -affordable
             affordable ^= low
@@ -795,11 +791,11 @@ class Game:
             if k < _MARKET_SLOTS:
                 cid = slots[k]
             else:
-                k -= _MARKET_SLOTS
-                cid = hand[k].id if k < len(hand) else None
+                cid = hand[k - _MARKET_SLOTS].id if k - _MARKET_SLOTS < len(hand) else None
             if cid is not None:  # not an empty slot, nor a hidden blind reserve
-                buyable.append(cid)
-        out += _least_gold_buys(p, buyable, tok, bon, gold)
+                shift = _SLOT_BITS * k
+                out.append(_buy_value(p, cid, (pay >> shift) & _SLOT_MASK,
+                                      (short >> (shift + 24)) & 63))
         if not out:
             out.append(PassTurn(p))
         return out
