@@ -12,6 +12,7 @@ from pathlib import Path
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
@@ -24,12 +25,16 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, cost_text
+from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, cost_text
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
-# The on-screen keyboard's layouts for names, most columns first (see TableKeyboard).
+# The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
+# a field asks for one with a ``keyboard_family`` attribute; names are the default.
 KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
-NAME_LAYOUTS = tuple(str(KEYBOARDS_DIR / f"names_{kind}.json") for kind in ("wide", "narrow"))
+KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
+                                   for kind in ("wide", "narrow"))
+                     for family in ("names", "search")}
+NAME_LAYOUTS = KEYBOARD_FAMILIES["names"]
 SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capslock uses -1)
 
 
@@ -231,10 +236,19 @@ class SearchPopup(ModalView):
         self._choices = choices       # query -> list of ids
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
-        # Ids and costs take digits: Kivy's full keyboard, not the names one.
-        self.ids.query.vkeyboard_layout = "qwerty"
+        # Ids and costs: digits and gem letters (keyboards/search_*.json), not the names keys.
+        self.ids.query.keyboard_family = "search"
         self.ids.query.bind(text=lambda *_: self.refresh())
+        self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
         self.refresh()
+
+    def _make_room(self, *_):
+        """Results start under the docked keyboard (it docks right under the field), so the
+        cards found show while the player types."""
+        win = self.get_parent_window()
+        vk = next((w for w in win.children if isinstance(w, TableKeyboard)),
+                  None) if win is not None and self.ids.query.focus else None
+        self.ids.keyboard_room.height = vk.height * vk.scale if vk is not None else 0
 
     def refresh(self):
         grid = self.ids.results
@@ -277,14 +291,16 @@ class TableKeyboard(VKeyboard):
     type), space, hyphen and apostrophe, so the names layout with the most columns whose keys
     are still a touch target wide is docked (``keyboards/names_*.json``): 13 columns and 3 rows
     in landscape (the screen is short), 8 columns and 5 rows in portrait. A field can ask for
-    another of Kivy's layouts with a ``vkeyboard_layout`` attribute (the card search types
-    digits). Shift tapped on its own holds for the next letter: one finger types a capital.
+    another family of layouts (or one of Kivy's layouts by name) with a ``keyboard_family``
+    attribute: the card search asks for "search" (digits, gem letters drawn in their gem's
+    colour, N for nobles). Shift tapped on its own holds for the next letter: one finger types
+    a capital.
     """
 
     def __init__(self, **kw):
         kw.setdefault("margin_hint", [0.05, 0.02, 0.05, 0.02])  # narrow sides: wider keys
         super().__init__(**kw)
-        for path in NAME_LAYOUTS:
+        for path in (p for paths in KEYBOARD_FAMILIES.values() for p in paths):
             if path not in self.available_layouts:
                 with open(path, encoding="utf-8") as f:
                     self.available_layouts[path] = json.load(f)
@@ -294,20 +310,26 @@ class TableKeyboard(VKeyboard):
 
     def setup_mode(self, *largs):
         self._hold_shift(None)
+        self.have_shift = self.have_capslock = False  # not every layout has a shift mode
         win = self.get_parent_window()
-        wanted = getattr(self.target, "vkeyboard_layout", None)
-        if wanted is None and win is not None:
-            wanted = self.name_layout(win.width)
+        wanted = getattr(self.target, "keyboard_family", None) or "names"
+        if wanted in KEYBOARD_FAMILIES:
+            wanted = self.family_layout(wanted, win.width) if win is not None else None
         if wanted and wanted != self.layout and wanted in self.available_layouts:
             self.layout = wanted
         super().setup_mode(*largs)
 
-    def name_layout(self, width: float) -> str:
-        """The names layout with the most columns whose keys are a touch target wide."""
-        for path in NAME_LAYOUTS:     # most columns first: fewer rows on a short screen
+    def family_layout(self, family: str, width: float) -> str:
+        """The layout of ``family`` with the most columns whose keys are a touch target wide."""
+        paths = KEYBOARD_FAMILIES[family]
+        for path in paths:            # most columns first: fewer rows on a short screen
             if self.narrowest_key(path, width) >= app().tap:
                 return path
-        return NAME_LAYOUTS[-1]
+        return paths[-1]
+
+    def name_layout(self, width: float) -> str:
+        """The names layout with the most columns whose keys are a touch target wide."""
+        return self.family_layout("names", width)
 
     def narrowest_key(self, layout: str, width: float) -> float:
         """Window pixels across the narrowest key of ``layout`` docked at ``width``."""
@@ -330,6 +352,26 @@ class TableKeyboard(VKeyboard):
         self.font_size = app().tap * 0.5 / scale
         super().setup_mode_dock(*largs)
         self.refresh(True)            # a new height or layout: Kivy redraws only on a new layout
+
+    def draw_keys(self):
+        super().draw_keys()
+        layout = self.available_layouts[self.layout]
+        if not layout.get("gem_colours"):
+            return
+        # Gem letters in their gem's colour and ink, as on the cards: found at a glance.
+        labels = {tuple(w.pos): w for w in self.children if isinstance(w, Label)}
+        with self.background_key_layer:
+            for line in range(1, layout["rows"] + 1):
+                keys = layout[f"{self.layout_mode}_{line}"]
+                for key, (pos, size) in zip(keys, self.layout_geometry[f"LINE_{line}"]):
+                    gem = LETTER_GEM.get(key[0])
+                    if gem is None or gem == "gold":
+                        continue
+                    Color(*GEM_RGBA[gem])
+                    RoundedRectangle(pos=(pos[0] + 2, pos[1] + 2),
+                                     size=(size[0] - 4, size[1] - 4), radius=[6])
+                    if tuple(pos) in labels:
+                        labels[tuple(pos)].color = GEM_TEXT_RGBA[gem]
 
     def process_key_on(self, touch):
         held = self._shift_held

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PORTRAIT, WINDOW, find, grab_pixels, pump, save_png, tap, tap_target, wait_until
+from .conftest import (PORTRAIT, WINDOW, find, grab_pixels, pump, save_png, tap, tap_target,
+                       type_into, wait_until, walk)
 
 SHOTS = Path(os.environ["SPLENDOR_SHOTS"]) if os.environ.get("SPLENDOR_SHOTS") else None
 
@@ -78,9 +79,13 @@ def _touch_key(vk, char: str):
 
 
 def _tap_key(vk, char: str) -> None:
-    """One finger taps the key that types ``char``: for a capital, shift first, then the letter."""
+    """One finger taps the key that types ``char``: for a capital, shift first, then the letter
+    (unless a key types that capital, as the search's gem letters do)."""
     from kivy.base import EventLoop
-    if char != char.lower():
+    layout = vk.available_layouts[vk.layout]
+    shown = {key[1] for line in range(1, layout["rows"] + 1)
+             for key in layout[f"{vk.layout_mode}_{line}"]}
+    if char != char.lower() and char not in shown:
         _tap_key(vk, "shift")
         assert vk.layout_mode == "shift", "shift tapped on its own holds for the next letter"
     touch = _touch_key(vk, char)
@@ -169,21 +174,114 @@ def test_names_are_typed_on_the_docked_keyboard_under_the_field(docked_keyboard)
     assert field.text == "Anne-Marie O'Dea"
 
 
-def test_the_card_search_keeps_a_keyboard_with_digits(docked_keyboard):
+def _open_card_search(slot: str):
+    """As a player does: a new game, two names, the setup guide, then an empty slot's search."""
+    from kivy.core.window import Window
+
     from companion.ui.widgets import SearchPopup
-    window = docked_keyboard
-    popup = SearchPopup("Which card?", lambda q: [], lambda ident: None)
-    popup.open()
-    pump(frames=3)
+    tap_target("new")
+    type_into("name:0", "Ana")
+    type_into("name:1", "Ben")
+    tap_target("first:0")
+    tap_target("start")
+    tap_target("next")                  # the tokens are put back
+    if slot.startswith("slot:noble"):
+        from companion.viewmodel import CARDS_BY_LEVEL
+        for level in (3, 2, 1):         # the market dealt, each card picked from the list
+            for i in range(4):
+                tap_target(f"slot:{level}:{i}")
+                tap_target(f"pick:{sorted(CARDS_BY_LEVEL[level])[i]}")
+        tap_target("next")
+    tap_target(slot)
+    popups = [w for w in Window.children if isinstance(w, SearchPopup)]
+    assert popups, "tapping an empty slot opens the search"
+    return popups[-1]
+
+
+def _search_keyboard(window, popup):
     tap(popup.ids.query)
     wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
-    vk = _vkeyboard(window)
-    pump(0.3)
-    _type(vk, "3w")
-    assert popup.ids.query.text == "3w"
-    window.release_all_keyboards()
-    popup.dismiss()
-    pump(0.3)
+    pump(0.8)  # the lift's animation
+    return _vkeyboard(window)
+
+
+def test_the_card_search_docks_digits_and_gem_letters_a_touch_target_wide(docked_keyboard):
+    from companion.ui.widgets import KEYBOARD_FAMILIES
+    from companion.viewmodel import GEM_RGBA, LETTER_GEM
+    window = docked_keyboard
+    popup = _open_card_search("slot:1:0")
+    field = popup.ids.query
+    vk = _search_keyboard(window, popup)
+    _shot("search-keyboard")
+    assert vk.layout in KEYBOARD_FAMILIES["search"]
+    assert round(vk.width * vk.scale) == window.width
+    keys = _keys(vk)
+    # Only what a search takes: digits, the five gem letters, N (nobles), space, back, Done.
+    assert sorted(code for _, code, _ in keys) == sorted(
+        list("0123456789wugrkn") + ["spacebar", "backspace", "escape"])
+    for label, _, (x, y, w, h) in keys:
+        assert w >= _tap_px() and h >= _tap_px(), f"key {label!r} is {w:.0f} x {h:.0f} px"
+        assert 0 <= x and x + w <= window.width and 0 <= y and y + h <= window.height
+    # The gem letters are drawn on their gem's colour, as on the cards.
+    img = grab_pixels()
+    for label, _, (x, y, w, h) in keys:
+        if label in "WUGRK":
+            px = img[window.height - int(y + h * 0.15), int(x + w * 0.15)]
+            want = [round(c * 255) for c in GEM_RGBA[LETTER_GEM[label]][:3]]
+            assert all(abs(int(a) - b) <= 12 for a, b in zip(px, want)), (label, px, want)
+    # The field stays on screen, above the keyboard.
+    lift = window._kheight
+    field_bottom = field.to_window(field.x, field.y)[1] + lift
+    keyboard_top = vk.y + vk.height * vk.scale + lift
+    assert field_bottom >= keyboard_top - 1 and field_bottom + field.height <= window.height
+
+
+def test_a_card_is_found_by_id_and_by_cost_with_touches(docked_keyboard):
+    from companion.viewmodel import CARDS, COLOUR_INDEX
+    window = docked_keyboard
+    popup = _open_card_search("slot:1:0")
+    field = popup.ids.query
+    vk = _search_keyboard(window, popup)
+
+    def shown():
+        return [w.target[len("pick:"):] for w in walk(popup.ids.results)
+                if getattr(w, "target", "").startswith("pick:")]
+    # By cost: 1W01 costs 2 red and 1 black; a wrong digit taken back.
+    _type(vk, "2R 1")
+    _tap_key(vk, "backspace")
+    _type(vk, "1K")
+    assert field.text == "2R 1K"
+    found = shown()
+    assert "1W01" in found and sorted(found) == sorted(
+        c for c in CARDS if CARDS[c].level == 1 and CARDS[c].cost[COLOUR_INDEX["red"]] == 2
+        and CARDS[c].cost[COLOUR_INDEX["black"]] == 1)
+    for _ in range(len(field.text)):
+        _tap_key(vk, "backspace")
+    assert field.text == ""
+    # By id: only that card is left, shown under the keyboard while it is up, and a tap on it
+    # puts it into the slot.
+    _type(vk, "1W01")
+    _shot("search-typed")
+    assert field.text == "1W01" and shown() == ["1W01"]
+    pick = find("pick:1W01")
+    lift = window._kheight
+    x, y = pick.to_window(pick.x, pick.y)
+    assert y + pick.height + lift <= vk.y + lift + 1, "the card found is under the keyboard"
+    assert y + lift >= 0 and x >= 0 and x + pick.width <= window.width
+    tap(pick)
+    pump(0.8)
+    assert "1W01" in find("slot:1:0").text
+    assert _vkeyboard(window) is None, "the keyboard goes with the search"
+
+
+def test_a_noble_is_found_by_its_id_with_touches(docked_keyboard):
+    window = docked_keyboard
+    popup = _open_card_search("slot:noble:0")
+    vk = _search_keyboard(window, popup)
+    _type(vk, "N03")
+    assert popup.ids.query.text == "N03"
+    assert [w.target for w in walk(popup.ids.results)
+            if getattr(w, "target", "").startswith("pick:")] == ["pick:N03"]
 
 
 def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
@@ -197,4 +295,4 @@ def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
          "tests/app/test_app_keyboard.py"],
         cwd=root, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    assert "3 passed, 1 skipped" in run.stdout, run.stdout[-3000:]
+    assert "5 passed, 1 skipped" in run.stdout, run.stdout[-3000:]
