@@ -946,12 +946,13 @@ class Game:
             self._reserved = _replace(reserved, p, hand)
             self._hand_costs = _replace(hand_costs, p, _hand_costs(hand))
         pay = action.pay
-        self.tokens = _replace(tokens, p, _sub(tokens[p], pay))
+        # The seat's entries replaced by slicing, written out here: buys are frequent.
+        self.tokens = tokens[:p] + (_sub(tokens[p], pay),) + tokens[p + 1:]
         self.bank = _add(bank, pay)
-        b = bonuses[p]
-        self.bonuses = _replace(bonuses, p, _replace(b, card.bonus, b[card.bonus] + 1))
-        self.points = _replace(points, p, points[p] + card.points)
-        self.cards = _replace(cards, p, cards[p] + (cid,))
+        b, g = bonuses[p], card.bonus
+        self.bonuses = bonuses[:p] + (b[:g] + (b[g] + 1,) + b[g + 1:],) + bonuses[p + 1:]
+        self.points = points[:p] + (points[p] + card.points,) + points[p + 1:]
+        self.cards = cards[:p] + (cards[p] + (cid,),) + cards[p + 1:]
         self.main = action
         self.passes = 0
 
