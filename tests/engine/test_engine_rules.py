@@ -478,3 +478,30 @@ def test_undo_step_and_whole_turn():
                                                             "EndTurn"]
     assert game.snapshot() == start
     assert game.undo_turn() == []
+
+
+def test_every_kind_of_step_is_taken_back_exactly():
+    # A push keeps only the fields its kind of action changes: each kind, popped, must give
+    # back the very same state (random games rarely pass or bind a blind reserve).
+    def taken_back(game, action):
+        before = game.snapshot()
+        game.push(action)
+        assert game.snapshot() != before
+        assert game.pop() == action and game.snapshot() == before
+        game.push(action)
+
+    game = position(new_game(), 0, bank=(0, 0, 0, 0, 0, 0), tokens=tok(),
+                    reserved=["3U02", "3W01", "3G04"])
+    taken_back(game, PassTurn(0))
+    taken_back(game, EndTurn(0))
+    game = position(new_game(), 0, reserved=[BlindCard(1)], tokens=tok(2, 2, 2, 2, 2, 0))
+    taken_back(game, BuyCard(0, "1W03", tok(blue=1, green=2, red=1, black=1)))  # binds it
+    game = position(new_game(), 0, bonuses=bon(blue=4, green=4, red=3), tokens=tok(3, 3, 2, 2))
+    taken_back(game, TakeGems(0, tok(white=1, blue=1, green=1)))
+    taken_back(game, ReturnGems(0, tok(white=1)))
+    taken_back(game, ClaimNoble(0, "N07"))
+    game = new_game()
+    taken_back(game, ReserveBlind(0, 2, "2U06"))
+    game = new_game()
+    taken_back(game, ReserveCard(0, "2R03"))
+    taken_back(game, RevealCard(2, 2, "2U06"))
