@@ -52,9 +52,14 @@ def tokens_markup(pairs, skip_zero=False):
     return " ".join(parts) or "-"
 
 
+def points_text(n):
+    """"1 point", "3 points": prestige as a player says it."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def describe_card(cid):
     c = card_view(cid)
-    pts = f", {c['points']} points" if c["points"] else ""
+    pts = f", {points_text(c['points'])}" if c["points"] else ""
     return f"{cid}: {GEM_LETTER[c['bonus']]} bonus{pts}\ncost {cost_text(c['cost'])}"
 
 
@@ -385,8 +390,9 @@ class PlayScreen(AppScreen):
                 grid.add_widget(lab)
         for lab, p in zip(reversed(grid.children), view.players):
             mark = ">> " if p["active"] else ""
-            head = (f"[b]{mark}{p['name']}  {p['points']} points[/b]  (seat {p['button']})  "
-                    f"cards {p['cards']}  nobles {p['nobles']}  reserved {p['reserved']}")
+            head = (f"[b]{mark}{p['name']}  {points_text(p['points'])}[/b]  "
+                    f"(seat {p['button']})  cards {p['cards']}  nobles {p['nobles']}  "
+                    f"reserved {p['reserved']}")
             body = (f"bonus {tokens_markup(p['bonuses'])}\n"
                     f"tokens {tokens_markup(p['tokens'])}  = {p['token_total']}")
             lab.text = f"{head}\n{body}"

@@ -223,6 +223,11 @@ class BusySpinner(Widget):
             self._anim = None
 
 
+class ResultButton(BigButton):
+    """A search result: its text wraps inside the button and the row grows to fit the lines
+    (at least a touch target tall), so a long description never spills onto the next row."""
+
+
 class SearchPopup(ModalView):
     """Pick one id: search by id or by cost ("3w 2u"), results as large buttons."""
 
@@ -254,7 +259,7 @@ class SearchPopup(ModalView):
         grid = self.ids.results
         grid.clear_widgets()
         for ident in self._choices(self.ids.query.text)[:24]:
-            b = BigButton(text=self._describe(ident), target=f"pick:{ident}")
+            b = ResultButton(text=self._describe(ident), target=f"pick:{ident}")
             b.bind(on_release=lambda btn, i=ident: self.pick(i))
             grid.add_widget(b)
 

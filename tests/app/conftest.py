@@ -154,3 +154,26 @@ def grab_pixels():
 def save_png(img, path) -> None:
     import cv2
     cv2.imwrite(str(path), img[:, :, ::-1])
+
+
+def run_in_portrait(tests: str, shots=None) -> str:
+    """Run ``tests`` (pytest ids under the repository) in a 720 x 1280 window of their own: an
+    offscreen window keeps its first size, so Touch Display 2's layout needs a second process.
+
+    Skips when this process already draws portrait; ``shots`` is a folder for SPLENDOR_SHOTS.
+    Returns pytest's output, after checking that the run passed.
+    """
+    import subprocess
+    import sys
+    from pathlib import Path
+    if WINDOW == PORTRAIT:
+        pytest.skip("this process already draws the portrait layout")
+    env = dict(os.environ, SPLENDOR_TEST_SIZE=f"{PORTRAIT[0]}x{PORTRAIT[1]}")
+    if shots is not None:
+        env["SPLENDOR_SHOTS"] = str(shots)
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *tests.split()],
+        cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    return run.stdout

@@ -6,14 +6,12 @@ otherwise) and, from the last test, the whole file again in a 720 x 1280 window 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import (PORTRAIT, WINDOW, find, grab_pixels, pump, save_png, tap, tap_target,
-                       type_into, wait_until, walk)
+from .conftest import (WINDOW, find, grab_pixels, pump, run_in_portrait, save_png, tap,
+                       tap_target, type_into, wait_until, walk)
 
 SHOTS = Path(os.environ["SPLENDOR_SHOTS"]) if os.environ.get("SPLENDOR_SHOTS") else None
 
@@ -284,15 +282,45 @@ def test_a_noble_is_found_by_its_id_with_touches(docked_keyboard):
             if getattr(w, "target", "").startswith("pick:")] == ["pick:N03"]
 
 
+def _results(popup):
+    """The result buttons shown, in reading order."""
+    return [w for w in reversed(popup.ids.results.children)
+            if getattr(w, "target", "").startswith("pick:")]
+
+
+def test_search_results_keep_their_text_inside_their_buttons(docked_keyboard):
+    window = docked_keyboard
+    popup = _open_card_search("slot:1:0")
+    vk = _search_keyboard(window, popup)
+    for query, point_card in (("4K", "1G08"), ("1K", "1K08")):
+        for _ in range(len(popup.ids.query.text)):
+            _tap_key(vk, "backspace")
+        _type(vk, query)
+        pump(frames=4)  # the labels' textures, then the rows sized to them
+        buttons = _results(popup)
+        assert point_card in [b.target[len("pick:"):] for b in buttons]
+        for b in buttons:
+            tw, th = b.texture_size
+            # The text drawn (centred on the button) stays inside it, 4 px clear on each side,
+            # and the button is still a touch target tall.
+            assert tw <= b.width - 8 and th <= b.height - 8, (
+                f"{b.text!r}: text {tw:.0f} x {th:.0f} px in a {b.width:.0f} x {b.height:.0f} "
+                "px button")
+            assert b.height >= _tap_px() - 0.5
+        boxes = [(b.x, b.y, b.right, b.top) for b in buttons]
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            for (u0, v0, u1, v1) in boxes[i + 1:]:
+                assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, "two results overlap"
+        card = find(f"pick:{point_card}")
+        assert "1 point\n" in card.text and "points" not in card.text
+    _shot("search-results-keyboard")
+    _tap_key(vk, "escape")      # Done: the keyboard goes, the results fill the popup
+    pump(0.8)
+    _shot("search-results")
+    assert [b.target for b in _results(popup)] == [f"pick:1K0{i}" for i in range(1, 9)]
+
+
 def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
     """The same tests in a 720 x 1280 window of their own (a second process)."""
-    if WINDOW == PORTRAIT:
-        pytest.skip("this process already draws the portrait layout")
-    env = dict(os.environ, SPLENDOR_TEST_SIZE="720x1280")
-    root = Path(__file__).resolve().parents[2]
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-         "tests/app/test_app_keyboard.py"],
-        cwd=root, env=env, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    assert "5 passed, 1 skipped" in run.stdout, run.stdout[-3000:]
+    out = run_in_portrait("tests/app/test_app_keyboard.py")
+    assert "6 passed, 1 skipped" in out, out[-3000:]

@@ -3,14 +3,11 @@ import os
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from companion.engine import SimulatedTable
-import subprocess
-import sys
 
-from tests.app.conftest import (PORTRAIT, WINDOW, grab_pixels, pump, save_png, tap_target, texts,
-                                wait_until)
+from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
+                                texts, wait_until)
 
 SHOTS = Path(os.environ.get("SPLENDOR_SHOTS", "")) if os.environ.get("SPLENDOR_SHOTS") else None
 
@@ -131,14 +128,7 @@ def _finish_by_lines(ctl, table):
 
 def test_every_screen_in_portrait_on_touch_display_2(tmp_path):
     """The same screens in a 720 x 1280 window of their own (a second process)."""
-    if WINDOW == PORTRAIT:
-        pytest.skip("this process already draws the portrait layout")
-    env = dict(os.environ, SPLENDOR_TEST_SIZE="720x1280", SPLENDOR_SHOTS=str(tmp_path / "shots"))
-    root = Path(__file__).resolve().parents[2]
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-         "tests/app/test_app_screens.py::test_every_screen_has_its_content_at_this_window_size"],
-        cwd=root, env=env, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    run_in_portrait("tests/app/test_app_screens.py::"
+                    "test_every_screen_has_its_content_at_this_window_size", tmp_path / "shots")
     shots = sorted(p.name for p in (tmp_path / "shots").glob("*-720x1280.png"))
     assert "play-720x1280.png" in shots and len(shots) == 10
