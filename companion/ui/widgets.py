@@ -279,7 +279,8 @@ class ChoicePopup(ModalView):
         super().__init__(**kw)
         self.title = title
         for label, value, target in choices:
-            b = BigButton(text=label, target=target)
+            # Rows grow to fit wrapped text, as search results do (a card's description is long).
+            b = ResultButton(text=label, target=target)
             b.bind(on_release=lambda btn, v=value: self.pick(on_pick, v))
             self.ids.choices.add_widget(b)
 
