@@ -872,7 +872,7 @@ class Game:
         self._stack.append((action, (bank, tokens, self.main, self.passes)))
         p = action.player
         self.bank = _sub(bank, action.gems)
-        self.tokens = _replace(tokens, p, _add(tokens[p], action.gems))
+        self.tokens = tokens[:p] + (_add(tokens[p], action.gems),) + tokens[p + 1:]
         self.main = action
         self.passes = 0
 
@@ -965,10 +965,9 @@ class Game:
         self.turn += 1
         self.main = None
         self.noble_taken = False
-        last_seat = (self.first - 1) % self.n
         if self.passes >= self.n:
             self.outcome = self._make_outcome("all-passed")
-        elif self.final_round and p == last_seat:
+        elif self.final_round and p == (self.first - 1) % self.n:  # the round's last seat
             self.outcome = self._make_outcome("points")
         self.active = (p + 1) % self.n
 
