@@ -393,8 +393,8 @@ class Game:
         """Every field of the state as one comparable value (for tests and resumes)."""
         return (self.bank, self.tokens, self.bonuses, self.points, self.cards, self._reserved,
                 self.nobles_won, self.nobles, self._slots, self._unseen, self.decks, self.holes,
-                self.costs, self._hand_costs, self.active, self.turn, self.main, self.noble_taken, self.passes,
-                self.final_round, self.outcome)
+                self.costs, self._hand_costs, self.active, self.turn, self.main, self.noble_taken,
+                self.passes, self.final_round, self.outcome)
 
     @property
     def history(self) -> list:
@@ -814,10 +814,7 @@ class Game:
         p = self.active
         t = self.tokens[p]
         over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
-        b = self.bonuses[p]
-        # Most turns: too few bonuses for any noble (qualifying_nobles' own first test).
-        few = b[0] + b[1] + b[2] + b[3] + b[4] < _NOBLE_MIN_BONUSES
-        nobles = () if few or self.noble_taken else self.qualifying_nobles(p)
+        nobles = () if self.noble_taken else self.qualifying_nobles(p)
         if over <= 0 and not nobles:
             # Nothing to return and no noble to choose: the turn ends once the slots are dealt.
             return [] if self.holes and self.slots_to_reveal() else [_END_TURN[p]]
@@ -898,7 +895,8 @@ class Game:
         self.noble_taken = True
 
     def _apply_reserve(self, action) -> None:
-        bank, tokens, reserved, hand_costs = self.bank, self.tokens, self._reserved, self._hand_costs
+        bank, tokens = self.bank, self.tokens
+        reserved, hand_costs = self._reserved, self._hand_costs
         self._stack.append((action, (self._slots, self.costs, self.holes, self.decks,
                                      self._unseen, reserved, hand_costs, bank, tokens,
                                      self.main, self.passes)))
@@ -925,7 +923,8 @@ class Game:
         self.passes = 0
 
     def _apply_buy(self, action: BuyCard) -> None:
-        bank, tokens, reserved, hand_costs = self.bank, self.tokens, self._reserved, self._hand_costs
+        bank, tokens = self.bank, self.tokens
+        reserved, hand_costs = self._reserved, self._hand_costs
         bonuses, points, cards = self.bonuses, self.points, self.cards
         self._stack.append((action, (self._slots, self.costs, self.holes, self._unseen,
                                      reserved, hand_costs, bank, tokens, bonuses, points,
