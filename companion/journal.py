@@ -21,6 +21,8 @@ import sqlite3
 import time
 from typing import Optional
 
+from companion.engine.record import dumps
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -47,10 +49,6 @@ class JournalError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
 class Journal:
@@ -96,10 +94,10 @@ class Journal:
         db.execute("BEGIN IMMEDIATE")
         try:
             cur = db.execute("INSERT INTO games (started, players, session) VALUES (?, ?, ?)",
-                             (started, _dumps(header.get("players", [])), session))
+                             (started, dumps(header.get("players", [])), session))
             gid = cur.lastrowid
-            db.execute("INSERT INTO lines VALUES (?, 0, ?)", (gid, _dumps(header)))
-            db.execute("INSERT INTO lines VALUES (?, 1, ?)", (gid, _dumps(setup)))
+            db.execute("INSERT INTO lines VALUES (?, 0, ?)", (gid, dumps(header)))
+            db.execute("INSERT INTO lines VALUES (?, 1, ?)", (gid, dumps(setup)))
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -119,13 +117,13 @@ class Journal:
         (a question or a turn being entered) is cleared in the same transaction.
         """
         n = self.count(game_id)
-        stmts = [("INSERT INTO lines VALUES (?, ?, ?)", (game_id, n + i, _dumps(line)))
+        stmts = [("INSERT INTO lines VALUES (?, ?, ?)", (game_id, n + i, dumps(line)))
                  for i, line in enumerate(lines)]
         stmts.append(("UPDATE games SET pending = ? WHERE id = ?",
-                      (_dumps(pending) if pending else None, game_id)))
+                      (dumps(pending) if pending else None, game_id)))
         if outcome is not None:
             stmts.append(("UPDATE games SET finished = 1, outcome = ? WHERE id = ?",
-                          (_dumps(outcome), game_id)))
+                          (dumps(outcome), game_id)))
         self._write(stmts)
 
     def truncate(self, game_id: int, keep: int) -> None:
@@ -136,7 +134,7 @@ class Journal:
 
     def set_pending(self, game_id: int, pending: Optional[dict]) -> None:
         self._write([("UPDATE games SET pending = ? WHERE id = ?",
-                      (_dumps(pending) if pending else None, game_id))])
+                      (dumps(pending) if pending else None, game_id))])
 
     def abandon(self, game_id: int) -> None:
         """An unfinished game the players chose not to resume: kept, never offered again."""
@@ -202,7 +200,7 @@ class Journal:
         tmp = os.fspath(path) + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             for line in lines:
-                f.write(_dumps(line) + "\n")
+                f.write(dumps(line) + "\n")
         os.replace(tmp, path)
 
 

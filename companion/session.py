@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from companion.engine.record import dumps
+
 FORMAT = "splendor-session"
 VERSION = 1
 APP_DIR = "splendor-companion"
@@ -37,10 +39,6 @@ class SessionError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
 
 
 def _append_synced(path: Path, text: str) -> None:
@@ -98,7 +96,7 @@ class SessionWriter:
                 n += 1
         meta = {"format": FORMAT, "version": VERSION, "players": list(players),
                 "first": first, "rules": rules}
-        _write_synced(folder / "session.json", (_dumps(meta) + "\n").encode("utf-8"))
+        _write_synced(folder / "session.json", (dumps(meta) + "\n").encode("utf-8"))
         return cls(folder, t0=time.monotonic())
 
     def now(self) -> float:
@@ -108,7 +106,7 @@ class SessionWriter:
         """Append one event (``t`` is set here) and fsync it before returning."""
         event = {"type": event["type"], "t": self.now(),
                  **{k: v for k, v in event.items() if k != "type"}}
-        _append_synced(self.events_path, _dumps(event) + "\n")
+        _append_synced(self.events_path, dumps(event) + "\n")
         return event
 
     def _name(self, ext: str) -> str:
@@ -123,15 +121,15 @@ class SessionWriter:
 
     def save_observation(self, obs: dict) -> str:
         name = self._name(".json")
-        _write_synced(self.folder / name, (_dumps(obs) + "\n").encode("utf-8"))
+        _write_synced(self.folder / name, (dumps(obs) + "\n").encode("utf-8"))
         return name
 
     def record_append(self, lines: list) -> None:
-        _append_synced(self.record_path, "".join(_dumps(line) + "\n" for line in lines))
+        _append_synced(self.record_path, "".join(dumps(line) + "\n" for line in lines))
 
     def record_rewrite(self, lines: list) -> None:
         _write_synced(self.record_path,
-                      "".join(_dumps(line) + "\n" for line in lines).encode("utf-8"))
+                      "".join(dumps(line) + "\n" for line in lines).encode("utf-8"))
 
 
 @dataclass

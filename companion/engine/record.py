@@ -36,8 +36,9 @@ class Header:
                 "rules": self.rules.to_dict()}
 
 
-def dumps(line: dict) -> str:
-    """One record line as JSON (compact, UTF-8 text)."""
+def dumps(line) -> str:
+    """One record line as JSON (compact, UTF-8 text); the journal and sessions write any JSON
+    value of theirs the same way."""
     return json.dumps(line, ensure_ascii=False, separators=(", ", ": "))
 
 
