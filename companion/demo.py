@@ -16,7 +16,7 @@ import time
 from typing import Optional
 
 from companion.engine import SimulatedTable
-from companion.engine.actions import BuyCard, ClaimNoble, EndTurn, ReserveBlind, ReturnGems
+from companion.engine.actions import BuyCard, EndTurn, ReserveBlind
 
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 

@@ -12,15 +12,13 @@ every verdict is the referee's.
 """
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, EndTurn, Game,
                               Rules, Setup, starting_bank)

@@ -91,7 +91,7 @@ from gpiozero.exc import BadPinFactory, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory
 
 from .config import NOBLE_SLOTS, PanelConfig, load_config
-from .debounce import TURN_END, UNDO_REQUEST, PressFilter
+from .debounce import TURN_END, PressFilter
 
 Dispatch = Callable[..., None]
 

@@ -4,9 +4,7 @@ Layouts are in ``<screen>.kv``; here only the parts built from the game (tiles, 
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 from kivy.app import App
 from kivy.graphics.texture import Texture

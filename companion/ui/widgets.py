@@ -18,10 +18,8 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
@@ -34,7 +32,6 @@ KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
 KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
                                    for kind in ("wide", "narrow"))
                      for family in ("names", "search")}
-NAME_LAYOUTS = KEYBOARD_FAMILIES["names"]
 SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capslock uses -1)
 
 
@@ -224,8 +221,9 @@ class BusySpinner(Widget):
 
 
 class ResultButton(BigButton):
-    """A search result: its text wraps inside the button and the row grows to fit the lines
-    (at least a touch target tall), so a long description never spills onto the next row."""
+    """A search result or a large choice: its text wraps inside the button and the row grows
+    to fit the lines (at least a touch target tall), so a long card description never spills
+    onto the next row."""
 
 
 class SearchPopup(ModalView):
@@ -332,10 +330,6 @@ class TableKeyboard(VKeyboard):
             if self.narrowest_key(path, width) >= app().tap:
                 return path
         return paths[-1]
-
-    def name_layout(self, width: float) -> str:
-        """The names layout with the most columns whose keys are a touch target wide."""
-        return self.family_layout("names", width)
 
     def narrowest_key(self, layout: str, width: float) -> float:
         """Window pixels across the narrowest key of ``layout`` docked at ``width``."""

@@ -1,7 +1,7 @@
 """The demo: a simulated table plays a whole game by itself through the real referee."""
 import pytest
 
-from tests.app.conftest import find_all, pump, tap_target, texts, wait_until
+from tests.app.conftest import pump, tap_target, texts, wait_until
 
 
 def _watch_lights(app):

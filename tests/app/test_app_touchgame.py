@@ -3,7 +3,7 @@ import random
 
 from companion.engine import Game
 from companion.engine.record import parse_event
-from tests.app.conftest import find, pump, tap_target, texts, wait_until
+from tests.app.conftest import pump, tap_target, texts, wait_until
 from tests.app.touchplay import enter_main, play_turn, start_game_by_touch, choose
 
 

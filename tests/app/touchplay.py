@@ -1,10 +1,8 @@
 """Playing the app by touches only: what a player's finger does for each kind of move."""
-import random
-
-from companion.engine import COLOURS, EndTurn, SimulatedTable
-from companion.engine.actions import (BuyCard, ClaimNoble, PassTurn, ReserveBlind, ReserveCard,
-                                      ReturnGems, TakeGems)
-from tests.app.conftest import (find, pump, tap, tap_target, texts, type_into, wait_until)
+from companion.engine import COLOURS, SimulatedTable
+from companion.engine.actions import (BuyCard, PassTurn, ReserveBlind, ReserveCard, ReturnGems,
+                                      TakeGems)
+from tests.app.conftest import find, pump, tap_target, texts, type_into, wait_until
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
