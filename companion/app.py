@@ -105,6 +105,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self._refresh_ev = Clock.create_trigger(self._refresh, 0)
             self.ctl = None
             self.reset(data_dir or default_data_dir())
+            from companion.i18n.live import setup as setup_languages
+            setup_languages(data_dir or default_data_dir())   # the font and `tr` for the kv rules
             Builder.load_file(str(UI_DIR / "widgets.kv"))
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))

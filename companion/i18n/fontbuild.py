@@ -33,8 +33,12 @@ def font_paths(weight: str = "Regular") -> Path:
 
 
 def _roboto(name: str) -> Path:
-    import kivy
-    return Path(kivy.__file__).parent / "data" / "fonts" / name
+    # Found without importing kivy (which would read the command line and start logging).
+    import importlib.util
+    spec = importlib.util.find_spec("kivy")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("Kivy is not installed, so its Roboto font can't be found.")
+    return Path(list(spec.submodule_search_locations)[0]) / "data" / "fonts" / name
 
 
 def _nanum(name: str) -> Path:

@@ -6,7 +6,7 @@ translated word.
 """
 from __future__ import annotations
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, ngettext
 
 # The engine's colour order (companion.engine.cards.COLOURS): white, blue, green, red, black, gold.
 COLOUR_WORDS = ("white", "blue", "green", "red", "black", "gold")
@@ -46,12 +46,12 @@ _LANES = (N_("the white lane"), N_("the blue lane"), N_("the green lane"), N_("t
 
 def colour_tokens(i: int) -> str:
     """'white tokens' (the kind, no count)."""
-    return pgettext("kind of token", _COLOUR_TOKENS[i])
+    return _(_COLOUR_TOKENS[i])
 
 
 def lane(i: int) -> str:
     """'the white lane' (the bank's lane of that colour on the mat)."""
-    return pgettext("lane of the bank", _LANES[i])
+    return _(_LANES[i])
 
 
 def join(items) -> str:
