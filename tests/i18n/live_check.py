@@ -75,6 +75,15 @@ def main():
     gc.collect()
     live.choose_language(data_dir, "pl")
     out["observers"] = [before, tr.observers]
+    # The chooser: a tap on "한국어" switches the app and keeps the choice; its toggles follow.
+    from companion.i18n.chooser import LanguageChoice, first_start
+    out["first_start_before"] = first_start(os.path.join(data_dir, "fresh"))
+    choice = LanguageChoice(data_dir=data_dir)
+    choice.buttons["ko"].trigger_action(0)
+    out["chooser"] = [tr.lang, ids.title.text,
+                      {c: b.state for c, b in choice.buttons.items()}]
+    live.choose_language(data_dir, "en")
+    out["chooser_follows"] = {c: b.state for c, b in choice.buttons.items()}
     json.dump(out, open(dst, "w", encoding="utf-8"), ensure_ascii=False)
 
 

@@ -21,8 +21,11 @@ def test_kv_labels_follow_the_language_at_once(tmp_path):
     assert out["pl"] == ["Ustawienia", "5 punktów", "Splendor"]
     assert out["pl22"] == "22 punkty"
     assert out["en"] == ["Settings", "22 points", "Splendor"]
-    assert out["heard"] == ["pl", "en", "ko", "pl"]
+    assert out["heard"] == ["pl", "en", "ko", "pl", "ko", "en"]
     assert out["default_font_draws_hangul"]
     before, after = out["observers"]
     assert after <= before + 2, out["observers"]       # the 20 discarded trees are dropped
-    assert i18n.stored_language(tmp_path / "data") == "pl"
+    assert out["first_start_before"] is True
+    assert out["chooser"] == ["ko", "설정", {"en": "normal", "pl": "normal", "ko": "down"}]
+    assert out["chooser_follows"] == {"en": "down", "pl": "normal", "ko": "normal"}
+    assert i18n.stored_language(tmp_path / "data") == "en"
