@@ -54,3 +54,20 @@ def test_the_guide_in(lang):
                 "Zostaw w skarbcu po 7 znaczników klejnotów")
     finally:
         translator.set_language("en")
+
+
+def test_banner_and_outcome_equal_the_view_models_in_english():
+    from companion.engine.simulate import play_random_game
+    from companion.i18n import table
+    translator.set_language("en")
+    for seed in range(12):
+        game = play_random_game(players=2 + seed % 3, seed=seed).game
+        assert table.outcome_text(game) == viewmodel.outcome_text(game)
+        assert table.banner(game) == viewmodel.banner(game)
+    fresh = SimulatedTable(players=3, seed=1).new_game()
+    assert table.banner(fresh) == viewmodel.banner(fresh)
+    translator.set_language("pl")
+    try:
+        assert table.banner(fresh).startswith("Teraz tura gracza ")
+    finally:
+        translator.set_language("en")
