@@ -15,7 +15,8 @@ re-renders bound labels when the language changes.
 Catalogs: ``companion/locale/<lang>/LC_MESSAGES/companion.po`` in the repository, compiled to
 ``.mo`` by ``make install`` (``msgfmt`` from Debian's ``gettext`` package; ``make locale``).
 The chosen language is kept in the data folder (``language``, one code); without it, the
-system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) decides.
+system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) decides. ``SPLENDOR_LANG``
+(en, pl, ko) overrides both.
 """
 from __future__ import annotations
 
@@ -84,8 +85,11 @@ def store_language(data_dir, code: str) -> None:
 
 
 def initial_language(data_dir, environ=None) -> str:
-    """The stored choice, else the system locale's language."""
-    return stored_language(data_dir) or system_language(environ)
+    """``SPLENDOR_LANG`` if set (tests, a kiosk's unit), else the stored choice, else the
+    system locale's language."""
+    env = os.environ if environ is None else environ
+    return (normalize(env.get("SPLENDOR_LANG")) or stored_language(data_dir)
+            or system_language(env))
 
 
 class Translator:

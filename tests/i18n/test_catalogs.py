@@ -139,6 +139,7 @@ def test_the_chosen_language_is_kept_and_wins_over_the_system(tmp_path):
     assert i18n.initial_language(tmp_path, {"LANG": "ko_KR.UTF-8"}) == "pl"
     (tmp_path / i18n.LANGUAGE_FILE).write_bytes(b"\xff\xfe garbage")
     assert i18n.initial_language(tmp_path, {"LANG": "ko_KR.UTF-8"}) == "ko"
+    assert i18n.initial_language(tmp_path, {"SPLENDOR_LANG": "ko", "LANG": "en_GB"}) == "ko"
     with pytest.raises(ValueError):
         i18n.store_language(tmp_path, "klingon")
 
