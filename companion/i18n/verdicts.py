@@ -302,3 +302,35 @@ def render_verdict(game, verdict) -> str:
 
 __all__ = ["MISSING", "FIXED", "RULES", "fixed", "rule_sentence", "fix", "describe_action",
            "describe_turn", "question_message", "render_verdict"]
+
+
+def describe_line(line: dict, names) -> str:
+    """A touch-entered record line in words (the view-model's ``describe_line``, translated)."""
+    from companion.engine import COLOURS
+    t = line.get("type")
+    who = names[line["player"]] if "player" in line and line["player"] < len(names) else ""
+
+    def tokens(field):
+        return describe_tokens([line[field].get(c, 0) for c in COLOURS])
+    if t == "take":
+        return _("{name} takes {tokens}.").format(name=who, tokens=tokens("gems"))
+    if t == "buy":
+        return _("{name} buys {card} paying {tokens}.").format(name=who, card=line["card"],
+                                                               tokens=tokens("pay"))
+    if t == "reserve":
+        if "level" in line:
+            return _("{name} reserves the top card of the level {level} deck.").format(
+                name=who, level=line["level"])
+        return _("{name} reserves {card}.").format(name=who, card=line["card"])
+    if t == "reveal":
+        return _("{card} is dealt into level {level}, slot {slot}.").format(
+            card=line["card"], level=line["level"], slot=line["slot"] + 1)
+    if t == "return":
+        return _("{name} returns {tokens}.").format(name=who, tokens=tokens("gems"))
+    if t == "noble":
+        return _("Noble {noble} visits {name}.").format(noble=line["noble"], name=who)
+    if t == "pass":
+        return _("{name} passes.").format(name=who)
+    if t == "end_turn":
+        return _("{name} ends the turn.").format(name=who)
+    return ""

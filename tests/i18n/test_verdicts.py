@@ -101,3 +101,25 @@ def test_fixes_name_the_tokens_to_put_back():
             "은행에 낸 파란색 1개, 황금 1개를")
     finally:
         translator.set_language("en")
+
+
+def test_touch_entered_lines_are_described_as_the_view_model_does():
+    from companion import viewmodel
+    from companion.i18n.verdicts import describe_line
+    names = ("Ana", "김민준", "Łukasz")
+    lines = [{"type": "take", "player": 0, "gems": {"white": 1, "blue": 1, "red": 1}},
+             {"type": "buy", "player": 1, "card": "1W01", "pay": {"gold": 1, "blue": 2}},
+             {"type": "reserve", "player": 2, "level": 3},
+             {"type": "reserve", "player": 2, "card": "2R03"},
+             {"type": "reveal", "level": 1, "slot": 2, "card": "1K02"},
+             {"type": "return", "player": 0, "gems": {"gold": 1}},
+             {"type": "noble", "player": 1, "noble": "N04"},
+             {"type": "pass", "player": 2}, {"type": "end_turn", "player": 0}]
+    translator.set_language("en")
+    assert [describe_line(x, names) for x in lines] == [
+        viewmodel.describe_line(x, names) for x in lines]
+    translator.set_language("ko")
+    try:
+        assert describe_line(lines[1], names) == "김민준 님이 파란색 2개, 황금 1개를 내고 1W01 카드를 구매합니다."
+    finally:
+        translator.set_language("en")
