@@ -5,7 +5,10 @@ import pytest
 from companion import viewmodel
 from companion.engine.simulate import SimulatedTable
 from companion.i18n import guide, translator
-from companion.referee_judge import expected_observation
+try:
+    from companion.referee_judge import expected_observation
+except ImportError:     # the referee as a package
+    from companion.referee import expected_observation
 
 
 def _observations(players):

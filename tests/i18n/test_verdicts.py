@@ -10,7 +10,10 @@ import pytest
 from companion.engine import EndTurn, ReserveBlind, SimulatedTable
 from companion.i18n import translator
 from companion.i18n.verdicts import FIXED, RULES, fix, render_verdict
-from companion.referee_judge import Verdict, expected_observation, judge
+try:
+    from companion.referee_judge import Verdict, expected_observation, judge
+except ImportError:     # the referee as a package
+    from companion.referee import Verdict, expected_observation, judge
 
 
 def _replay(seed: int):
