@@ -158,3 +158,37 @@ def test_switching_tells_the_listeners_once_per_change():
 def test_a_missing_catalog_falls_back_to_english(tmp_path):
     t = Translator("pl", localedir=tmp_path)
     assert t.lang == "pl" and t.gettext("Settings") == "Settings"
+
+
+def _own_scope(fn):
+    """Nodes of a function's own scope (not of nested functions, lambdas, comprehensions)."""
+    import ast
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+                                 ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def test_no_function_calling_underscore_also_assigns_it():
+    """``for _ in ...`` or ``_, x = ...`` in a function makes ``_`` local there, and its
+    ``_("...")`` calls fail at run time (UnboundLocalError) in every language."""
+    import ast
+    root = Path(i18n.__file__).resolve().parent.parent
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            nodes = list(_own_scope(fn))
+            calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                        and n.func.id == "_" for n in nodes)
+            stores = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
+                         for n in nodes)
+            if calls and stores:
+                bad.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")
+    assert not bad, bad
