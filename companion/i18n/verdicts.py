@@ -334,3 +334,31 @@ def describe_line(line: dict, names) -> str:
     if t == "end_turn":
         return _("{name} ends the turn.").format(name=who)
     return ""
+
+
+def render_after(game_after, verdict) -> str:
+    """The verdict's message from the game as it is after the verdict was applied (what a
+    screen holds): an accepted turn is said line by line, with the end of the game or the
+    final round from the game now; any other verdict left the game as it was judged."""
+    if verdict.kind not in ("accepted", "entered"):
+        return render_verdict(game_after, verdict)
+    if not verdict.lines:
+        return fixed(verdict.message) or _("The game is set up.")
+    words = [describe_line(dict(line), game_after.names) for line in verdict.lines
+             if line.get("type") not in ("end_turn", "reveal")]
+    if verdict.kind == "accepted":
+        o = game_after.outcome
+        if o is not None:
+            names = [game_after.names[i] for i in o.winners]
+            n = o.points[o.winners[0]]
+            if len(names) == 1:
+                words.append(_("The game is over: {name} wins with {points}.").format(
+                    name=names[0], points=points(n)))
+            else:
+                words.append(_("The game is over: {names} share the victory with "
+                               "{points}.").format(names=_(" and ").join(names),
+                                                   points=points(n)))
+        elif game_after.final_round:
+            words.append(_("This is the final round; {name} plays next.").format(
+                name=game_after.names[game_after.active]))
+    return " ".join(w for w in words if w)

@@ -38,10 +38,16 @@ def tokens_of(i: int, n: int) -> str:
     return forms[i]().format(n=n)
 
 
+_COLOUR_NAMES = (N_("white"), N_("blue"), N_("green"), N_("red"), N_("black"), N_("gold"))
 _COLOUR_TOKENS = (N_("white tokens"), N_("blue tokens"), N_("green tokens"), N_("red tokens"),
                   N_("black tokens"), N_("gold tokens"))
 _LANES = (N_("the white lane"), N_("the blue lane"), N_("the green lane"), N_("the red lane"),
           N_("the black lane"), N_("the gold lane"))
+
+
+def colour_name(i: int) -> str:
+    """'white' (the colour's own name, as on the legend)."""
+    return _(_COLOUR_NAMES[i])
 
 
 def colour_tokens(i: int) -> str:

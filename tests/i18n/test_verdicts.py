@@ -126,3 +126,26 @@ def test_touch_entered_lines_are_described_as_the_view_model_does():
         assert describe_line(lines[1], names) == "김민준 님이 파란색 2개, 황금 1개를 내고 1W01 카드를 구매합니다."
     finally:
         translator.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_a_verdict_said_from_the_game_after_it(lang):
+    """What a screen holds after an accepted turn: the game after it."""
+    from companion.i18n.verdicts import render_after
+    translator.set_language(lang)
+    try:
+        n = 0
+        for game, v in _replay(2):
+            if v.kind != "accepted":
+                continue
+            for line in v.lines:
+                game.push(__import__("companion.engine.record", fromlist=["parse_event"])
+                          .parse_event(dict(line), game.n))
+            text = render_after(game, v)
+            for _line in v.lines:
+                game.pop()
+            assert text and "{" not in text
+            n += 1
+        assert n > 10
+    finally:
+        translator.set_language("en")
