@@ -22,9 +22,13 @@ def _data_dir():
     return getattr(ctl, "data_dir", None)
 
 
-def first_start(data_dir) -> bool:
-    """No language was ever chosen on this machine: offer the choice on the Home screen."""
-    return data_dir is not None and i18n.stored_language(data_dir) is None
+def first_start(data_dir, environ=None) -> bool:
+    """No language was ever chosen on this machine (nor set by ``SPLENDOR_LANG``): offer the
+    choice on the Home screen."""
+    import os
+    env = os.environ if environ is None else environ
+    return (data_dir is not None and not i18n.normalize(env.get("SPLENDOR_LANG"))
+            and i18n.stored_language(data_dir) is None)
 
 
 class LanguageChoice(BoxLayout):

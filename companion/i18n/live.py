@@ -113,9 +113,12 @@ def setup(data_dir=None, lang: str = None) -> LiveTranslator:
 
     The language is ``lang``, else the one stored in ``data_dir``, else the system's.
     """
+    from kivy.factory import Factory
     from kivy.lang import global_idmap
     register_font()
     global_idmap["tr"] = tr
+    if "LanguageChoice" not in Factory.classes:
+        Factory.register("LanguageChoice", module="companion.i18n.chooser")
     if lang is None:
         lang = i18n.initial_language(data_dir) if data_dir is not None else i18n.system_language()
     tr.switch(lang)

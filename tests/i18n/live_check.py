@@ -15,6 +15,7 @@ os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ.pop("LANGUAGE", None)
+os.environ.pop("SPLENDOR_LANG", None)
 os.environ["LANG"] = "ko_KR.UTF-8"     # the system locale: Korean until a choice is stored
 
 from kivy.core.text import Label as CoreLabel  # noqa: E402
@@ -77,7 +78,10 @@ def main():
     out["observers"] = [before, tr.observers]
     # The chooser: a tap on "한국어" switches the app and keeps the choice; its toggles follow.
     from companion.i18n.chooser import LanguageChoice, first_start
-    out["first_start_before"] = first_start(os.path.join(data_dir, "fresh"))
+    out["first_start_before"] = first_start(os.path.join(data_dir, "fresh"), {})
+    out["first_start_set"] = first_start(os.path.join(data_dir, "fresh"), {"SPLENDOR_LANG": "ko"})
+    from kivy.factory import Factory
+    out["factory"] = Factory.LanguageChoice is LanguageChoice
     choice = LanguageChoice(data_dir=data_dir)
     choice.buttons["ko"].trigger_action(0)
     out["chooser"] = [tr.lang, ids.title.text,

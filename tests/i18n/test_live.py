@@ -25,7 +25,8 @@ def test_kv_labels_follow_the_language_at_once(tmp_path):
     assert out["default_font_draws_hangul"]
     before, after = out["observers"]
     assert after <= before + 2, out["observers"]       # the 20 discarded trees are dropped
-    assert out["first_start_before"] is True
+    assert out["first_start_before"] is True and out["first_start_set"] is False
+    assert out["factory"]           # usable as ``LanguageChoice:`` in a kv rule
     assert out["chooser"] == ["ko", "설정", {"en": "normal", "pl": "normal", "ko": "down"}]
     assert out["chooser_follows"] == {"en": "down", "pl": "normal", "ko": "normal"}
     assert i18n.stored_language(tmp_path / "data") == "en"
