@@ -174,8 +174,8 @@ def _own_scope(fn):
 
 
 def test_no_function_calling_underscore_also_assigns_it():
-    """``for _ in ...`` or ``_, x = ...`` in a function makes ``_`` local there, and its
-    ``_("...")`` calls fail at run time (UnboundLocalError) in every language."""
+    """``for _ in ...``, ``_, x = ...`` or a parameter ``*_`` makes ``_`` local to a function,
+    and its ``_("...")`` calls fail at run time in every language."""
     import ast
     root = Path(i18n.__file__).resolve().parent.parent
     bad = []
@@ -187,8 +187,12 @@ def test_no_function_calling_underscore_also_assigns_it():
             nodes = list(_own_scope(fn))
             calls = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                         and n.func.id == "_" for n in nodes)
-            stores = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
-                         for n in nodes)
+            a = fn.args
+            params = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
+            params += [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+            stores = "_" in params or any(
+                isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)
+                for n in nodes)
             if calls and stores:
                 bad.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")
     assert not bad, bad
