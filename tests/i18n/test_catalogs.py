@@ -87,8 +87,12 @@ def test_every_translation_keeps_the_placeholders(lang, fresh_mo):
     catalog = fresh_mo[lang]
     for (ctx, msgid), entry in extract.extract().items():
         want = set(PLACEHOLDER.findall(msgid))
-        forms = ([catalog.ngettext(msgid, entry.plural, n) for n in (1, 2, 5)]
-                 if entry.plural else [catalog.gettext(msgid)])
+        if entry.plural:
+            forms = [catalog.ngettext(msgid, entry.plural, n) for n in (1, 2, 5)]
+        elif ctx is not None:
+            forms = [catalog.pgettext(ctx, msgid)]
+        else:
+            forms = [catalog.gettext(msgid)]
         for text in forms:
             assert set(PLACEHOLDER.findall(text)) == want, (lang, msgid, text)
             assert text.count("\n") == msgid.count("\n"), (lang, msgid)
