@@ -123,7 +123,7 @@ def test_touch_entered_lines_are_described_as_the_view_model_does():
         viewmodel.describe_line(x, names) for x in lines]
     translator.set_language("ko")
     try:
-        assert describe_line(lines[1], names) == "김민준 님이 파란색 2개, 황금 1개를 내고 1W01 카드를 구매합니다."
+        assert describe_line(lines[1], names) == "김민준 님이 1W01 카드 구매: 파란색 2개, 황금 1개."
     finally:
         translator.set_language("en")
 
