@@ -4,7 +4,6 @@ whose move the computer chose or the coach suggests.
 """
 from __future__ import annotations
 
-from typing import Optional
 
 from companion.i18n import _, ngettext
 from companion.i18n.words import count_of
