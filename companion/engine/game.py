@@ -28,6 +28,7 @@ EndTurn(player=0)
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterator, Optional, Sequence
 
 from .actions import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind, ReserveCard,
@@ -437,14 +438,15 @@ class Game(Moves):
         err = self._error(action)
         if err is not None:
             raise IllegalActionError(*err)
-        _APPLY[type(action)](self, action)
+        self.push_unchecked(action)
 
     def push_unchecked(self, action) -> None:
         """Apply an action already known to be legal (e.g. just generated)."""
-        _APPLY[type(action)](self, action)
+        kind = type(action)
+        self._stack.append((action, _SAVE[kind](self)))  # what pop puts back: see _CHANGES
+        _APPLY[kind](self, action)
 
-    # Each _apply_* first puts the action on the stack with the old values of exactly the
-    # fields it changes, in the order _CHANGES lists them for its kind (pop puts them back).
+    # Each _apply_* changes exactly the fields _CHANGES lists for its kind, no other.
     def _clear_slot(self, k: int, card_id: str) -> None:
         """Take a card out of its market slot (bought or reserved)."""
         s = self._slots
@@ -454,7 +456,6 @@ class Game(Moves):
 
     def _apply_reveal(self, action: RevealCard) -> None:
         s, d = self._slots, self.decks
-        self._stack.append((action, (s, self.costs, self._unseen, d, self.holes)))
         li = action.level - 1
         k = 4 * li + action.slot
         cid = action.card
@@ -466,7 +467,6 @@ class Game(Moves):
 
     def _apply_take(self, action: TakeGems) -> None:
         bank, tokens = self.bank, self.tokens
-        self._stack.append((action, (bank, tokens, self.main, self.passes)))
         p = action.player
         self.bank = _sub(bank, action.gems)
         self.tokens = tokens[:p] + (_add(tokens[p], action.gems),) + tokens[p + 1:]
@@ -474,20 +474,17 @@ class Game(Moves):
         self.passes = 0
 
     def _apply_pass(self, action: PassTurn) -> None:
-        self._stack.append((action, (self.main, self.passes)))
         self.main = action
         self.passes += 1
 
     def _apply_return(self, action: ReturnGems) -> None:
         bank, tokens = self.bank, self.tokens
-        self._stack.append((action, (bank, tokens)))
         p = action.player
         self.bank = _add(bank, action.gems)
         self.tokens = _replace(tokens, p, _sub(tokens[p], action.gems))
 
     def _apply_noble(self, action: ClaimNoble) -> None:
         nobles, won, points = self.nobles, self.nobles_won, self.points
-        self._stack.append((action, (nobles, won, points, self.noble_taken)))
         p = action.player
         self.nobles = _replace(nobles, nobles.index(action.noble), None)
         self.nobles_won = _replace(won, p, won[p] + (action.noble,))
@@ -497,9 +494,6 @@ class Game(Moves):
     def _apply_reserve(self, action) -> None:
         bank, tokens = self.bank, self.tokens
         reserved, hand_costs = self._reserved, self._hand_costs
-        self._stack.append((action, (self._slots, self.costs, self.holes, self.decks,
-                                     self._unseen, reserved, hand_costs, bank, tokens,
-                                     self.main, self.passes)))
         p = action.player
         cid = action.card
         if type(action) is ReserveCard:
@@ -526,9 +520,6 @@ class Game(Moves):
         bank, tokens = self.bank, self.tokens
         reserved, hand_costs = self._reserved, self._hand_costs
         bonuses, points, cards = self.bonuses, self.points, self.cards
-        self._stack.append((action, (self._slots, self.costs, self.holes, self._unseen,
-                                     reserved, hand_costs, bank, tokens, bonuses, points,
-                                     cards, self.main, self.passes)))
         p = action.player
         cid = action.card
         card = CARDS[cid]
@@ -556,8 +547,6 @@ class Game(Moves):
         self.passes = 0
 
     def _apply_end_turn(self, action: EndTurn) -> None:
-        self._stack.append((action, (self.active, self.turn, self.main, self.noble_taken,
-                                     self.final_round, self.outcome)))
         p = action.player
         if self.points[p] >= WINNING_POINTS:
             self.final_round = True
@@ -603,8 +592,10 @@ _APPLY = {TakeGems: Game._apply_take, BuyCard: Game._apply_buy, ReserveCard: Gam
           RevealCard: Game._apply_reveal, ReturnGems: Game._apply_return,
           ClaimNoble: Game._apply_noble, EndTurn: Game._apply_end_turn}
 
-# The fields each kind of action changes, in the order its _apply_* saves their old values:
-# a push saves just these and a pop restores them.
+# The fields each kind of action changes: a push saves their old values (by reference, all
+# immutable) before its _apply_* runs, and a pop puts them back. An _apply_* that changed a
+# field not listed here would make pop wrong: tests/engine pop games back to their start and
+# compare snapshots.
 _RESERVE_CHANGES = ("_slots", "costs", "holes", "decks", "_unseen", "_reserved", "_hand_costs",
                     "bank", "tokens", "main", "passes")
 _CHANGES = {TakeGems: ("bank", "tokens", "main", "passes"),
@@ -616,3 +607,5 @@ _CHANGES = {TakeGems: ("bank", "tokens", "main", "passes"),
             ReturnGems: ("bank", "tokens"),
             ClaimNoble: ("nobles", "nobles_won", "points", "noble_taken"),
             EndTurn: ("active", "turn", "main", "noble_taken", "final_round", "outcome")}
+# The save: the old values of those fields as one tuple, read in C.
+_SAVE = {kind: attrgetter(*names) for kind, names in _CHANGES.items()}
