@@ -190,6 +190,11 @@ class SeatPanel:
         return len(self.config.seats)
 
     @property
+    def timers(self):
+        """Where the panel's delays run (a :class:`~hardware.timers.ManualTimers` in tests)."""
+        return self._timers
+
+    @property
     def lights(self) -> list[Light]:
         """Every LED: seat LEDs first, then noble-slot LEDs."""
         return self.seat_lights + self.noble_lights
