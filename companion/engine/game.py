@@ -8,6 +8,9 @@ Deck order is hidden: each deck is the set of its level's unseen cards, and ``de
 the cards physically in it. A blind reserve holds "a level-N card" (:class:`BlindCard`) whose
 identity is bound only when it is bought, and only to a card still unseen at that level.
 
+Here: the state, its legality checks, push/pop. Move generation: ``moves.py`` (a base class);
+packed arithmetic: ``packing.py``; rules, setup, outcome and limits: ``values.py``.
+
 >>> from companion.engine import Game, Setup, TakeGems, EndTurn
 >>> setup = Setup(first=0, nobles=("N03", "N07", "N01"),
 ...               market=(("1W01", "1U04", "1R02", "1K07"), ("2G01", "2W05", "2R03", "2K02"),
@@ -554,24 +557,10 @@ class Game(Moves):
         self.main = None
         self.noble_taken = False
         if self.passes >= self.n:
-            self.outcome = self._make_outcome("all-passed")
+            self.outcome = Outcome.decide(self.points, self.cards, "all-passed")
         elif self.final_round and p == (self.first - 1) % self.n:  # the round's last seat
-            self.outcome = self._make_outcome("points")
+            self.outcome = Outcome.decide(self.points, self.cards, "points")
         self.active = (p + 1) % self.n
-
-    def _make_outcome(self, reason: str) -> Outcome:
-        points = self.points
-        cards = tuple(len(c) for c in self.cards)
-        best = max(points)
-        leaders = [i for i in range(self.n) if points[i] == best]
-        tie_break = None
-        if len(leaders) > 1:
-            fewest = min(cards[i] for i in leaders)
-            winners = [i for i in leaders if cards[i] == fewest]
-            tie_break = "fewest-cards" if len(winners) == 1 else "shared"
-        else:
-            winners = leaders
-        return Outcome(tuple(winners), points, cards, reason, tie_break)
 
     # ----------------------------------------------------------------- summaries
     def to_dict(self) -> dict:

@@ -71,6 +71,22 @@ class Outcome:
     reason: str
     tie_break: Optional[str] = None
 
+    @staticmethod
+    def decide(points: tuple, cards: tuple, reason: str) -> "Outcome":
+        """The outcome for these points and purchased cards (per seat): most points wins,
+        a tie goes to the fewest cards, and a tie in that too is shared."""
+        cards = tuple(len(c) for c in cards)
+        best = max(points)
+        leaders = [i for i in range(len(points)) if points[i] == best]
+        tie_break = None
+        if len(leaders) > 1:
+            fewest = min(cards[i] for i in leaders)
+            winners = [i for i in leaders if cards[i] == fewest]
+            tie_break = "fewest-cards" if len(winners) == 1 else "shared"
+        else:
+            winners = leaders
+        return Outcome(tuple(winners), points, cards, reason, tie_break)
+
     def to_dict(self) -> dict:
         return {"winners": list(self.winners), "points": list(self.points),
                 "cards": list(self.cards), "reason": self.reason, "tie_break": self.tie_break}
