@@ -18,6 +18,23 @@ RESERVE_LIMIT = 3
 ZERO6 = (0, 0, 0, 0, 0, 0)
 
 
+def add_tokens(a: tuple, b: tuple) -> tuple:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def sub_tokens(a: tuple, b: tuple) -> tuple:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
+
+
+def replaced(seq: tuple, i: int, value) -> tuple:
+    """``seq`` with entry ``i`` replaced: the state's tuples are never changed in place."""
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 @dataclass(frozen=True)
 class Rules:
     """House rules. ``short_take``: when a take of fewer than 3 colours is allowed."""
