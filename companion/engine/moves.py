@@ -20,6 +20,7 @@ from .packing import (ALL_GUARD, COST_GUARDED, FIELD_MASK, GOLD_LIMIT, GUARD, MA
                       least_gold, pack, unpack_pay)
 from .values import RESERVE_LIMIT, TOKEN_LIMIT, BlindCard
 
+
 # Every shape a legal take can have, precomputed once: 3 distinct, 2 of one colour, and the
 # short takes (1 or 2 distinct) that the short_take house rule may allow.
 def _shape(colours: Sequence[int], n: int = 1) -> tuple:
