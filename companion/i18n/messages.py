@@ -22,11 +22,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from companion.engine import RESERVE_LIMIT, TOKEN_LIMIT
 from companion.i18n import _, ngettext
 from companion.i18n.words import describe_tokens, tokens_of
-
-TOKEN_LIMIT = 10
-RESERVE_LIMIT = 3
 
 
 class Problem(NamedTuple):
