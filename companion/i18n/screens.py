@@ -12,6 +12,14 @@ from companion.i18n import N_, ngettext, pgettext
 def _marks():
     """Never called: the calls mark the sentences for the extraction."""
     return (
+        # Since the table branch's 66d6e28: the card popup's shortfall, the deck tiles, the
+        # camera view, the bonus filter.
+        N_("{name} can't buy it yet: it needs {tokens}."),
+        ngettext("{name} can't buy it yet: it needs {tokens} even with {n} gold.",
+                 "{name} can't buy it yet: it needs {tokens} even with {n} gold.", 1),
+        N_("Drawing the table as the camera saw it..."),
+        ngettext("Level {level}\n{count} card", "Level {level}\n{count} cards", 1),
+        N_("All"),
         N_(', '),
         N_('Splendor Companion'),
         N_('New game'),

@@ -12,8 +12,10 @@ from companion.i18n import N_, _, ngettext
 COLOUR_WORDS = ("white", "blue", "green", "red", "black", "gold")
 
 
-def count_of(i: int, n: int) -> str:
-    """'2 white' (a count of one colour inside a list of tokens)."""
+def count_of(i: int, n: int, more: bool = False) -> str:
+    """'2 white' (a count of one colour inside a list of tokens); ``more``: '2 more white'."""
+    if more:
+        return _more_of(i, n)
     forms = (
         lambda: ngettext("{n} white", "{n} white", n),
         lambda: ngettext("{n} blue", "{n} blue", n),
@@ -21,6 +23,18 @@ def count_of(i: int, n: int) -> str:
         lambda: ngettext("{n} red", "{n} red", n),
         lambda: ngettext("{n} black", "{n} black", n),
         lambda: ngettext("{n} gold", "{n} gold", n),
+    )
+    return forms[i]().format(n=n)
+
+
+def _more_of(i: int, n: int) -> str:
+    forms = (
+        lambda: ngettext("{n} more white", "{n} more white", n),
+        lambda: ngettext("{n} more blue", "{n} more blue", n),
+        lambda: ngettext("{n} more green", "{n} more green", n),
+        lambda: ngettext("{n} more red", "{n} more red", n),
+        lambda: ngettext("{n} more black", "{n} more black", n),
+        lambda: ngettext("{n} more gold", "{n} more gold", n),
     )
     return forms[i]().format(n=n)
 
@@ -78,9 +92,10 @@ def join_or(items) -> str:
     return _("{items} or {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
-def describe_tokens(counts) -> str:
-    """'1 white, 2 green and 1 gold' (the engine's describe_tokens, translated)."""
-    parts = [count_of(i, n) for i, n in enumerate(counts) if n]
+def describe_tokens(counts, more: bool = False) -> str:
+    """'1 white, 2 green and 1 gold' (the engine's describe_tokens, translated); ``more``:
+    '1 more white and 2 more green'."""
+    parts = [count_of(i, n, more) for i, n in enumerate(counts) if n]
     if not parts:
         return _("nothing")
     return join(parts)
