@@ -1,6 +1,6 @@
 """`splendor-companion bench-vision`: how well and how fast the pipeline reads the table.
 
-Frames come from the synthetic renderer (``vision.render.write_frames``, each with its truth)
+Frames come from the synthetic renderer (``vision.synthetic.write_frames``, each with its truth)
 and, when present, the sample frames of ``shared/samples/table-v1``. Everything runs on one
 core (OpenCV's thread pool off, the process pinned to one CPU), so the times are what one core
 of the Pi-class machine does.
@@ -293,7 +293,7 @@ def run_bench(args) -> int:
         else:
             folder = cache / f"seed-{args.seed}-n-{args.frames}"
         if not (folder / f"sample-{args.frames}.json").exists():
-            from vision.render import write_frames
+            from vision.synthetic import write_frames
 
             print(f"Rendering {args.frames} frames (seed {args.seed})...", file=sys.stderr)
             t = time.perf_counter()
@@ -324,7 +324,7 @@ def run_bench(args) -> int:
         # memory: not a spec target, a look at the margins.
         import numpy as np
 
-        from vision import render
+        from vision import synthetic as render
 
         score = Score()
         for i in range(1, hard + 1):

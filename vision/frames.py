@@ -220,12 +220,12 @@ class ImageFiles(FrameSource):
 # --- the synthetic renderer ------------------------------------------------------------------------
 
 class SyntheticTable(FrameSource):
-    """Rendered frames of random tables (vision.render), with their truth in :attr:`last_truth`."""
+    """Rendered frames of random tables (vision.synthetic), with their truth in :attr:`last_truth`."""
 
     name = "synthetic"
 
     def __init__(self, seed: int = 0, count: int | None = None, **conditions):
-        from vision import render  # noqa: PLC0415 - the renderer is only needed here
+        from vision import synthetic as render  # noqa: PLC0415 - the renderer is only needed here
 
         self._render = render
         self._rng = np.random.default_rng(seed)
