@@ -97,11 +97,14 @@ class VisionConfig:
     #: ...(or, where the mat-colour model followed a shadow, the mat beside it looks up to this
     #: much brighter than the model)...
     shadow_max_ratio: float = 1.8
-    #: ...and its edge is soft: log-brightness changes less than this per mm (a hand's shadow
-    #: blurs over 4 mm or more; a sleeve's or a card's edge is a step)...
-    shadow_max_slope: float = 0.20
-    #: ...within this distance (mm) of a pixel.
-    shadow_edge_mm: float = 6.0
+    #: ...and its edge is soft: the step from the mat to a hand's shadow takes 8 mm or more (a
+    #: hand is 15 mm or more above the mat), a sleeve's, a card's or a paper's less than this.
+    shadow_edge_mm: float = 4.0
+    #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
+    #: shadow, when at least this fraction of its outline towards the mat is that steep.
+    busy_sharp_outline: float = 0.5
+    #: The mat's brightness model is refitted without pixels further than this from it (log).
+    busy_model_fit_log: float = 0.12
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5
@@ -110,7 +113,10 @@ class VisionConfig:
     busy_ring_mm: float = 3.5
     #: A thing in the ring counts only if it also reaches further than this (mm) from the
     #: region: a card or token of the region itself never does.
-    busy_reach_mm: float = 6.0
+    busy_reach_mm: float = 4.5
+    #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
+    #: leans out in the picture): they stick out further.
+    busy_tall_reach_mm: float = 8.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0

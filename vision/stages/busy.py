@@ -62,33 +62,89 @@ class BusyReading:
         return bool(self.covered)
 
 
+def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+                     ) -> np.ndarray:
+    """The mat's brightness everywhere: a smooth surface (a cubic in x and y, in log brightness)
+    fitted to the free mat, dropping what doesn't fit (hands, sleeves, shadows) and refitting.
+
+    Light changes slowly across a mat; a local blur would follow a big sleeve or shadow and
+    take it for the mat.
+    """
+    h, w = level.shape
+    step = 4
+    ys, xs = np.mgrid[0:h:step, 0:w:step]
+    keep = free[::step, ::step] > 0
+    v = np.log(level[::step, ::step])
+
+    def terms(x, y):
+        x = x / w * 2 - 1
+        y = y / h * 2 - 1
+        return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y,
+                         x * y * y, y ** 3], axis=-1)
+
+    a = terms(xs.astype(np.float32), ys.astype(np.float32))
+    use = keep.copy()
+    coef = np.zeros(10, np.float32)
+    for _ in range(4):
+        if use.sum() < 50:
+            break
+        coef = np.linalg.lstsq(a[use], v[use], rcond=None)[0]
+        resid = np.abs(a @ coef - v)
+        use = keep & (resid < cfg.busy_model_fit_log)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    return np.exp(terms(xx, yy) @ coef).astype(np.float32)
+
+
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 free: np.ndarray | None = None) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
-    The hue is judged against the mat's hue over the whole frame (the median over `free`, the
-    free mat): light and shadow change the mat's brightness from place to place, not its hue,
-    and a hand resting on the mat can't pull a whole-frame median. A neutral thing (a grey or
-    white sleeve) is told from a shadow by its sharp outline.
+    A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
+    hue over the whole frame (light and shadow change the mat's brightness from place to
+    place, not its hue). A neutral thing (a grey, white or black sleeve) is brighter or darker
+    than the mat like a shadow or a lamp's hot spot, but its outline is sharp where theirs is
+    soft: such a patch counts when most of its outline towards the mat is a step.
     """
     img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
     level = img.mean(axis=2)
     chroma = img / level[..., None]
-    where = (free > 0) if free is not None else np.ones(level.shape, bool)
+    free = free if free is not None else np.full(level.shape, 255, np.uint8)
+    where = free > 0
     mat_hue = np.median(chroma[where], axis=0) if where.any() else np.ones(3, np.float32)
     hue = np.abs(chroma / mat_hue - 1.0).max(axis=2)
     # Dark pixels carry little hue: only a clear change of hue counts there.
-    hue_limit = cfg.shadow_max_hue * np.maximum(1.0, 40.0 / level)
-    bg = cv2.max(overview.background, 8.0)
-    k = cv2.max((img / bg).mean(axis=2), 1e-3)
-    off = overview.deviation > cfg.deviation_ratio
+    coloured = hue > cfg.shadow_max_hue * np.maximum(1.0, 40.0 / level)
+    k = level / brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     logk = np.log(k)
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3) / 8.0
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    steep = cv2.magnitude(gx, gy) * overview.px_per_mm > cfg.shadow_max_slope
-    k_mm = max(1, int(round(cfg.shadow_edge_mm * overview.px_per_mm)))
-    near_steep = cv2.dilate(steep.astype(np.uint8), np.ones((k_mm, k_mm), np.uint8)) > 0
-    things = (hue > hue_limit) | (off & (near_steep | (k < cfg.shadow_min_ratio)))
+    # The steepest slope within a pixel of each pixel (per mm).
+    slope = cv2.dilate(cv2.magnitude(gx, gy) * overview.px_per_mm, np.ones((3, 3), np.uint8))
+    things = coloured.copy()
+    # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
+    mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    lim = np.log(1.0 + cfg.deviation_ratio)
+    for patch in (logk > lim, logk < -lim):
+        patch = (patch & ~coloured & where).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
+        if n <= 1:
+            continue
+        area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        # The step from the mat to the patch (log brightness), and its darkest part.
+        step = np.abs(np.bincount(labels.ravel(), weights=logk.ravel(), minlength=n)) / area
+        dark = np.bincount(labels.ravel(), weights=(k < cfg.shadow_min_ratio).ravel()
+                           .astype(np.float64), minlength=n)
+        edge = patch - cv2.erode(patch, np.ones((3, 3), np.uint8))
+        edge_px = (edge > 0) & ~mute
+        lab = labels[edge_px]
+        total = np.bincount(lab, minlength=n)
+        # Sharp: the step happens within shadow_edge_mm (a shadow's takes longer).
+        sharp_px = slope[edge_px] * cfg.shadow_edge_mm >= step[lab]
+        sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
+        solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
+        solid |= dark > 0.5 * area
+        solid[0] = False
+        things |= solid[labels]
     return things.astype(np.uint8) * 255
 
 
@@ -158,7 +214,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if touching.size == 0:
             continue
         # It must come from beyond what the region's own card or token could reach.
-        rx, ry, rw, rh = _grow(regions(mat)[path], cfg.busy_reach_mm)
+        tall = path == "scan" or path.startswith("decks.")
+        reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
+        rx, ry, rw, rh = _grow(regions(mat)[path], reach)
         far = [i for i in touching
                if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
                or boxes[i, 1] + boxes[i, 3] > ry + rh]
