@@ -71,28 +71,26 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     take it for the mat.
     """
     h, w = level.shape
-    step = 4
-    ys, xs = np.mgrid[0:h:step, 0:w:step]
-    keep = free[::step, ::step] > 0
-    v = np.log(level[::step, ::step])
-
-    def terms(x, y):
-        x = x / w * 2 - 1
-        y = y / h * 2 - 1
-        return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y,
-                         x * y * y, y ** 3], axis=-1)
-
-    a = terms(xs.astype(np.float32), ys.astype(np.float32))
+    step = 8  # the surface is smooth: a coarse grid fits and evaluates it
+    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    keep = (free[step // 2::step, step // 2::step] > 0).ravel()
+    v = np.log(cv2.resize(level, (xs.shape[1], ys.shape[0]), interpolation=cv2.INTER_AREA)).ravel()
+    x = (xs / w * 2 - 1).ravel()
+    y = (ys / h * 2 - 1).ravel()
+    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y, x * y * y,
+                  y ** 3], axis=1).astype(np.float64)
     use = keep.copy()
-    coef = np.zeros(10, np.float32)
+    coef = np.zeros(a.shape[1])
+    coef[0] = float(np.median(v[keep])) if keep.any() else 0.0
     for _ in range(4):
         if use.sum() < 50:
             break
-        coef = np.linalg.lstsq(a[use], v[use], rcond=None)[0]
-        resid = np.abs(a @ coef - v)
-        use = keep & (resid < cfg.busy_model_fit_log)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    return np.exp(terms(xx, yy) @ coef).astype(np.float32)
+        m = a[use]
+        # Normal equations: a 10 x 10 solve (lstsq's SVD costs far more here).
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ v[use])
+        use = keep & (np.abs(a @ coef - v) < cfg.busy_model_fit_log)
+    coarse = np.exp(a @ coef).astype(np.float32).reshape(xs.shape)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -106,20 +104,25 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     soft: such a patch counts when most of its outline towards the mat is a step.
     """
     img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
-    level = img.mean(axis=2)
-    chroma = img / level[..., None]
+    level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
+    chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)
     where = free > 0
-    mat_hue = np.median(chroma[where], axis=0) if where.any() else np.ones(3, np.float32)
-    hue = np.abs(chroma / mat_hue - 1.0).max(axis=2)
+    sample = chroma[::3, ::3][where[::3, ::3]]
+    mat_hue = np.median(sample, axis=0) if len(sample) else np.ones(3, np.float32)
+    rel = cv2.absdiff(cv2.multiply(chroma, tuple(float(1.0 / v) for v in mat_hue) + (0.0,)),
+                      (1.0, 1.0, 1.0, 0.0))
+    b, g, r = cv2.split(rel)
+    hue = cv2.max(cv2.max(b, g), r)
     # Dark pixels carry little hue: only a clear change of hue counts there.
-    coloured = hue > cfg.shadow_max_hue * np.maximum(1.0, 40.0 / level)
-    k = level / brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
-    logk = np.log(k)
-    gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-    gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    limit = cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
+    coloured = hue > limit
+    model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
+    logk = cv2.log(cv2.divide(level, model))
+    gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
+    gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
-    slope = cv2.dilate(cv2.magnitude(gx, gy) * overview.px_per_mm, np.ones((3, 3), np.uint8))
+    slope = cv2.dilate(cv2.magnitude(gx, gy), np.ones((3, 3), np.uint8))
     things = coloured.copy()
     # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
     mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
@@ -131,9 +134,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             continue
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part.
-        step = np.abs(np.bincount(labels.ravel(), weights=logk.ravel(), minlength=n)) / area
-        dark = np.bincount(labels.ravel(), weights=(k < cfg.shadow_min_ratio).ravel()
-                           .astype(np.float64), minlength=n)
+        inside = labels > 0
+        step = np.abs(np.bincount(labels[inside], weights=logk[inside], minlength=n)) / area
+        dark = np.bincount(labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         edge = patch - cv2.erode(patch, np.ones((3, 3), np.uint8))
         edge_px = (edge > 0) & ~mute
         lab = labels[edge_px]
