@@ -85,12 +85,18 @@ def regions(mat) -> dict[str, tuple]:
     return out
 
 
-def region_occlusion(cam, hand_mask) -> dict[str, float]:
-    """Per region, the fraction of it under the hand in the image."""
+#: A region the hand comes this close to (mm) without covering it is grazed too: where a
+#: fingertip ends within a few millimetres of a slot's outline, either answer is right.
+GRAZE_MM = 3.0
+
+
+def region_occlusion(cam, hand_mask, grow_mm: float = 0.0) -> dict[str, float]:
+    """Per region (grown by `grow_mm`), the fraction of it under the hand in the image."""
     if hand_mask is None:
         return {}
     out = {}
     for path, (x, y, w, h) in regions(load_mat()).items():
+        x, y, w, h = x - grow_mm, y - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm
         quad = cam.project(np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], float))
         occ = _quad_occlusion(hand_mask, quad)
         if occ > 0:
@@ -171,7 +177,8 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         "untagged": untagged_slots[0] if len(untagged_slots) == 1 else (untagged_slots or None),
         "deck_cards": {str(lv): state.decks[lv] for lv in LEVELS},
         "hand": ({**hand.to_json(), "mat_covered": round(float(_quad_occlusion(hand_mask, mat_corners)), 4)} if hand else None),
-        "grazed": sorted(p for p, f in occlusion.items() if f < COVERED_FRACTION),
+        "grazed": sorted(p for p in region_occlusion(cam, hand_mask, GRAZE_MM)
+                         if occlusion.get(p, 0.0) < COVERED_FRACTION),
         "px_per_mm_centre": round(float(cam.px_per_mm(np.array([[mat.size[0] / 2, mat.size[1] / 2]]))[0]), 3),
         "camera": cam.to_json(),
         "degradation": {
