@@ -333,13 +333,13 @@ def run_bench(args) -> int:
     hand_sets = []
     hands = getattr(args, "hands", 0) or 0
     if hands > 0:
-        from vision.synthetic import write_frames
-
         base = cache or Path(tempfile.mkdtemp(prefix="bench-vision-hands-"))
         for k, kind in enumerate(("near", "over")):
             seed = args.hand_seed + k
             folder = base / f"hands-{kind}-seed-{seed}-n-{hands}"
             if not (folder / f"sample-{hands}.json").exists():
+                from vision.synthetic import write_frames
+
                 print(f"Rendering {hands} frames with a hand {kind} the mat (seed {seed})...",
                       file=sys.stderr)
                 write_frames(folder, hands, seed=seed, size=(2304, 1296), hands=kind)
