@@ -109,8 +109,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
-            for cls in (S.HomeScreen, S.PlayersScreen, S.SetupScreen, S.PlayScreen,
-                        S.GameOverScreen, S.HistoryScreen, S.SettingsScreen):
+            for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
             return self.sm

@@ -1,4 +1,5 @@
-"""Small Kivy widgets: gem chips, card and noble tiles, the on-screen seat panel, a spinner.
+"""Small Kivy widgets: gem chips, the on-screen seat panel, popups, a spinner (the cards,
+nobles and players' tableaux are in :mod:`companion.ui.tableau`).
 
 They only draw what they are given and report touches; the rules live in the engine and the
 referee, the state in :mod:`companion.viewmodel`.
@@ -23,7 +24,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, cost_text
+from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
@@ -75,46 +76,6 @@ class GemChip(Tappable, Label):
         if self.selected:
             text = f"{letter}\n+{self.selected}"
         self.text = text
-
-
-class CardTile(Tappable, BoxLayout):
-    """A development card: bonus colour and letter, prestige, id, cost in letters."""
-
-    card = ObjectProperty(None, allownone=True)   # viewmodel.card_view dict
-    hint = BooleanProperty(False)                 # affordable (hints on)
-    band = ListProperty(NO_COLOUR)
-    band_ink = ListProperty((1, 1, 1, 1))
-    head = StringProperty("")
-    ident = StringProperty("")
-    cost = StringProperty("")
-
-    def on_card(self, *_):
-        c = self.card
-        if c is None:
-            self.band, self.head, self.ident, self.cost = NO_COLOUR, "", "empty", ""
-            return
-        self.band = GEM_RGBA[c["bonus"]]
-        self.band_ink = GEM_TEXT_RGBA[c["bonus"]]
-        points = f"  {c['points']}P" if c["points"] else ""
-        self.head = f"{GEM_LETTER[c['bonus']]}{points}"
-        self.ident = c["id"]
-        self.cost = cost_text(c["cost"])
-
-
-class NobleTile(Tappable, BoxLayout):
-    noble = ObjectProperty(None, allownone=True)
-    ident = StringProperty("")
-    needs = StringProperty("")
-
-    def on_noble(self, *_):
-        n = self.noble
-        self.ident = f"{n['id']}  3P" if n else "taken"
-        self.needs = cost_text(n["requires"]) if n else ""
-
-
-class DeckTile(Tappable, Label):
-    level = NumericProperty(1)
-    count = NumericProperty(0)
 
 
 class BigButton(Button):

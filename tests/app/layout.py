@@ -19,13 +19,14 @@ import re
 SLACK = 1.5   # pixels of rounding allowed
 
 
-def walk(widget, hidden=False, scrolled=False):
-    """(widget, scrolled) for every widget drawn, skipping invisible subtrees."""
+def walk(widget, hidden=False, scrolled=None):
+    """(widget, clip) for every widget drawn, skipping invisible subtrees; ``clip`` is the
+    window box of the scroll view it scrolls in (None: not scrolled)."""
     from kivy.uix.scrollview import ScrollView
     if widget.opacity <= 0 or widget.width < 1 or widget.height < 1:
         return
     yield widget, scrolled
-    inner = scrolled or isinstance(widget, ScrollView)
+    inner = box(widget) if isinstance(widget, ScrollView) else scrolled
     for child in widget.children:
         yield from walk(child, hidden, inner)
 
@@ -96,10 +97,18 @@ def problems(app) -> list:
                     out.append(f"{name(w)} reaches outside the window "
                                f"({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
             if is_target(w) and root is touchable_root and not w.disabled:
+                if scrolled:   # only the part inside the scroll view can be touched
+                    if min(x1, scrolled[2]) - max(x0, scrolled[0]) < 1 or \
+                            min(y1, scrolled[3]) - max(y0, scrolled[1]) < 1:
+                        continue
+                    if y0 < scrolled[1] or y1 > scrolled[3]:
+                        targets.append((w, (max(x0, scrolled[0]), max(y0, scrolled[1]),
+                                            min(x1, scrolled[2]), min(y1, scrolled[3])), "cut"))
+                        continue
                 targets.append((w, (x0, y0, x1, y1), scrolled))
     tap = app.tap
     for w, (x0, y0, x1, y1), scrolled in targets:
-        if min(x1 - x0, y1 - y0) < tap - SLACK:
+        if scrolled != "cut" and min(x1 - x0, y1 - y0) < tap - SLACK:
             out.append(f"{name(w)} is {x1 - x0:.0f}x{y1 - y0:.0f} px, under the 9 mm touch "
                        f"target ({tap} px)")
         if not scrolled and (x0 < -SLACK or y0 < -SLACK or x1 > W + SLACK or y1 > H + SLACK):
