@@ -1,8 +1,10 @@
 """Home: start a new game, resume an unfinished one, history and settings."""
 from __future__ import annotations
 
-from companion.ui.common import AppScreen, app, ctl
 from kivy.properties import StringProperty
+
+from companion.ui.common import AppScreen, app, ctl
+from companion.ui.widgets import ChoicePopup
 
 
 class HomeScreen(AppScreen):
@@ -31,3 +33,31 @@ class HomeScreen(AppScreen):
             app().go("play")
         else:
             self.refresh()
+
+    def unfinished_names(self):
+        """The players of the game in progress or the unfinished game, or None."""
+        c = ctl()
+        if c.game is not None and not c.game.finished:
+            return list(c.game.names)
+        row = c.resumable()
+        return list(row.get("players") or []) if row is not None else None
+
+    def new_game(self):
+        """A new game; while a game is unfinished, ask first (it stays saved either way)."""
+        names = self.unfinished_names()
+        if names is None:
+            app().go("players")
+            return
+        title = (f"The game of {', '.join(names)} is not finished. Start a new game? "
+                 "The unfinished game stays saved: once the new game ends, it can be resumed "
+                 "from here.")
+        choices = [("Start a new game", "new", "confirm-new"),
+                   ("Back to the unfinished game", "resume", "resume-instead"),
+                   ("Cancel", None, "cancel")]
+
+        def pick(what):
+            if what == "new":
+                app().go("players")
+            elif what == "resume":
+                self.resume()
+        ChoicePopup(title, choices, pick).open()

@@ -318,14 +318,15 @@ class PlayScreen(AppScreen):
         SearchPopup(V.hidden_title(),
                     lambda q: [x for x in sorted(pool) if x.lower().startswith(q.lower())]
                     if q else sorted(pool), lambda cid: c.send(e.buy_line(cid)),
-                    describe_card).open()
+                    describe_card, kind="card").open()
 
     def reveal(self, level, slot):
         c = ctl()
         e = c.entry
         SearchPopup(V.reveal_title(level, slot),
                     lambda q: e.reveal_choices(level, q),
-                    lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card).open()
+                    lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card,
+                    kind="card").open()
 
     def undo(self):
         c = ctl()

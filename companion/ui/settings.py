@@ -15,8 +15,8 @@ class SettingsScreen(AppScreen):
     def refresh(self):
         c = ctl()
         self._choices(self.ids.cameras, "camera", c.settings.camera, self.set_camera,
-                      (("none", "No camera"), ("auto", "Camera (auto)"), ("0", "Device 0"),
-                       ("1", "Device 1")))
+                      (("none", "No camera"), ("auto", "Find the camera"), ("0", "Camera 1"),
+                       ("1", "Camera 2")))
         self._choices(self.ids.short_take, "short_take", c.settings.short_take,
                       self.set_short_take,
                       (("never", "Never"), ("when_scarce", "When colours run out"),
@@ -26,8 +26,11 @@ class SettingsScreen(AppScreen):
         if p is None:
             self.panel_status = "No seat panel."
         else:
-            kind = "on screen (no GPIO here)" if p.is_virtual else "wired to the GPIO pins"
-            self.panel_status = f"The seat panel is {kind}: {p.seats} seats."
+            if p.is_virtual:
+                self.panel_status = (f"The {p.seats} seat buttons are shown on the screen: no "
+                                     "wired buttons were found.")
+            else:
+                self.panel_status = f"The {p.seats} wired seat buttons and their lights are ready."
         if c.message.startswith("The button of seat"):
             self.panel_status = c.message
         if c.camera is None:
@@ -40,7 +43,9 @@ class SettingsScreen(AppScreen):
         for value, label in options:
             t = ToggleButton(text=label, group=group, font_size=app().fs * 0.8,
                              state="down" if current == value else "normal",
-                             allow_no_selection=False)
+                             allow_no_selection=False, halign="center", valign="middle")
+            # Wrapped inside the button: four labels side by side fit a portrait screen.
+            t.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
             t.target = f"{group}:{value}"
             t.bind(on_release=lambda w, v=value: choose(v))
             box.add_widget(t)

@@ -5,10 +5,10 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.label import Label
 
 from companion.engine import COLOURS, starting_bank
-from companion.ui.common import (AppScreen, app, ctl, describe_card, describe_noble,
-                                 short_card)
+from companion.ui.common import AppScreen, app, ctl, describe_card, describe_noble
+from companion.ui.tableau import CardTile, NobleTile
 from companion.ui.widgets import BigButton, GemChip, SearchPopup
-from companion.viewmodel import cost_text, noble_view, setup_steps
+from companion.viewmodel import card_view, noble_view, setup_steps
 
 
 class SetupScreen(AppScreen):
@@ -19,6 +19,7 @@ class SetupScreen(AppScreen):
     busy = BooleanProperty(False)
     has_camera = BooleanProperty(False)
     index = 0
+    _missing = None   # the step whose "enter every slot first" is showing
 
     def on_pre_enter(self, *args):
         self.index = 0
@@ -44,7 +45,17 @@ class SetupScreen(AppScreen):
         if step.key == "nobles" and not self.has_camera:
             self.text += " Then tap each noble slot below and enter the noble."
         self.next_text = "Start the game" if step.key == "confirm" else "Done"
+        if self._missing == step.key and not self._empty(step.key):
+            self.status, self._missing = "", None   # every slot is entered now
         self._slots(step.key)
+
+    def _empty(self, key):
+        d = ctl().draft
+        if key == "cards":
+            return any(d.value(s) is None for s in d.slots() if s[0] == "market")
+        if key == "nobles":
+            return any(n is None for n in d.nobles)
+        return False
 
     def _slots(self, key):
         grid = self.ids.slots
@@ -65,16 +76,20 @@ class SetupScreen(AppScreen):
                 self._slot_button(grid, ("noble", i), d)
 
     def _slot_button(self, grid, slot, d):
+        """A dealt card or noble as it is printed (tap to change it), or an empty slot."""
         value = d.value(slot)
-        if slot[0] == "noble":
-            target = f"slot:noble:{slot[1]}"
-            text = (f"{value}\n{cost_text(noble_view(value)['requires'])}" if value
-                    else f"Noble {slot[1] + 1}\ntap to enter")
+        noble = slot[0] == "noble"
+        target = f"slot:noble:{slot[1]}" if noble else f"slot:{slot[1]}:{slot[2]}"
+        if value:
+            b = NobleTile(target=target) if noble else CardTile(target=target)
+            if noble:
+                b.noble = noble_view(value)
+            else:
+                b.card = card_view(value)
         else:
-            target = f"slot:{slot[1]}:{slot[2]}"
-            text = short_card(value) if value else f"Slot {slot[2] + 1}\ntap to enter"
-        b = BigButton(text=text, target=target, font_size=app().fs * 0.66,
-                      background_color=(0.2, 0.35, 0.25, 1) if value else (0.3, 0.3, 0.32, 1))
+            text = f"Noble {slot[1] + 1}\nempty" if noble else f"Slot {slot[2] + 1}\nempty"
+            b = BigButton(text=text, target=target, font_size=app().fs * 0.7,
+                          size_hint_y=1, background_color=(0.3, 0.3, 0.32, 1))
         b.bind(on_release=lambda btn: self.enter_slot(slot))
         grid.add_widget(b)
 
@@ -90,8 +105,9 @@ class SetupScreen(AppScreen):
                 self.status = f"[color=ff7766]{err}[/color]"
             self.refresh()
         describe = describe_noble if slot[0] == "noble" else describe_card
-        SearchPopup(f"Which {'noble' if slot[0] == 'noble' else 'card'} is in {where}?",
-                    lambda q: d.choices(slot, q), pick, describe).open()
+        kind = "noble" if slot[0] == "noble" else "card"
+        SearchPopup(f"Which {kind} is in {where}?",
+                    lambda q: d.choices(slot, q), pick, describe, kind=kind).open()
 
     def check(self):
         step = self.steps()[self.index]
@@ -117,12 +133,11 @@ class SetupScreen(AppScreen):
     def next(self):
         steps = self.steps()
         step = steps[self.index]
-        d = ctl().draft
-        if step.key == "cards" and any(d.value(s) is None for s in d.slots() if s[0] == "market"):
-            self.status = "[color=ff7766]Enter the card in every slot first.[/color]"
-            return
-        if step.key == "nobles" and any(n is None for n in d.nobles):
-            self.status = "[color=ff7766]Enter every revealed noble first.[/color]"
+        if step.key in ("cards", "nobles") and self._empty(step.key):
+            self._missing = step.key
+            self.status = ("[color=ff7766]Enter the card in every slot first.[/color]"
+                           if step.key == "cards" else
+                           "[color=ff7766]Enter every revealed noble first.[/color]")
             return
         if step.key == "confirm":
             problems = ctl().confirm_setup()

@@ -30,6 +30,10 @@ class GemBadge(Label):
     show_zero = BooleanProperty(True)
     dim = BooleanProperty(True)
 
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.on_colour()   # the default colour fires no event: draw it once
+
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
         self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))

@@ -53,6 +53,7 @@ class GemChip(Tappable, Label):
     count = NumericProperty(0)
     show_count = BooleanProperty(True)
     selected = NumericProperty(0)
+    marked = BooleanProperty(False)     # ringed: the chosen filter
     fill = ListProperty(GEM_RGBA["white"])
     ink = ListProperty(GEM_TEXT_RGBA["white"])
 
@@ -71,7 +72,7 @@ class GemChip(Tappable, Label):
         self._update_text()
 
     def _update_text(self):
-        letter = GEM_LETTER.get(self.colour, "?")
+        letter = GEM_LETTER.get(self.colour, "All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
             text = f"{letter}\n+{self.selected}"
@@ -188,15 +189,21 @@ class ResultButton(BigButton):
 
 
 class SearchPopup(ModalView):
-    """Pick one id: search by id or by cost ("3w 2u"), results as large buttons."""
+    """Pick one card or noble. With ``kind`` "card" or "noble" the candidates show as they are
+    printed (tiles: bonus colour, points, cost pips) and a row of gem colours narrows the
+    cards to one bonus colour: a few taps, no ids needed. The search field still finds a card
+    by its sticker id or its cost ("3w 2u")."""
 
     _anim_duration = 0  # a touch screen answers at once
 
     title = StringProperty("")
+    kind = StringProperty("")
+    bonus = StringProperty("")      # the colour filter ("" = every colour)
 
-    def __init__(self, title, choices, on_pick, describe=None, **kw):
+    def __init__(self, title, choices, on_pick, describe=None, kind="", **kw):
         super().__init__(**kw)
         self.title = title
+        self.kind = kind
         self._choices = choices       # query -> list of ids
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
@@ -204,6 +211,19 @@ class SearchPopup(ModalView):
         self.ids.query.keyboard_family = "search"
         self.ids.query.bind(text=lambda *_: self.refresh())
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
+        if kind == "card":
+            from companion.engine import GEMS
+            for colour in ("",) + tuple(GEMS):
+                chip = GemChip(colour=colour or "none", show_count=False,
+                               target=f"bonus:{colour or 'all'}")
+                chip.bind(on_release=lambda w, c=colour: self.filter(c))
+                self.ids.filters.add_widget(chip)
+        self.refresh()
+
+    def filter(self, colour):
+        self.bonus = colour
+        for chip in self.ids.filters.children:
+            chip.marked = chip.target == f"bonus:{colour or 'all'}"
         self.refresh()
 
     def _make_room(self, *_):
@@ -217,7 +237,29 @@ class SearchPopup(ModalView):
     def refresh(self):
         grid = self.ids.results
         grid.clear_widgets()
-        for ident in self._choices(self.ids.query.text)[:24]:
+        found = self._choices(self.ids.query.text)
+        if self.kind == "card":
+            from companion.engine import CARDS, GEMS
+            if self.bonus:
+                found = [i for i in found if GEMS[CARDS[i].bonus] == self.bonus]
+            found.sort(key=lambda i: (CARDS[i].bonus, CARDS[i].points, sum(CARDS[i].cost), i))
+        if self.kind in ("card", "noble"):
+            from companion.ui.tableau import CardTile, NobleTile
+            from companion.viewmodel import card_view, noble_view
+            tap = app().tap
+            grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
+            for ident in found[:40]:
+                if self.kind == "card":
+                    tile = CardTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.9)
+                    tile.card = card_view(ident)
+                else:
+                    tile = NobleTile(target=f"pick:{ident}", size_hint_y=None,
+                                     height=tap * 1.3)
+                    tile.noble = noble_view(ident)
+                tile.bind(on_release=lambda w, i=ident: self.pick(i))
+                grid.add_widget(tile)
+            return
+        for ident in found[:24]:
             b = ResultButton(text=self._describe(ident), target=f"pick:{ident}")
             b.bind(on_release=lambda btn, i=ident: self.pick(i))
             grid.add_widget(b)

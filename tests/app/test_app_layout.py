@@ -87,9 +87,14 @@ def _play_state(ui, players, state, check):
         tap_target("camera")
         check.frame(f"camera-{players}p")
         _close_popups()
+        tap_target("legend")
+        check.frame(f"play-{players}p-legend")
+        _close_popups()
     if state == "reveal":
         tap_target("reveal")
         check.frame(f"play-{players}p-reveal-pick")
+        tap_target("bonus:blue")                # the cards of one bonus colour
+        check.frame(f"play-{players}p-reveal-pick-blue")
         _close_popups()
 
 
@@ -121,14 +126,20 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     tap_target("slot:3:0")
     check.frame("setup-card-pick")
     _close_popups()
+    tap_target("next")                      # an empty slot: the players are told
+    check.frame("setup-cards-missing")
     d = ui.ctl.draft
     for slot in d.slots():
         d.put(slot, table.setup.nobles[slot[1]] if slot[0] == "noble"
               else table.setup.market[slot[1] - 1][slot[2]])
     ui.sm.current_screen.refresh()
     check.frame("setup-cards-full")
+    assert "every slot" not in ui.sm.current_screen.status   # cleared once all are entered
     tap_target("next")
     check.frame("setup-nobles")
+    tap_target("slot:noble:0")
+    check.frame("setup-noble-pick")
+    _close_popups()
     tap_target("next")
     check.frame("setup-confirm")
     tap_target("next")
@@ -136,6 +147,10 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     check.frame("play-4p-from-setup", ui.ctl.game)
     tap_target("menu")
     check.frame("home-game-in-progress")
+    tap_target("new")                       # a game is unfinished: asked first
+    check.frame("home-new-game-asks")
+    tap_target("cancel")
+    assert ui.ctl.game is not None and not ui.ctl.game.finished
     ui.go("settings")
     check.frame("settings")
     ui.go("history")
