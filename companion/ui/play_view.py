@@ -20,9 +20,9 @@ LEGEND_NOTES = ("Squares are the bonuses of the cards a player owns; discs are t
                 "Gold replaces any colour. Every noble is worth 3 points.")
 
 
-def gem_list(gems: dict) -> str:
-    """{"white": 2, "gold": 1} -> "2 white and 1 gold"."""
-    parts = [f"{n} {c}" for c in COLOURS if (n := gems.get(c, 0))]
+def gem_list(gems: dict, more: bool = False) -> str:
+    """{"white": 2, "gold": 1} -> "2 white and 1 gold" (``more``: "2 more white ...")."""
+    parts = [f"{n} {'more ' if more else ''}{c}" for c in COLOURS if (n := gems.get(c, 0))]
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -111,7 +111,7 @@ def card_choices(game, seat: int, cid: str, on_market: bool = True) -> CardChoic
         need = shortfall(game, seat, cid)
         gold = game.tokens[seat][5]
         extra = f" even with {gold} gold" if gold else ""
-        note = (f"{name} can't buy it yet: {gem_list(need)} more are needed{extra}."
+        note = (f"{name} can't buy it yet: it needs {gem_list(need, more=True)}{extra}."
                 if need else f"{name} can't buy it now.")
     if on_market:
         if len(game.reserved[seat]) < 3:

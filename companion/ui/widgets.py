@@ -248,7 +248,11 @@ class SearchPopup(ModalView):
             from companion.viewmodel import card_view, noble_view
             tap = app().tap
             grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
+            cache = self.__dict__.setdefault("_tiles", {})   # a search re-shows, not rebuilds
             for ident in found[:40]:
+                if ident in cache:
+                    grid.add_widget(cache[ident])
+                    continue
                 if self.kind == "card":
                     tile = CardTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.9)
                     tile.card = card_view(ident)
@@ -257,6 +261,7 @@ class SearchPopup(ModalView):
                                      height=tap * 1.3)
                     tile.noble = noble_view(ident)
                 tile.bind(on_release=lambda w, i=ident: self.pick(i))
+                cache[ident] = tile
                 grid.add_widget(tile)
             return
         for ident in found[:24]:
