@@ -375,27 +375,57 @@ class GemLegend(ModalView):
 
 
 class CameraView(ModalView):
-    """The last still the referee judged, with what was read from it."""
+    """The last still the referee judged, with what was read from it. A camera that draws its
+    picture on demand (the demo's) draws it in a worker; the picture arrives by the clock."""
 
     _anim_duration = 0
 
     def __init__(self, **kw):
         super().__init__(size_hint=(0.95, 0.95), **kw)
         c = ctl()
-        box = BoxLayout(orientation="vertical", padding=6, spacing=6)
+        self.box = box = BoxLayout(orientation="vertical", padding=6, spacing=6)
         image = c.overlay if c.overlay is not None else c.image
+        picture = getattr(c.camera, "picture", None) if image is None else None
         if image is not None:
             box.add_widget(Image(texture=texture_of(image), fit_mode="contain"))
-        words = observation_text(c.observation) if image is not None else V.camera_missing()
-        lab = Label(text=words, font_size=app().fs * 0.7, halign="center", valign="middle")
+        seen = image is not None or callable(picture)
+        words = observation_text(c.observation) if seen else V.camera_missing()
+        self.words = lab = Label(text=words, font_size=app().fs * 0.7, halign="center",
+                                 valign="middle")
         lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
-        if image is not None:
+        if seen:
             lab.size_hint_y = 0.35
         box.add_widget(lab)
         b = BigButton(text="Close", target="close")
         b.bind(on_release=lambda w: self.dismiss())
         box.add_widget(b)
         self.add_widget(box)
+        if image is None and callable(picture):
+            self.drawing = Label(text=V.camera_drawing())
+            box.add_widget(self.drawing, index=len(box.children))
+            self._draw(picture)
+
+    def _draw(self, picture):
+        import threading
+
+        from kivy.clock import Clock
+
+        def work():
+            try:
+                image = picture()
+            except Exception:   # no picture is better than a stuck view
+                image = None
+            Clock.schedule_once(lambda dt: self._show(image), 0)
+        threading.Thread(target=work, daemon=True, name="camera-picture").start()
+
+    def _show(self, image):
+        i = self.box.children.index(self.drawing)
+        self.box.remove_widget(self.drawing)
+        if image is None:
+            self.words.text = V.camera_missing()
+            return
+        self.picture = Image(texture=texture_of(image), fit_mode="contain")
+        self.box.add_widget(self.picture, index=i)
 
 
 def observation_text(obs):

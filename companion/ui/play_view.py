@@ -285,3 +285,7 @@ def hidden_title() -> str:
 
 def camera_missing() -> str:
     return "No picture yet: there is no camera, or no turn was judged with it."
+
+
+def camera_drawing() -> str:
+    return "Drawing the table as the camera saw it..."
