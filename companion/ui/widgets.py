@@ -242,7 +242,7 @@ class SearchPopup(ModalView):
             from companion.engine import CARDS, GEMS
             if self.bonus:
                 found = [i for i in found if GEMS[CARDS[i].bonus] == self.bonus]
-            found.sort(key=lambda i: (CARDS[i].bonus, CARDS[i].points, sum(CARDS[i].cost), i))
+            found.sort()      # an id starts with its level and bonus letter: colours grouped
         if self.kind in ("card", "noble"):
             from companion.ui.tableau import CardTile, NobleTile
             from companion.viewmodel import card_view, noble_view
