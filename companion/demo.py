@@ -21,6 +21,9 @@ from companion.engine import SimulatedTable
 from companion.engine.actions import BuyCard, EndTurn, ReserveBlind
 
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+# A press with no verdict after this long never reached the referee: press again. Generous: a
+# busy machine (a still being drawn for the camera view) may hold the UI clock for seconds.
+LOST_PRESS_SECONDS = 30.0
 
 
 def table_state(game, scan=None) -> dict:
@@ -243,7 +246,7 @@ class DemoDriver:
     def _verdict(self, ctl) -> float:
         v = ctl.verdict
         if (v, ctl.game.turn) == self._before:
-            if time.monotonic() - self._pressed_at > 5.0:
+            if time.monotonic() - self._pressed_at > LOST_PRESS_SECONDS:
                 self._phase = "press"  # the press was lost: press again
             return 0.02
         q = ctl.question

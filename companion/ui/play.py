@@ -81,6 +81,8 @@ class PlayScreen(AppScreen):
         if view is None:
             return
         g = c.game
+        if c.ref is not getattr(self, "_ref", None):
+            self._ref, self.selection = c.ref, {}    # another game: nothing is picked in it
         self.busy = c.busy
         self.final_round = view.final_round
         self.head.final = view.final_round
@@ -182,7 +184,8 @@ class PlayScreen(AppScreen):
         c = ctl()
         q = c.question
         e = c.entry
-        key = (id(c.ref), q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
+        # The objects themselves, not their ids: a new game's may reuse an old one's address.
+        key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
                e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
@@ -359,6 +362,7 @@ class GemLegend(ModalView):
             row = BoxLayout(size_hint_y=None, height=tap * 0.8, spacing=8)
             chip = GemChip(colour=colour, show_count=False, size_hint_x=None, width=tap * 0.8,
                            disabled=True)
+            chip.disabled_color = chip.ink      # a picture here, not a button: no grey
             row.add_widget(chip)
             lab = Label(text=f"{GEM_LETTER[colour]}: {V.GEM_WORDS[colour]}", halign="left",
                         valign="middle")
