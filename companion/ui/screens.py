@@ -12,5 +12,7 @@ from companion.ui.players import PlayersScreen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
 
+__all__ = ["SCREEN_CLASSES", "CameraView", "describe_card", "describe_noble"]
+
 SCREEN_CLASSES = (HomeScreen, PlayersScreen, SetupScreen, PlayScreen, GameOverScreen,
                   HistoryScreen, SettingsScreen)
