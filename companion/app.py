@@ -123,11 +123,12 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.ctl = None
             self.reset(data_dir or default_data_dir())
             from companion.i18n.live import setup as setup_languages
-            setup_languages(data_dir or default_data_dir())   # the font and `tr` for the kv rules
+            languages = setup_languages(data_dir or default_data_dir())  # font, `tr` for kv
             Builder.load_file(str(UI_DIR / "widgets.kv"))
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
+            languages.bind(lang=lambda *a: self._refresh_ev())   # Python-built texts too
             for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)

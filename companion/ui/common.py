@@ -17,13 +17,16 @@ def ctl():
 
 def points_text(n):
     """"1 point", "3 points": prestige as a player says it."""
-    return f"{n} point" if n == 1 else f"{n} points"
+    from companion.i18n.words import points
+    return points(n)
 
 
 def describe_card(cid):
     c = card_view(cid)
     pts = f", {points_text(c['points'])}" if c["points"] else ""
-    return f"{cid}: {GEM_LETTER[c['bonus']]} bonus{pts}\ncost {cost_text(c['cost'])}"
+    from companion.i18n import _
+    return _("{card}: {letter} bonus{points}\ncost {cost}").format(
+        card=cid, letter=GEM_LETTER[c["bonus"]], points=pts, cost=cost_text(c["cost"]))
 
 
 def short_card(cid):
@@ -34,7 +37,8 @@ def short_card(cid):
 
 def describe_noble(nid):
     n = noble_view(nid)
-    return f"Noble needing {cost_text(n['requires'])} (3 points)"
+    from companion.i18n import _
+    return _("Noble needing {bonuses} (3 points)").format(bonuses=cost_text(n["requires"]))
 
 
 class AppScreen(Screen):

@@ -6,8 +6,10 @@ import time
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 
+from companion.i18n import _, pgettext
+from companion.i18n.table import outcome_text
 from companion.ui.common import AppScreen, ctl
-from companion.viewmodel import outcome_text, ranking
+from companion.viewmodel import ranking
 
 
 class GameOverScreen(AppScreen):
@@ -21,10 +23,13 @@ class GameOverScreen(AppScreen):
         if g is None or not g.finished:
             return
         self.outcome = outcome_text(g)
-        self.saved = "The game is saved to the history."
+        self.saved = _("The game is saved to the history.")
         # The player's column is the wide one: a name and "(winner)" fit on one line.
         widths = (1, 3.2, 1.2, 1.2, 1.2)
-        for head, w in zip(("Place", "Player", "Points", "Cards", "Nobles"), widths):
+        heads = (pgettext("ranking header", "Place"), pgettext("ranking header", "Player"),
+                 pgettext("ranking header", "Points"), pgettext("ranking header", "Cards"),
+                 pgettext("ranking header", "Nobles"))
+        for head, w in zip(heads, widths):
             grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True, size_hint_x=w))
         for r in ranking(g):
             star = " (winner)" if r["winner"] else ""
@@ -38,4 +43,4 @@ class GameOverScreen(AppScreen):
         out.mkdir(exist_ok=True)
         path = out / f"game-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
         c.export(path)
-        self.saved = f"The game record is exported to {path}."
+        self.saved = _("The game record is exported to {path}.").format(path=path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 
 from companion.ui.common import AppScreen, ctl
+from companion.i18n import _
 from companion.viewmodel import history_rows, journal_for, stats_rows
 
 
@@ -19,7 +20,7 @@ class HistoryScreen(AppScreen):
             finally:
                 j.close()
         except Exception as err:  # a damaged journal is reported, not fatal
-            self.games, self.stats = f"The history can't be read: {err}", ""
+            self.games, self.stats = _("The history can't be read: {error}").format(error=err), ""
             return
-        self.games = "\n".join(games) or "No finished games yet."
-        self.stats = "\n".join(stats) or "No statistics yet."
+        self.games = "\n".join(games) or _("No finished games yet.")
+        self.stats = "\n".join(stats) or _("No statistics yet.")

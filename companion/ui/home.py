@@ -1,8 +1,10 @@
 """Home: start a new game, resume an unfinished one, history and settings."""
 from __future__ import annotations
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
+from companion.i18n import _
+from companion.i18n.chooser import first_start
 from companion.ui.common import AppScreen, app, ctl
 from companion.ui.widgets import ChoicePopup
 
@@ -10,22 +12,25 @@ from companion.ui.widgets import ChoicePopup
 class HomeScreen(AppScreen):
     info = StringProperty("")
     resume_text = StringProperty("")
+    first_start = BooleanProperty(False)
 
     def refresh(self):
         c = ctl()
+        self.first_start = first_start(c.data_dir)
         if c.game is not None and not c.game.finished:
             g = c.game
-            self.resume_text = f"Back to the game of {', '.join(g.names)}"
-            self.info = f"A game is in progress: turn {g.turn + 1}, {g.names[g.active]} to play."
+            self.resume_text = _("Back to the game of {names}").format(names=_(", ").join(g.names))
+            self.info = _("A game is in progress: turn {turn}, {name} to play.").format(
+                turn=g.turn + 1, name=g.names[g.active])
             return
         row = c.resumable()
         if row is not None:
-            names = ", ".join(row.get("players") or [])
-            self.resume_text = f"Resume the game of {names}"
-            self.info = "An unfinished game was found. Resume it, or start a new one."
+            names = _(", ").join(row.get("players") or [])
+            self.resume_text = _("Resume the game of {names}").format(names=names)
+            self.info = _("An unfinished game was found. Resume it, or start a new one.")
         else:
             self.resume_text = ""
-            self.info = "Start a new game, or look at past games."
+            self.info = _("Start a new game, or look at past games.")
 
     def resume(self):
         c = ctl()
@@ -48,12 +53,12 @@ class HomeScreen(AppScreen):
         if names is None:
             app().go("players")
             return
-        title = (f"The game of {', '.join(names)} is not finished. Start a new game? "
-                 "The unfinished game stays saved: once the new game ends, it can be resumed "
-                 "from here.")
-        choices = [("Start a new game", "new", "confirm-new"),
-                   ("Back to the unfinished game", "resume", "resume-instead"),
-                   ("Cancel", None, "cancel")]
+        title = _("The game of {names} is not finished. Start a new game? The unfinished game "
+                  "stays saved: once the new game ends, it can be resumed from here.").format(
+                      names=_(", ").join(names))
+        choices = [(_("Start a new game"), "new", "confirm-new"),
+                   (_("Back to the unfinished game"), "resume", "resume-instead"),
+                   (_("Cancel"), None, "cancel")]
 
         def pick(what):
             if what == "new":

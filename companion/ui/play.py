@@ -15,6 +15,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.engine import CARDS, COLOURS
+from companion.i18n import _
+from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
@@ -90,7 +92,9 @@ class PlayScreen(AppScreen):
         v = c.verdict
         self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
         self.ask.rejected = self.rejected
-        msg = V.verdict_text(v, c.message or "")
+        # The verdict said in the current language; other notices as the controller put them.
+        said = render_after(g, v) if v is not None and c.message == v.message else c.message
+        msg = V.verdict_text(v, said or "")
         if self._undo_note is not None:
             words, mark = self._undo_note
             if mark == (id(v), c.message):
@@ -127,11 +131,11 @@ class PlayScreen(AppScreen):
         grid = self.table.ids.market
         if len(grid.children) != 15:
             grid.clear_widgets()
-            for _ in range(3):
+            for _row in range(3):
                 deck = DeckTile()
                 deck.bind(on_release=lambda w: self.tap_deck(w.level))
                 grid.add_widget(deck)
-                for _ in range(4):
+                for _slot in range(4):
                     tile = CardTile()
                     tile.bind(on_release=lambda w: w.card and self.tap_card(w.card["id"]))
                     grid.add_widget(tile)
@@ -150,7 +154,7 @@ class PlayScreen(AppScreen):
         box = self.table.ids.bank
         if len(box.children) != len(view.bank):
             box.clear_widgets()
-            for colour, _ in view.bank:
+            for colour, _count in view.bank:
                 chip = GemChip(colour=colour, target=f"gem:{colour}")
                 chip.bind(on_release=lambda w: self.tap_gem(w.colour))
                 box.add_widget(chip)
@@ -166,7 +170,7 @@ class PlayScreen(AppScreen):
                             else {2: 1.4, 3: 1.25}.get(n, 1.1))
         if len(grid.children) != len(view.players):
             grid.clear_widgets()
-            for _ in view.players:
+            for _player in view.players:
                 grid.add_widget(PlayerPanel(size_hint_y=None, height=tall))
         for panel, p in zip(reversed(grid.children), view.players):
             panel.height = tall
@@ -301,7 +305,7 @@ class PlayScreen(AppScreen):
         if self._step() != ("main",):
             return
         ChoicePopup(V.deck_title(level),
-                    [("Reserve it", True, "reserve-deck"), ("Cancel", False, "cancel")],
+                    [(_("Reserve it"), True, "reserve-deck"), (_("Cancel"), False, "cancel")],
                     lambda ok: ok and c.send(c.entry.reserve_line(level=level))).open()
 
     def reserved_cards(self):
@@ -309,7 +313,7 @@ class PlayScreen(AppScreen):
         e = c.entry
         cards = [cid for cid, w in e.buyable() if w == "reserved"]
         choices = [(describe_card(cid), cid, f"buy:{cid}") for cid in cards]
-        choices.append(("Cancel", None, "cancel"))
+        choices.append((_("Cancel"), None, "cancel"))
         ChoicePopup(V.reserved_title(e.game.names[e.seat]), choices,
                     lambda cid: cid and c.send(e.buy_line(cid))).open()
 
@@ -357,22 +361,22 @@ class GemLegend(ModalView):
         super().__init__(size_hint=(0.9, 0.9), **kw)
         tap = app().tap
         box = BoxLayout(orientation="vertical", padding=8, spacing=6)
-        box.add_widget(Label(text=V.LEGEND_TITLE, bold=True, size_hint_y=None, height=tap * 0.8))
+        box.add_widget(Label(text=_(V.LEGEND_TITLE), bold=True, size_hint_y=None, height=tap * 0.8))
         for colour in COLOURS:
             row = BoxLayout(size_hint_y=None, height=tap * 0.8, spacing=8)
             chip = GemChip(colour=colour, show_count=False, size_hint_x=None, width=tap * 0.8,
                            disabled=True)
             chip.disabled_color = chip.ink      # a picture here, not a button: no grey
             row.add_widget(chip)
-            lab = Label(text=f"{GEM_LETTER[colour]}: {V.GEM_WORDS[colour]}", halign="left",
+            lab = Label(text=f"{GEM_LETTER[colour]}: {_(V.GEM_WORDS[colour])}", halign="left",
                         valign="middle")
             lab.bind(size=lambda w, s: setattr(w, "text_size", s))
             row.add_widget(lab)
             box.add_widget(row)
-        notes = Label(text=V.LEGEND_NOTES, font_size=app().fs * 0.8, halign="left")
+        notes = Label(text=_(V.LEGEND_NOTES), font_size=app().fs * 0.8, halign="left")
         notes.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
         box.add_widget(notes)
-        b = BigButton(text="Close", target="close")
+        b = BigButton(text=_("Close"), target="close")
         b.bind(on_release=lambda w: self.dismiss())
         box.add_widget(b)
         self.add_widget(box)
@@ -400,7 +404,7 @@ class CameraView(ModalView):
         if seen:
             lab.size_hint_y = 0.35
         box.add_widget(lab)
-        b = BigButton(text="Close", target="close")
+        b = BigButton(text=_("Close"), target="close")
         b.bind(on_release=lambda w: self.dismiss())
         box.add_widget(b)
         self.add_widget(box)
@@ -434,18 +438,19 @@ class CameraView(ModalView):
 
 def observation_text(obs):
     if not obs:
-        return "Nothing was read from the picture yet."
+        return _("Nothing was read from the picture yet.")
     if not obs.get("mat"):
-        return "The mat was not found in the picture."
+        return _("The mat was not found in the picture.")
     market = obs.get("market") or {}
-    rows = [f"Level {lv}: " + " ".join(x or "-" for x in market.get(str(lv), []))
-            for lv in (3, 2, 1)]
+    rows = [_("Level {level}: {cards}").format(
+        level=lv, cards=" ".join(x or "-" for x in market.get(str(lv), []))) for lv in (3, 2, 1)]
     bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
     nobles = " ".join(n or "-" for n in obs.get("nobles") or [])
-    extra = (f"Not sure about: {', '.join(obs.get('uncertain') or [])}"
+    extra = (_("Not sure about: {items}").format(items=", ".join(obs.get("uncertain") or []))
              if obs.get("uncertain") else "")
-    busy = "A hand covers the mat." if obs.get("busy") else ""
-    return "\n".join([f"Nobles: {nobles}"] + rows + [f"Bank: {bank}", extra, busy]).strip()
+    busy = _("A hand covers the mat.") if obs.get("busy") else ""
+    return "\n".join([_("Nobles: {nobles}").format(nobles=nobles)] + rows
+                     + [_("Bank: {bank}").format(bank=bank), extra, busy]).strip()
 
 
 def texture_of(image):

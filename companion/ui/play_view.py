@@ -11,47 +11,54 @@ import re
 from dataclasses import dataclass, field
 
 from companion.engine import CARDS, COLOURS, NOBLES
+from companion.i18n import N_, _, ngettext
+from companion.i18n.words import colour_name, describe_tokens
 
 # The gems as the rulebook names them, with the letter each is marked by on screen.
-GEM_WORDS = {"white": "white (diamond)", "blue": "blue (sapphire)", "green": "green (emerald)",
-             "red": "red (ruby)", "black": "black (onyx)", "gold": "gold (joker)"}
-LEGEND_TITLE = "The gems and their letters"
-LEGEND_NOTES = ("Squares are the bonuses of the cards a player owns; discs are tokens. "
-                "Gold replaces any colour. Every noble is worth 3 points.")
+# Marked for the catalogs here, translated where shown (_(GEM_WORDS[c]), _(LEGEND_TITLE)).
+GEM_WORDS = {"white": N_("white (diamond)"), "blue": N_("blue (sapphire)"),
+             "green": N_("green (emerald)"), "red": N_("red (ruby)"), "black": N_("black (onyx)"),
+             "gold": N_("gold (joker)")}
+LEGEND_TITLE = N_("The gems and their letters")
+LEGEND_NOTES = N_("Squares are the bonuses of the cards a player owns; discs are tokens. "
+                  "Gold replaces any colour. Every noble is worth 3 points.")
 
 
 def gem_list(gems: dict, more: bool = False) -> str:
     """{"white": 2, "gold": 1} -> "2 white and 1 gold" (``more``: "2 more white ...")."""
-    parts = [f"{n} {'more ' if more else ''}{c}" for c in COLOURS if (n := gems.get(c, 0))]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return describe_tokens([gems.get(c, 0) for c in COLOURS], more)
 
 
 def card_words(cid: str) -> str:
     """A card as players see it: "the level 2 blue card worth 2 points (cost 3 red, 5 black)"."""
     c = CARDS[cid]
-    colour = COLOURS[c.bonus]
-    pts = f" worth {c.points} point{'s' if c.points != 1 else ''}" if c.points else ""
+    colour = colour_name(c.bonus)
     cost = gem_list({COLOURS[i]: n for i, n in enumerate(c.cost)})
-    return f"the level {c.level} {colour} card{pts} (cost {cost})"
+    if not c.points:
+        return _("the level {level} {colour} card (cost {cost})").format(
+            level=c.level, colour=colour, cost=cost)
+    return ngettext("the level {level} {colour} card worth {n} point (cost {cost})",
+                    "the level {level} {colour} card worth {n} points (cost {cost})",
+                    c.points).format(level=c.level, colour=colour, n=c.points, cost=cost)
 
 
 def noble_words(nid: str) -> str:
     n = NOBLES[nid]
-    return "the noble needing " + gem_list({COLOURS[i]: k for i, k in enumerate(n.requires)})
+    return _("the noble needing {bonuses}").format(
+        bonuses=gem_list({COLOURS[i]: k for i, k in enumerate(n.requires)}))
 
 
 # ----------------------------------------------------------------------------- banner
 def banner_text(game) -> str:
     """Whose turn, and the final round with who reached 15, in one short sentence."""
     if game.finished:
-        return "The game is over."
+        return _("The game is over.")
     name = game.names[game.active]
     if game.final_round:
         leader = max(range(game.n), key=lambda i: game.points[i])
-        return f"Final round ({game.names[leader]} reached 15). {name} to play."
-    return f"{name} to play."
+        return _("Final round ({leader} reached 15). {name} to play.").format(
+            leader=game.names[leader], name=name)
+    return _("{name} to play.").format(name=name)
 
 
 # ----------------------------------------------------------------------------- messages
@@ -77,7 +84,7 @@ def verdict_text(verdict, message: str) -> str:
     text = plain(message)
     if verdict is not None and verdict.kind == "rejected" and text and \
             not text.lower().startswith("not accepted"):
-        text = "Not accepted: " + text
+        text = _("Not accepted: {reason}").format(reason=text)
     return text
 
 
@@ -106,19 +113,26 @@ def card_choices(game, seat: int, cid: str, on_market: bool = True) -> CardChoic
     note = ""
     if pay is not None:
         paid = gem_list({COLOURS[i]: n for i, n in enumerate(pay)})
-        choices.append((f"Buy it (pay {paid})", "buy", "buy"))
+        choices.append((_("Buy it (pay {tokens})").format(tokens=paid), "buy", "buy"))
     else:
         need = shortfall(game, seat, cid)
         gold = game.tokens[seat][5]
-        extra = f" even with {gold} gold" if gold else ""
-        note = (f"{name} can't buy it yet: it needs {gem_list(need, more=True)}{extra}."
-                if need else f"{name} can't buy it now.")
+        if need and gold:
+            note = ngettext("{name} can't buy it yet: it needs {tokens} even with {n} gold.",
+                            "{name} can't buy it yet: it needs {tokens} even with {n} gold.",
+                            gold).format(name=name, tokens=gem_list(need, more=True), n=gold)
+        elif need:
+            note = _("{name} can't buy it yet: it needs {tokens}.").format(
+                name=name, tokens=gem_list(need, more=True))
+        else:
+            note = _("{name} can't buy it now.").format(name=name)
     if on_market:
         if len(game.reserved[seat]) < 3:
-            choices.append(("Reserve it", "reserve", "reserve"))
+            choices.append((_("Reserve it"), "reserve", "reserve"))
         else:
-            note = (note + " " if note else "") + f"{name} already holds 3 reserved cards."
-    choices.append(("Cancel", None, "cancel"))
+            note = (note + " " if note else "") + _(
+                "{name} already holds 3 reserved cards.").format(name=name)
+    choices.append((_("Cancel"), None, "cancel"))
     title = card_words(cid)
     title = title[0].upper() + title[1:] + "."
     if note:
@@ -159,60 +173,66 @@ def prompt(entry, question, busy: bool, names, selection: dict) -> Prompt:
     kind = step[0]
     if kind == "main":
         if selection:
-            return Prompt(f"{name} takes {gem_list(selection)}.",
-                          [Action("Take", "take", "take", primary=True),
-                           Action("Clear", "clear", "clear")])
-        p = Prompt(f"{name}: tap gems to take, a card to buy or reserve, or a deck.")
-        if any(w == "reserved" for _, w in entry.buyable()):
-            p.actions.append(Action("Reserved cards", "reserved", "reserved", wide=True))
+            return Prompt(_("{name} takes {tokens}.").format(name=name,
+                                                             tokens=gem_list(selection)),
+                          [Action(_("Take"), "take", "take", primary=True),
+                           Action(_("Clear"), "clear", "clear")])
+        p = Prompt(_("{name}: tap gems to take, a card to buy or reserve, or a deck.").format(
+            name=name))
+        if any(w == "reserved" for _c, w in entry.buyable()):
+            p.actions.append(Action(_("Reserved cards"), "reserved", "reserved", wide=True))
         if entry.hidden_reserves():
-            p.actions.append(Action("Buy a hidden reserve", "hidden", "hidden", wide=True))
+            p.actions.append(Action(_("Buy a hidden reserve"), "hidden", "hidden", wide=True))
         if any(type(a).__name__ == "PassTurn" for a in game.legal_main_actions()):
-            p.actions.append(Action("Pass", "pass", "pass"))
+            p.actions.append(Action(_("Pass"), "pass", "pass"))
         return p
     if kind == "reveal":
-        _, level, slot = step
-        return Prompt(f"Deal the top card of the level {level} deck into slot {slot + 1}, "
-                      "then enter it.",
-                      [Action("Enter the dealt card", "reveal", "reveal", (level, slot),
+        level, slot = step[1], step[2]
+        return Prompt(_("Deal the top card of the level {level} deck into slot {slot}, then "
+                        "enter it.").format(level=level, slot=slot + 1),
+                      [Action(_("Enter the dealt card"), "reveal", "reveal", (level, slot),
                               primary=True, wide=True)])
     if kind == "return":
         over = step[1]
         held = game.tokens[game.active]
         chosen = sum(selection.values())
-        p = Prompt(f"{name} has {sum(held)} tokens: tap {over} to give back "
-                   f"({chosen} chosen).")
+        p = Prompt(ngettext("{name} has {held} tokens: tap {n} to give back ({chosen} chosen).",
+                            "{name} has {held} tokens: tap {n} to give back ({chosen} chosen).",
+                            over).format(name=name, held=sum(held), n=over, chosen=chosen))
         p.chips = [(c, held[i], selection.get(c, 0)) for i, c in enumerate(COLOURS) if held[i]]
         if chosen == over:
-            p.actions.append(Action("Give back", "return", "return", primary=True))
+            p.actions.append(Action(_("Give back"), "return", "return", primary=True))
         if chosen:
-            p.actions.append(Action("Clear", "clear", "clear"))
+            p.actions.append(Action(_("Clear"), "clear", "clear"))
         return p
     if kind == "noble":
         nobles = list(step[1])
         if len(nobles) == 1:
-            hint = f"A noble visits {name}: tap the noble to take it."
+            hint = _("A noble visits {name}: tap the noble to take it.").format(name=name)
         else:
-            hint = f"{len(nobles)} nobles could visit {name}: tap the one {name} takes."
+            hint = ngettext("{n} nobles could visit {name}: tap the one {name} takes.",
+                            "{n} nobles could visit {name}: tap the one {name} takes.",
+                            len(nobles)).format(n=len(nobles), name=name)
         return Prompt(hint, nobles=nobles)
-    return Prompt(f"{name}: press your seat button to end the turn.",
-                  [Action("End turn", "end", "end", primary=True)])
+    return Prompt(_("{name}: press your seat button to end the turn.").format(name=name),
+                  [Action(_("End turn"), "end", "end", primary=True)])
 
 
 def _question(question, names) -> Prompt:
     kind, cands, message = question
-    p = Prompt(plain(message) or "The referee asks a question:")
+    p = Prompt(plain(message) or _("The referee asks a question:"))
     for i, value in enumerate(cands or []):
         if kind == "noble" and value in NOBLES:
             p.nobles.append(value)
             continue
         if kind == "deck":
-            text = "No card was reserved" if value == 0 else f"From the level {value} deck"
+            text = (_("No card was reserved") if value == 0
+                    else _("From the level {n} deck").format(n=value))
         elif kind == "turn":
-            from companion.viewmodel import describe_line
+            from companion.i18n.verdicts import describe_line
             lines = value if isinstance(value, list) else [value]
             text = " ".join(describe_line(x, names) for x in lines if isinstance(x, dict))
-            text = plain(text) or f"Choice {i + 1}"
+            text = plain(text) or _("Choice {n}").format(n=i + 1)
             value = i
         elif value in CARDS:
             text = card_words(value)
@@ -235,7 +255,7 @@ def table_facts(game) -> dict:
 def undo_words(before: dict, after: dict) -> str:
     """What the players put back on the table to match the game after an undo."""
     if before["history"] == after["history"] and before["turn"] == after["turn"]:
-        return "There is nothing to take back."
+        return _("There is nothing to take back.")
     out = []
     names = after["names"]
     for lv in (3, 2, 1):
@@ -243,49 +263,55 @@ def undo_words(before: dict, after: dict) -> str:
             if a == b:
                 continue
             if b is not None and a is not None:
-                out.append(f"Put {card_words(b)} from level {lv}, slot {i + 1} back on top "
-                           f"of its deck, and {card_words(a)} back in that slot.")
+                out.append(_("Put {card} from level {level}, slot {slot} back on top of its "
+                             "deck, and {other} back in that slot.").format(
+                                 card=card_words(b), level=lv, slot=i + 1, other=card_words(a)))
             elif b is not None:
-                out.append(f"Put {card_words(b)} from level {lv}, slot {i + 1} back on top "
-                           "of its deck.")
+                out.append(_("Put {card} from level {level}, slot {slot} back on top of its "
+                             "deck.").format(card=card_words(b), level=lv, slot=i + 1))
             else:
-                out.append(f"Put {card_words(a)} back in level {lv}, slot {i + 1}.")
+                out.append(_("Put {card} back in level {level}, slot {slot}.").format(
+                    card=card_words(a), level=lv, slot=i + 1))
     for seat, (tb, ta) in enumerate(zip(before["tokens"], after["tokens"])):
         gets = {c: ta[i] - tb[i] for i, c in enumerate(COLOURS) if ta[i] > tb[i]}
         gives = {c: tb[i] - ta[i] for i, c in enumerate(COLOURS) if tb[i] > ta[i]}
         if gives:
-            out.append(f"{names[seat]} puts {gem_list(gives)} back in the bank.")
+            out.append(_("{name} puts {tokens} back in the bank.").format(
+                name=names[seat], tokens=gem_list(gives)))
         if gets:
-            out.append(f"{names[seat]} takes {gem_list(gets)} back from the bank.")
+            out.append(_("{name} takes {tokens} back from the bank.").format(
+                name=names[seat], tokens=gem_list(gets)))
     for seat, (rb, ra) in enumerate(zip(before["reserved"], after["reserved"])):
         if len(rb) > len(ra):
-            out.append(f"{names[seat]}'s last reserved card goes back where it came from.")
+            out.append(_("{name}'s last reserved card goes back where it came from.").format(
+                name=names[seat]))
     for nid in after["nobles"]:
         if nid not in before["nobles"]:
-            out.append(f"Put {noble_words(nid)} back on the table.")
-    head = "Taken back."
-    return " ".join([head] + out) if out else head + " Nothing on the table changes."
+            out.append(_("Put {noble} back on the table.").format(noble=noble_words(nid)))
+    head = _("Taken back.")
+    return " ".join([head] + out) if out else head + " " + _("Nothing on the table changes.")
 
 
 def reserved_title(name: str) -> str:
-    return f"Which of {name}'s reserved cards is bought?"
+    return _("Which of {name}'s reserved cards is bought?").format(name=name)
 
 
 def deck_title(level: int) -> str:
-    return f"Reserve the top card of the level {level} deck?"
+    return _("Reserve the top card of the level {level} deck?").format(level=level)
 
 
 def reveal_title(level: int, slot: int) -> str:
-    return f"Which card was dealt into level {level}, slot {slot + 1}?"
+    return _("Which card was dealt into level {level}, slot {slot}?").format(level=level,
+                                                                             slot=slot + 1)
 
 
 def hidden_title() -> str:
-    return "Which reserved card is bought? (it was reserved face down)"
+    return _("Which reserved card is bought? (it was reserved face down)")
 
 
 def camera_missing() -> str:
-    return "No picture yet: there is no camera, or no turn was judged with it."
+    return _("No picture yet: there is no camera, or no turn was judged with it.")
 
 
 def camera_drawing() -> str:
-    return "Drawing the table as the camera saw it..."
+    return _("Drawing the table as the camera saw it...")

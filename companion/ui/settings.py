@@ -4,6 +4,7 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
+from companion.i18n import _, ngettext
 from companion.ui.common import AppScreen, app, ctl
 
 
@@ -15,26 +16,31 @@ class SettingsScreen(AppScreen):
     def refresh(self):
         c = ctl()
         self._choices(self.ids.cameras, "camera", c.settings.camera, self.set_camera,
-                      (("none", "No camera"), ("auto", "Find the camera"), ("0", "Camera 1"),
-                       ("1", "Camera 2")))
+                      (("none", _("No camera")), ("auto", _("Find the camera")),
+                       ("0", _("Camera {n}").format(n=1)), ("1", _("Camera {n}").format(n=2))))
         self._choices(self.ids.short_take, "short_take", c.settings.short_take,
                       self.set_short_take,
-                      (("never", "Never"), ("when_scarce", "When colours run out"),
-                       ("always", "Always")))
+                      (("never", _("Never")), ("when_scarce", _("When colours run out")),
+                       ("always", _("Always"))))
         self.ids.hints.active = c.settings.hints
         p = c.panel
         if p is None:
-            self.panel_status = "No seat panel."
+            self.panel_status = _("No seat panel.")
         else:
             if p.is_virtual:
-                self.panel_status = (f"The {p.seats} seat buttons are shown on the screen: no "
-                                     "wired buttons were found.")
+                self.panel_status = ngettext(
+                    "The {n} seat button is shown on the screen: no wired buttons were found.",
+                    "The {n} seat buttons are shown on the screen: no wired buttons were found.",
+                    p.seats).format(n=p.seats)
             else:
-                self.panel_status = f"The {p.seats} wired seat buttons and their lights are ready."
+                self.panel_status = ngettext(
+                    "The {n} wired seat button and its light are ready.",
+                    "The {n} wired seat buttons and their lights are ready.",
+                    p.seats).format(n=p.seats)
         if c.message.startswith("The button of seat"):
             self.panel_status = c.message
         if c.camera is None:
-            self.calibration = "No camera is in use: every turn is entered by touch."
+            self.calibration = _("No camera is in use: every turn is entered by touch.")
 
     @staticmethod
     def _choices(box, group, current, choose, options):
@@ -72,7 +78,7 @@ class SettingsScreen(AppScreen):
     def calibrate(self):
         c = ctl()
         if c.camera is None:
-            self.calibration = "Choose a camera first."
+            self.calibration = _("Choose a camera first.")
             return
         self.busy = True
 
@@ -90,17 +96,18 @@ class SettingsScreen(AppScreen):
             for code in reading.codes:
                 (x0, y0), (x1, y1) = code.corners[0], code.corners[1]
                 modules.append(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / 21)
-            px = f"{sum(modules) / len(modules):.1f}" if modules else "no tag read"
-            self.calibration = (f"Mat found: {'yes' if obs.get('mat') else 'no'}. "
-                                f"Markers: {obs.get('markers')}. "
-                                f"Pixels per module of the tags: {px} (3 or more reads well).")
-        c._work("Calibrating...", work, done)
+            px = f"{sum(modules) / len(modules):.1f}" if modules else _("no tag read")
+            self.calibration = " ".join([
+                _("Mat found: yes.") if obs.get("mat") else _("Mat found: no."),
+                _("Markers: {markers}.").format(markers=obs.get("markers")),
+                _("Pixels per module of the tags: {px} (3 or more reads well).").format(px=px)])
+        c._work(_("Calibrating..."), work, done)
 
     def test_lights(self):
         c = ctl()
         p = c.panel
         if p is None:
-            self.panel_status = "No seat panel to test."
+            self.panel_status = _("No seat panel to test.")
             return
         lights = list(p.lights)
         from kivy.clock import Clock
@@ -108,9 +115,9 @@ class SettingsScreen(AppScreen):
         def step(i):
             if i >= len(lights):
                 p.show_test_light(None)
-                self.panel_status = "Every LED was lit in turn. Press a seat button to test it."
+                self.panel_status = _("Every LED was lit in turn. Press a seat button to test it.")
                 return
             p.show_test_light(lights[i])
-            self.panel_status = f"Lit: {lights[i].name}."
+            self.panel_status = _("Lit: {light}.").format(light=lights[i].name)
             Clock.schedule_once(lambda dt: step(i + 1), 0.4)
         step(0)

@@ -5,10 +5,12 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.label import Label
 
 from companion.engine import COLOURS, starting_bank
+from companion.i18n import _, pgettext
+from companion.i18n.guide import setup_steps, step_title
 from companion.ui.common import AppScreen, app, ctl, describe_card, describe_noble
 from companion.ui.tableau import CardTile, NobleTile
 from companion.ui.widgets import BigButton, GemChip, SearchPopup
-from companion.viewmodel import card_view, noble_view, setup_steps
+from companion.viewmodel import card_view, noble_view
 
 
 class SetupScreen(AppScreen):
@@ -38,13 +40,13 @@ class SetupScreen(AppScreen):
         self.busy = c.busy
         steps = self.steps()
         step = steps[self.index]
-        self.title = f"Step {self.index + 1} of {len(steps)}: {step.title}"
+        self.title = step_title(self.index, len(steps), step.title)
         self.text = step.text
         if step.key == "cards" and not self.has_camera:
-            self.text += " Then tap each slot below and enter the card dealt there."
+            self.text += " " + _("Then tap each slot below and enter the card dealt there.")
         if step.key == "nobles" and not self.has_camera:
-            self.text += " Then tap each noble slot below and enter the noble."
-        self.next_text = "Start the game" if step.key == "confirm" else "Done"
+            self.text += " " + _("Then tap each noble slot below and enter the noble.")
+        self.next_text = _("Start the game") if step.key == "confirm" else _("Done")
         if self._missing == step.key and not self._empty(step.key):
             self.status, self._missing = "", None   # every slot is entered now
         self._slots(step.key)
@@ -67,11 +69,12 @@ class SetupScreen(AppScreen):
                 grid.add_widget(GemChip(colour=colour, count=n, target=f"lane:{colour}"))
         if key in ("cards", "confirm"):
             for level in (3, 2, 1):
-                grid.add_widget(Label(text=f"Level {level}"))
+                grid.add_widget(Label(text=pgettext("setup grid", "Level {level}").format(
+                    level=level)))
                 for i in range(4):
                     self._slot_button(grid, ("market", level, i), d)
         if key in ("nobles", "confirm"):
-            grid.add_widget(Label(text="Nobles"))
+            grid.add_widget(Label(text=pgettext("setup grid", "Nobles")))
             for i in range(len(d.nobles)):
                 self._slot_button(grid, ("noble", i), d)
 
@@ -87,7 +90,8 @@ class SetupScreen(AppScreen):
             else:
                 b.card = card_view(value)
         else:
-            text = f"Noble {slot[1] + 1}\nempty" if noble else f"Slot {slot[2] + 1}\nempty"
+            text = (_("Noble {n}\nempty").format(n=slot[1] + 1) if noble
+                    else _("Slot {n}\nempty").format(n=slot[2] + 1))
             b = BigButton(text=text, target=target, font_size=app().fs * 0.7,
                           size_hint_y=1, background_color=(0.3, 0.3, 0.32, 1))
         b.bind(on_release=lambda btn: self.enter_slot(slot))
@@ -95,8 +99,11 @@ class SetupScreen(AppScreen):
 
     def enter_slot(self, slot):
         d = ctl().draft
-        where = (f"noble slot {slot[1] + 1}" if slot[0] == "noble"
-                 else f"level {slot[1]}, slot {slot[2] + 1}")
+        if slot[0] == "noble":
+            title = _("Which noble is in noble slot {n}?").format(n=slot[1] + 1)
+        else:
+            title = _("Which card is in level {level}, slot {slot}?").format(level=slot[1],
+                                                                             slot=slot[2] + 1)
 
         def pick(ident):
             try:
@@ -106,7 +113,7 @@ class SetupScreen(AppScreen):
             self.refresh()
         describe = describe_noble if slot[0] == "noble" else describe_card
         kind = "noble" if slot[0] == "noble" else "card"
-        SearchPopup(f"Which {kind} is in {where}?",
+        SearchPopup(title,
                     lambda q: d.choices(slot, q), pick, describe, kind=kind).open()
 
     def check(self):
@@ -118,7 +125,8 @@ class SetupScreen(AppScreen):
             if problems:
                 self.status = "[color=ff7766]" + "\n".join(problems) + "[/color]"
             else:
-                self.status = "[color=55dd66][b]OK[/b] - this step is right.[/color]"
+                self.status = "[color=55dd66][b]{ok}[/b] - {right}[/color]".format(
+                    ok=_("OK"), right=_("this step is right."))
             self.refresh()
         ctl().check_setup_step(step.key, done)
 
@@ -135,9 +143,9 @@ class SetupScreen(AppScreen):
         step = steps[self.index]
         if step.key in ("cards", "nobles") and self._empty(step.key):
             self._missing = step.key
-            self.status = ("[color=ff7766]Enter the card in every slot first.[/color]"
-                           if step.key == "cards" else
-                           "[color=ff7766]Enter every revealed noble first.[/color]")
+            self.status = "[color=ff7766]{}[/color]".format(
+                _("Enter the card in every slot first.") if step.key == "cards" else
+                _("Enter every revealed noble first."))
             return
         if step.key == "confirm":
             problems = ctl().confirm_setup()

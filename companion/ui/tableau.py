@@ -11,6 +11,7 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.i18n import _
 from companion.ui.widgets import NO_COLOUR, Tappable
 from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA
 
@@ -106,10 +107,10 @@ class NobleTile(Tappable, BoxLayout):
     noble = ObjectProperty(None, allownone=True)
     chosen = BooleanProperty(False)
 
-    def on_noble(self, *_):
+    def on_noble(self, *args):
         n = self.noble
         _fill_pips(self.ids.pips, n["requires"] if n else [])
-        self.ids.taken.text = "" if n else "taken"
+        self.ids.taken.text = "" if n else _("taken")
 
 
 def _fill_pips(box, cost, disc=False):
@@ -154,9 +155,9 @@ class PlayerPanel(BoxLayout):
         self.active = player["active"]
         self.name = player["name"]
         self.points = str(player["points"])
-        for badge, (_, n) in zip(self.bonus_badges, player["bonuses"]):
+        for badge, (_colour, n) in zip(self.bonus_badges, player["bonuses"]):
             badge.count = n
-        for badge, (_, n) in zip(self.token_badges, player["tokens"]):
+        for badge, (_colour, n) in zip(self.token_badges, player["tokens"]):
             badge.count = n
         box = self.ids.reserved
         while len(box.children) > len(reserved):

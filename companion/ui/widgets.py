@@ -24,6 +24,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
+from companion.i18n import _
 from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
@@ -72,7 +73,7 @@ class GemChip(Tappable, Label):
         self._update_text()
 
     def _update_text(self):
-        letter = GEM_LETTER.get(self.colour, "All")
+        letter = GEM_LETTER.get(self.colour) or _("All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
             text = f"{letter}\n+{self.selected}"
@@ -151,7 +152,8 @@ class SeatPanelBar(BoxLayout):
             box = BoxLayout(orientation="horizontal", spacing=4)
             led = LedDot(size_hint_x=None)
             key = SeatKey(button=b, panel=panel, target=f"seat:{b}",
-                          text=f"Seat {b + 1}\n{names_by_button.get(b, '')}".strip())
+                          text=(_("Seat {n}").format(n=b + 1) + "\n"
+                                + names_by_button.get(b, "")).strip())
             box.add_widget(led)
             box.add_widget(key)
             self.add_widget(box)
