@@ -99,6 +99,19 @@ def candidate_moves(game, world: Optional[World], width: Optional[int], searcher
     return [m for _, _, m in scored], wishes
 
 
+def playout(game, world: World, rng: random.Random, turns: int = PLAYOUT_TURNS) -> tuple:
+    """Quick greedy turns (with a little noise) from here: (pushes, turns played)."""
+    pushes = played = 0
+    for _ in range(turns):
+        if game.outcome is not None:
+            break
+        moves, wishes = candidate_moves(game, world, 2, None)
+        m = moves[1] if len(moves) > 1 and rng.random() < PLAYOUT_NOISE else moves[0]
+        pushes += play_turn(game, world, m, wishes)
+        played += 1
+    return pushes, played
+
+
 def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] = None,
            rng: Optional[random.Random] = None, stop_event=None, must_include=(),
            clock=time.monotonic) -> SearchResult:
@@ -164,14 +177,9 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
             depth += 1
             if expanded:
                 break
-        # Playout: quick greedy turns, then judge the position.
-        for _ in range(PLAYOUT_TURNS):
-            if game.outcome is not None:
-                break
-            moves, wishes = candidate_moves(game, world, 2, None)
-            m = moves[1] if len(moves) > 1 and rng.random() < PLAYOUT_NOISE else moves[0]
-            pushes += play_turn(game, world, m, wishes)
-            turns += 1
+        extra, played = playout(game, world, rng)
+        pushes += extra
+        turns += played
         chances = win_chances(game)
         for edge, mover in path:
             edge.n += 1
@@ -186,4 +194,4 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
     return SearchResult(stats[0].action, stats, done, clock() - start, turns)
 
 
-__all__ = ["search", "SearchResult", "MoveStats", "candidate_moves"]
+__all__ = ["search", "playout", "SearchResult", "MoveStats", "candidate_moves"]
