@@ -51,10 +51,10 @@ class Wishes:
     __slots__ = ("seat", "cards", "short", "wanted", "target", "noble_need")
 
     def __init__(self, game, seat: int):
+        # Written out colour by colour: a playout builds one of these every turn.
         self.seat = seat
-        b = game.bonuses[seat]
-        t = game.tokens[seat]
-        gold = t[5]
+        b0, b1, b2, b3, b4 = game.bonuses[seat]
+        t0, t1, t2, t3, t4, gold = game.tokens[seat]
         cards = [c for row in game.market for c in row if c is not None]
         cards += [c for c in game.reserved[seat] if c.id is not None]
         self.cards = cards
@@ -63,29 +63,48 @@ class Wishes:
         for nid in game.nobles:
             if nid is None:
                 continue
-            req = NOBLES[nid].requires
-            miss = sum(r - b[i] for i, r in enumerate(req) if r > b[i])
+            r0, r1, r2, r3, r4 = NOBLES[nid].requires
+            d0, d1, d2, d3, d4 = r0 - b0, r1 - b1, r2 - b2, r3 - b3, r4 - b4
+            miss = ((d0 if d0 > 0 else 0) + (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0)
+                    + (d3 if d3 > 0 else 0) + (d4 if d4 > 0 else 0))
             if miss <= 6:
-                for i in range(5):
-                    if req[i] > b[i]:
-                        noble_need[i] += 1.0 / (1 + miss)
+                share = 1.0 / (1 + miss)
+                if d0 > 0:
+                    noble_need[0] += share
+                if d1 > 0:
+                    noble_need[1] += share
+                if d2 > 0:
+                    noble_need[2] += share
+                if d3 > 0:
+                    noble_need[3] += share
+                if d4 > 0:
+                    noble_need[4] += share
         self.noble_need = noble_need
         wanted = [0.0] * 5
         short = {}
         best, target = -1.0, None
+        s0, s1, s2, s3, s4 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4
         for card in cards:
-            cost = card.cost
-            need = [cost[i] - b[i] - t[i] for i in range(5)]
-            miss = sum(n for n in need if n > 0)
+            cid, _, bonus, points, (c0, c1, c2, c3, c4) = card
+            n0, n1, n2, n3, n4 = c0 - s0, c1 - s1, c2 - s2, c3 - s3, c4 - s4
+            miss = ((n0 if n0 > 0 else 0) + (n1 if n1 > 0 else 0) + (n2 if n2 > 0 else 0)
+                    + (n3 if n3 > 0 else 0) + (n4 if n4 > 0 else 0))
             gap = miss - gold if miss > gold else 0
-            short[card.id] = gap
-            worth = (card.points + 1.0 + 0.5 * noble_need[card.bonus]) / (1.0 + gap) ** 1.5
-            if gap and worth > best:
-                best, target = worth, card
+            short[cid] = gap
             if gap:
-                for i in range(5):
-                    if need[i] > 0:
-                        wanted[i] += worth
+                worth = (points + 1.0 + 0.5 * noble_need[bonus]) / (1.0 + gap) ** 1.5
+                if worth > best:
+                    best, target = worth, card
+                if n0 > 0:
+                    wanted[0] += worth
+                if n1 > 0:
+                    wanted[1] += worth
+                if n2 > 0:
+                    wanted[2] += worth
+                if n3 > 0:
+                    wanted[3] += worth
+                if n4 > 0:
+                    wanted[4] += worth
         self.short = short
         self.wanted = wanted
         self.target = target

@@ -92,6 +92,16 @@ def candidate_moves(game, world: Optional[World], width: Optional[int], searcher
     if len(moves) == 1:
         return moves, None
     wishes = Wishes(game, p)
+    if width == 2:  # a playout turn: the best two, as the sort below would give them
+        s1 = s2 = -1e18
+        m1 = m2 = None
+        for m in moves:
+            s = score_main(game, p, m, wishes)
+            if s > s1:
+                s1, m1, s2, m2 = s, m, s1, m1
+            elif s > s2:
+                s2, m2 = s, m
+        return [m1, m2], wishes
     scored = sorted(((score_main(game, p, m, wishes), i, m) for i, m in enumerate(moves)),
                     key=lambda x: (-x[0], x[1]))
     if width is not None:
