@@ -51,6 +51,22 @@ def random_turn(game, rng: random.Random) -> list:
                         lambda g, p, nobles: ClaimNoble(p, rng.choice(sorted(nobles))))
 
 
+def staller_turn(game, rng: random.Random) -> list:
+    """Never buys: hoards tokens (and gives back random ones), reserves when it can't take,
+    passes only when it must. A test that the computer can't be stalled out of a win."""
+    moves = [m for m in game.legal_main_actions() if type(m) is not BuyCard]
+    takes = [m for m in moves if type(m) is TakeGems]
+    main = rng.choice(takes or moves or list(game.legal_main_actions()))
+
+    def pick_return(g, p, over):
+        options = [a for a in g.legal_end_steps()
+                   if type(a) is ReturnGems and sum(a.gems) == over]
+        return rng.choice(options)
+
+    return _end_of_turn(game, main, pick_return,
+                        lambda g, p, nobles: ClaimNoble(p, sorted(nobles)[0]))
+
+
 def _missing(game, p: int, card) -> int:
     """Tokens still missing to buy the card, after bonuses, gems and gold."""
     b, t = game.bonuses[p], game.tokens[p]
@@ -115,4 +131,4 @@ def greedy_turn(game, rng: random.Random) -> list:
                         lambda g, p, nobles: ClaimNoble(p, sorted(nobles)[0]))
 
 
-__all__ = ["random_turn", "greedy_turn", "greedy_target"]
+__all__ = ["random_turn", "greedy_turn", "greedy_target", "staller_turn"]

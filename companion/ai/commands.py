@@ -35,7 +35,8 @@ def register(subparsers) -> None:
         "ai-match", help="measure the computer's strength in simulated games",
         description="Play games between computer levels and baseline players on simulated "
                     "tables and report win rates (95 %% Wilson intervals), mean points, game "
-                    "length in rounds and time per move. Players: random, greedy, L1 to L4, "
+                    "length in rounds and time per move. Players: random, greedy, staller "
+                    "(never buys), L1 to L4, "
                     "or L4:300 for a level's search at 300 iterations.")
     m.add_argument("players", nargs="+", metavar="PLAYER", help="2 to 4 players, seat order")
     m.add_argument("--games", type=int, default=200)

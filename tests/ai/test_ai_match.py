@@ -56,3 +56,13 @@ def test_ai_only_imports_the_standard_library():
             for name in names:
                 assert name.split(".")[0] in allowed, (path, name)
                 assert not name.startswith(("companion.ui", "companion.referee")), (path, name)
+
+
+@pytest.mark.parametrize("lineup", [["L2:20", "staller"], ["staller", "L2:20", "staller"]])
+def test_stalling_opponents_cant_keep_the_computer_from_winning(lineup):
+    # Opponents that hoard tokens and never buy: the game still ends, and the computer wins.
+    for seed in (1, 2):
+        result = play_game(lineup, seed=seed)
+        seat = lineup.index("L2:20")
+        assert result["finished"] and result["winners"] == [seat]
+        assert result["points"][seat] >= 15
