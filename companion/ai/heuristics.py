@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, PassTurn, ReserveBlind,
-                              ReserveCard, ReturnGems, TakeGems)
+from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, ReserveBlind, ReserveCard,
+                              ReturnGems, TakeGems)
 
 TOKEN_LIMIT = 10
 # Evaluation weights, in prestige points.
@@ -278,4 +278,4 @@ def win_chances(game) -> list:
 
 
 __all__ = ["Wishes", "best_main", "choose_noble", "choose_return", "potential", "score_main",
-           "win_chances", "PassTurn"]
+           "win_chances"]

@@ -16,15 +16,14 @@ True
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
-from companion.engine import CARDS, GEMS, BuyCard, Game, PassTurn
+from companion.engine import CARDS, GEMS, Game
 
 from .heuristics import Wishes, choose_noble, score_main
 from .search import SearchResult, search
-from .view import Position, position_from_game, read_position
+from .view import position_from_game, read_position
 from .world import best_return
 
 
@@ -177,4 +176,4 @@ def describe_move(lines, names=None, game: Optional[Game] = None) -> str:
 
 
 __all__ = ["LEVELS", "Level", "MoveChoice", "choose_move", "describe_move", "turn_lines",
-           "card_words", "Position", "PassTurn", "BuyCard", "time"]
+           "card_words"]

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from companion.engine import Game, RecordError, ReserveBlind, Setup
-from companion.engine.record import (Header, dumps, parse_event, parse_header, parse_json_line,
-                                     record_lines, replay_lines)
+from companion.engine.record import (Header, dumps, parse_event, parse_json_line, record_lines,
+                                     replay_lines)
 
 
 class PositionError(ValueError):
@@ -99,4 +99,4 @@ def position_from_game(game: Game, seat=None) -> Position:
 
 
 __all__ = ["Position", "PositionError", "read_position", "seat_view", "position_from_game",
-           "RecordError", "parse_header"]
+           "RecordError"]

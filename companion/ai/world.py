@@ -128,4 +128,4 @@ def best_return(game, p: int):
     return best
 
 
-__all__ = ["HiddenCards", "World", "play_turn", "finish_turn", "best_return", "EndTurn"]
+__all__ = ["HiddenCards", "World", "play_turn", "finish_turn", "best_return"]
