@@ -11,8 +11,9 @@ finds the turns where a player's move fell furthest below the computer's choice.
 >>> choice.seat == game.active and len(choice.lines) >= 1
 True
 """
+from .coach import TurningPoint, turning_points
 from .player import LEVELS, Level, MoveChoice, choose_move, describe_move
 from .view import Position, PositionError, read_position
 
 __all__ = ["LEVELS", "Level", "MoveChoice", "choose_move", "describe_move", "Position",
-           "PositionError", "read_position"]
+           "PositionError", "read_position", "TurningPoint", "turning_points"]
