@@ -22,12 +22,12 @@ from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, ReserveBlind, 
 
 TOKEN_LIMIT = 10
 # Evaluation weights, in prestige points.
-BONUS_WORTH = 0.45          # a bonus is a permanent discount
+BONUS_WORTH = 0.8           # a bonus is a permanent discount
 NOBLE_WORTH = 3.0           # a noble tile's prestige, scaled by how close the bonuses are
-CARD_PROGRESS_WORTH = 0.6   # the best cards within reach, by how much of them is paid for
-TOKEN_WORTH = 0.12
+CARD_PROGRESS_WORTH = 0.25  # the best cards within reach, by how much of them is paid for
+TOKEN_WORTH = 0.1
 GOLD_WORTH = 0.25
-RESERVE_WORTH = 0.15        # a known reserved card is an option nobody can take away
+RESERVE_WORTH = 0.0         # a reserved card counts only through its progress
 WIN_SCALE = 2.5             # points of lead that make a win about 73 % likely
 POINTS_TO_WIN = 15
 # Move scoring (greedy policy): buys first, then useful takes, then reserves.

@@ -40,6 +40,8 @@ ROOT_MIN_WIDTH = 4     # so that a small budget is spent on the likeliest moves
 TREE_DEPTH = 6         # turns below the root kept in the tree
 PLAYOUT_TURNS = 4      # greedy turns after the tree before the position is scored
 PLAYOUT_NOISE = 0.1    # chance a playout turn takes the second-best move instead
+CONFIDENCE = 1.5       # standard errors a move must lead the quick favourite by to replace it
+MIN_VISITS = 8         # visits a root move needs before its lead can count
 
 
 @dataclass
@@ -61,11 +63,12 @@ class SearchResult:
 
 
 class _Edge:
-    __slots__ = ("n", "w", "avail", "children")
+    __slots__ = ("n", "w", "w2", "avail", "children")
 
     def __init__(self):
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0  # sum of squared rewards: how sure the mean is
         self.avail = 1
         self.children: dict = {}
 
@@ -194,6 +197,7 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
         for edge, mover in path:
             edge.n += 1
             edge.w += chances[mover]
+            edge.w2 += chances[mover] * chances[mover]
         for _ in range(pushes):
             game.pop()
         done += 1
@@ -201,7 +205,34 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
     stats = [MoveStats(m, root[_key(m)].n, root[_key(m)].w / root[_key(m)].n)
              for m in root_moves if _key(m) in root]
     stats.sort(key=lambda s: (-s.visits, -s.value))
-    return SearchResult(stats[0].action, stats, done, clock() - start, turns)
+    return SearchResult(_confident_best(root_moves, root), stats, done, clock() - start, turns)
+
+
+def _confident_best(root_moves: list, root: dict):
+    """The quick judgement's favourite, unless the search found a move clearly better.
+
+    With a few hundred noisy playouts many moves look alike; trusting only a lead of
+    ``CONFIDENCE`` standard errors keeps the search from trading a good move for noise.
+    """
+    def mean_var(edge):
+        mean = edge.w / edge.n
+        return mean, max(edge.w2 / edge.n - mean * mean, 1e-6)
+
+    favourite = root_moves[0]
+    base = root.get(_key(favourite))
+    if base is None or base.n < 2:
+        return favourite
+    base_mean, base_var = mean_var(base)
+    best, best_lead = favourite, 0.0
+    for m in root_moves[1:]:
+        e = root.get(_key(m))
+        if e is None or e.n < MIN_VISITS:
+            continue
+        mean, var = mean_var(e)
+        lead = mean - base_mean
+        if lead > CONFIDENCE * math.sqrt(var / e.n + base_var / base.n) and lead > best_lead:
+            best, best_lead = m, lead
+    return best
 
 
 __all__ = ["search", "playout", "SearchResult", "MoveStats", "candidate_moves"]
