@@ -84,10 +84,9 @@ def play_turn(game, world: World, action, wishes=None, strong_end=False) -> int:
         game.push(action)  # binds a hidden blind reserve: validated in full
     else:
         game.push_unchecked(action)
-    if game.holes:
-        for level, slot in game.slots_to_reveal():
-            game.push_unchecked(RevealCard(level, slot, world.draw(level)))
-            pushes += 1
+    for level, slot in game.slots_to_reveal():
+        game.push_unchecked(RevealCard(level, slot, world.draw(level)))
+        pushes += 1
     pushes += finish_turn(game, p, wishes, strong_end)
     return pushes
 
