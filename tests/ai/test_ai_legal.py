@@ -64,7 +64,7 @@ def test_a_seat_with_no_legal_action_passes():
     assert found == 3
 
 
-def test_returns_bring_the_hand_to_exactly_ten_and_keep_wanted_gems():
+def test_returns_bring_the_hand_to_exactly_ten():
     # Every position of a game where some take would go over 10: the turn built from that
     # take returns exactly the excess, in one line, and replays.
     lines = full_record(2, 5)
@@ -107,3 +107,14 @@ def test_a_qualifying_noble_is_always_claimed():
         if claimed >= 3:
             break
     assert claimed >= 3
+
+
+def test_of_several_nobles_the_one_an_opponent_is_closest_to_is_taken():
+    from companion.ai.heuristics import choose_noble
+    from tests.engine.helpers import bon, new_game, position
+    for rival, expected in (((3, 3, 2, 0, 0), "N10"), ((0, 3, 3, 2, 0), "N07")):
+        game = new_game(players=3, nobles=("N03", "N07", "N10", "N01"))
+        position(game, 0, bonuses=bon(white=3, blue=4, green=4, red=3))
+        position(game, 1, bonuses=rival)
+        assert sorted(game.qualifying_nobles(0)) == ["N03", "N07", "N10"]
+        assert choose_noble(game, 0).noble == expected
