@@ -17,6 +17,8 @@ def played_record(turns=24, seed=3):
     game = table.new_game()
     rng = random.Random(seed)
     for _ in range(turns):
+        if game.outcome is not None:
+            break
         p = game.active
         turn = (greedy_turn if p == 0 else random_turn)(game, rng)
         main = turn[0]
