@@ -2,7 +2,8 @@
 
 A level is a fixed search budget in iterations (so a seed makes it reproducible), with a cap in
 seconds so that a slow machine still answers in time. Level 1 does not search: it plays the
-quick greedy judgement with some noise, as a beginner would.
+quick greedy judgement with some noise, as a beginner would; level 2 searches a little and
+sometimes slips, so that each level plays clearly better than the one below.
 
 >>> from companion.engine import SimulatedTable
 >>> from companion.engine.record import record_lines
@@ -30,7 +31,7 @@ from .world import best_return
 class Level(NamedTuple):
     iterations: int      # search iterations (0: no search, greedy with noise)
     seconds: float       # the most it may think on one core of the development machine
-    noise: float = 0.0   # level 1: chance of playing a random good-looking move instead
+    noise: float = 0.0   # chance of a slip: another good-looking move instead of the best
 
 
 # Budgets chosen so that the strength table could be measured here with 200 games a pairing on
@@ -38,7 +39,7 @@ class Level(NamedTuple):
 # the caps keep a slow or busy machine within the levels' promised thinking times.
 LEVELS = {
     1: Level(0, 0.5, noise=0.35),
-    2: Level(40, 0.5),
+    2: Level(40, 0.5, noise=0.15),
     3: Level(120, 1.0),
     4: Level(400, 2.0),
 }
@@ -86,6 +87,8 @@ def choose_move(record_or_game, seat: Optional[int] = None, level: int = DEFAULT
         result = search(game, iterations=iterations, seconds=seconds, rng=rng,
                         stop_event=stop_event)
         main = result.best
+        if spec.noise and rng.random() < spec.noise:
+            main = _slip(game, rng, main)
     lines = turn_lines(game, main)
     return MoveChoice(lines, describe_move(lines, game=game), result, game.active)
 
@@ -98,6 +101,15 @@ def _greedy_with_noise(game, rng: random.Random, noise: float):
     if len(ranked) > 1 and rng.random() < noise:
         return rng.choice(ranked[1:min(len(ranked), 6)])
     return ranked[0]
+
+
+def _slip(game, rng: random.Random, chosen):
+    """A weaker level's occasional slip: another of the quick judgement's top moves."""
+    p = game.active
+    wishes = Wishes(game, p)
+    ranked = sorted(game.legal_main_actions(), key=lambda m: -score_main(game, p, m, wishes))
+    others = [m for m in ranked[:6] if m != chosen]
+    return rng.choice(others) if others else chosen
 
 
 def turn_lines(game, main) -> list:
