@@ -52,8 +52,8 @@ QR_ERROR = "L"
 TEXT = {
     "not_finished": "This game is not finished yet, so it can't be logged in BG Stats: "
                     "{state}.",
-    "broken": "Line {line} of this record breaks a rule ({message}), so the game can't be "
-              "logged in BG Stats.",
+    "broken": "Line {line} of this record breaks a rule, so the game can't be logged in "
+              "BG Stats. {message}",
     "not_setup": "the game was never set up",
     "in_progress": "{turns} turns played, {name} to play",
     "comments": "Refereed and scored by Splendor Companion: {rounds} {round_word}.",
@@ -136,7 +136,7 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
         raise ShareError(err.message, 2)
     if not result.ok:
         raise ShareError(TEXT["broken"].format(line=result.error_line,
-                                               message=result.error.message.rstrip(".")))
+                                               message=result.error.message))
     game = result.game
     if game is None or game.outcome is None:
         state = (TEXT["not_setup"] if game is None else
