@@ -26,6 +26,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import urllib.parse
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -64,7 +65,23 @@ TEXT = {
     "and": " and ",
     "no_folder": "The folder {folder} can't be written to: {why}.",
     "csv_done": "{games} {game_word} exported to {path}.",
-    "qr_hint": "Scan with your phone's camera to log this game in BG Stats.",
+    "qr_hint": "Scan this code with your phone's camera: BG Stats opens with the game "
+               "filled in, ready to save.",
+    "qr_title": "Log this game in BG Stats",
+    "qr_title_game": "Log game {id} in BG Stats",
+    "log_button": "Log in BG Stats",
+    "log_a_game_button": "Log a game in BG Stats",
+    "export_button": "Export to a USB stick",
+    "close": "Close",
+    "choose_game": "Which game do you want to log in BG Stats?",
+    "game_choice": "Game {id} ({date}): {scores}",
+    "no_games": "There is no finished game to log yet.",
+    "choose_folder": "Where should every finished game go (a CSV table and each game's "
+                     "record)?",
+    "usb_folder": "USB stick {label}",
+    "data_folder": "This device's data folder",
+    "history_unreadable": "The history can't be read: {error}",
+    "cant_share": "This game can't be logged in BG Stats: {error}",
 }
 
 
@@ -382,6 +399,27 @@ def export_history(journal, folder, data_dir=None) -> tuple:
         raise ShareError(TEXT["no_folder"].format(folder=folder,
                                                   why=exc.strerror or str(exc)))
     return path, len(games)
+
+
+def media_folders(root="/media", mounts_file="/proc/mounts") -> list:
+    """Mounted drives under ``root`` (USB sticks: Raspberry Pi OS mounts them at
+    /media/<user>/<label>), from the kernel's mount table; sorted."""
+    root = os.path.normpath(os.fspath(root))
+    try:
+        with open(mounts_file, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return []
+    found = set()
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) < 2:
+            continue
+        # Spaces and tabs in a mount point are written as octal escapes (\040).
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[1])
+        if point.startswith(root + os.sep) and os.path.isdir(point):
+            found.add(Path(point))
+    return sorted(found)
 
 
 def journal_link(game: JournalGame, location: str = "") -> str:

@@ -1,0 +1,235 @@
+"""Sharing from the touchscreen: the BG Stats QR code in a popup, and the export of every game.
+
+Game over and History call :func:`open_game_over_code`, :func:`choose_game_code` and
+:func:`choose_export_folder` (one ``on_release`` line each in their ``.kv``). The QR code is
+drawn at a whole number of pixels per module, as large as the popup allows, on white with its
+4-module quiet zone, so a phone reads it from arm's length. Layout in ``share.kv``.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from kivy.app import App
+from kivy.graphics import Color, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.lang import Builder
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion import share
+from companion.ui.widgets import ResultButton
+
+T = share.TEXT
+QUIET_ZONE = 4          # modules of white around the code (the QR standard's minimum)
+MEDIA_ROOT = "/media"   # where Raspberry Pi OS mounts USB sticks
+MOUNTS = "/proc/mounts"
+
+_loaded = False
+
+
+def _load_kv() -> None:
+    global _loaded
+    if not _loaded:
+        Builder.load_file(str(Path(__file__).with_name("share.kv")))
+        _loaded = True
+
+
+class QrCode(Widget):
+    """A QR code drawn crisp: one texel per module, scaled by a whole number of pixels."""
+
+    link = StringProperty("")
+    module_px = NumericProperty(0)   # pixels per module as drawn
+    modules = NumericProperty(0)     # modules across, quiet zone included
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._texture = None
+        self.bind(link=self._encode, pos=self._draw, size=self._draw)
+        self._encode()
+
+    def _encode(self, *_):
+        if not self.link:
+            self._texture = None
+            self.modules = 0
+            return self._draw()
+        matrix = list(share.qr_code(self.link).matrix)
+        n = len(matrix) + 2 * QUIET_ZONE
+        light, dark = b"\xff\xff\xff", b"\x00\x00\x00"
+        blank = light * n
+        rows = [blank] * QUIET_ZONE
+        rows += [light * QUIET_ZONE + b"".join(dark if m else light for m in row)
+                 + light * QUIET_ZONE for row in matrix]
+        rows += [blank] * QUIET_ZONE
+        tex = Texture.create(size=(n, n), colorfmt="rgb")
+        tex.mag_filter = tex.min_filter = "nearest"
+        # Texture rows go bottom-up; the code's first row is its top.
+        tex.blit_buffer(b"".join(reversed(rows)), colorfmt="rgb", bufferfmt="ubyte")
+        self._texture, self.modules = tex, n
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        if self._texture is None or not self.modules:
+            return
+        self.module_px = max(1, int(min(self.width, self.height) // self.modules))
+        side = self.module_px * self.modules
+        # From x and width, not center_x: that alias may not be updated yet when pos changes.
+        x = int(self.x + (self.width - side) / 2)
+        y = int(self.y + (self.height - side) / 2)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
+
+    @property
+    def drawn(self) -> tuple:
+        """(x, y, side) of the code in window pixels, quiet zone included."""
+        side = self.module_px * self.modules
+        x, y = self.to_window(int(self.x + (self.width - side) / 2),
+                              int(self.y + (self.height - side) / 2))
+        return int(x), int(y), side
+
+
+class QrPopup(ModalView):
+    """The QR code of a BG Stats link, as large as the screen allows, with a Close button."""
+
+    _anim_duration = 0
+    title = StringProperty("")
+    hint = StringProperty("")
+    link = StringProperty("")
+
+    def __init__(self, link: str, title: str = "", **kw):
+        _load_kv()
+        super().__init__(**kw)
+        self.title = title or T["qr_title"]
+        self.hint = T["qr_hint"]
+        self.link = link
+
+
+class PickPopup(ModalView):
+    """A title, a scrolling column of touch-sized choices, and Close. ``on_pick(value)`` may
+    return a sentence: the popup then shows it in place of the choices."""
+
+    _anim_duration = 0
+    title = StringProperty("")
+    result = StringProperty("")
+
+    def __init__(self, title: str, choices, on_pick, **kw):
+        _load_kv()
+        super().__init__(**kw)
+        self.title = title
+        for label, value, target in choices:
+            b = ResultButton(text=label, target=target)
+            b.bind(on_release=lambda w, v=value: self.pick(on_pick, v))
+            self.ids.choices.add_widget(b)
+
+    def pick(self, on_pick, value) -> None:
+        said = on_pick(value)
+        if said:
+            self.ids.choices.clear_widgets()
+            self.result = said
+        else:
+            self.dismiss()
+
+
+def export_to(data_dir, folder) -> str:
+    """Export every finished game to ``folder``; the sentence that says how it went."""
+    from companion.viewmodel import journal_for
+    try:
+        j = journal_for(data_dir)
+        try:
+            path, count = share.export_history(j, folder, data_dir)
+        finally:
+            j.close()
+    except share.ShareError as err:
+        return err.message
+    except Exception as err:  # a damaged journal is reported, never a crash
+        return T["history_unreadable"].format(error=err)
+    return T["csv_done"].format(games=count, path=path,
+                                game_word="game" if count == 1 else "games")
+
+
+def export_choices(data_dir) -> list:
+    """(label, folder, target) of every place to export to: USB sticks first."""
+    out = [(T["usb_folder"].format(label=p.name), p / "splendor-companion", f"usb-{k}")
+           for k, p in enumerate(share.media_folders(MEDIA_ROOT, MOUNTS))]
+    out.append((T["data_folder"], Path(data_dir) / "exports", "data-folder"))
+    return out
+
+
+def _message(text: str):
+    popup = PickPopup(text, [], lambda v: None)
+    popup.open()
+    return popup
+
+
+# ---------------------------------------------------------------------------- screen hooks
+def game_over_link(ctl) -> str:
+    """The link of the controller's finished game: its journal lines (the same id as from
+    History), its session's time; the game in memory when it has no journal."""
+    from companion.engine.record import record_lines
+    ref = ctl.ref
+    lines = None
+    if getattr(ref, "journal", None) is not None and getattr(ref, "game_id", None) is not None:
+        lines = ctl._sync(ref.journal.lines, ref.game_id)
+    if not lines:
+        lines = list(record_lines(ctl.game))
+    play = share.finished_game_of(lines)
+    session = getattr(ref, "session", None)
+    when = share.session_time(session.folder) if session is not None else None
+    if when is None:
+        when = share.PlayTime(share._utc_of(time.time()), None, "now")
+    return share.play_link(share.play_data(play, when))
+
+
+def open_game_over_code(app=None):
+    """Game over's "Log in BG Stats": the popup with this game's code."""
+    app = app or App.get_running_app()
+    try:
+        link = game_over_link(app.ctl)
+    except share.ShareError as err:
+        return _message(T["cant_share"].format(error=err.message))
+    popup = QrPopup(link)
+    popup.open()
+    return popup
+
+
+def choose_game_code(app=None):
+    """History's "Log a game in BG Stats": pick a finished game, then its code."""
+    from companion.viewmodel import journal_for
+    app = app or App.get_running_app()
+    data_dir = app.ctl.data_dir
+    try:
+        j = journal_for(data_dir)
+        try:
+            games = share.journal_games(j, data_dir)
+        finally:
+            j.close()
+    except Exception as err:  # a damaged journal is reported, never a crash
+        return _message(T["history_unreadable"].format(error=err))
+    if not games:
+        return _message(T["no_games"])
+    choices = []
+    for g in games:
+        date = g.when.end.astimezone().strftime("%Y-%m-%d %H:%M") if g.when else ""
+        scores = ", ".join(f"{n} {p}" for n, p in zip(g.play.names, g.play.points))
+        choices.append((T["game_choice"].format(id=g.id, date=date, scores=scores), g,
+                        f"game-{g.id}"))
+
+    def show(game):
+        QrPopup(share.journal_link(game), T["qr_title_game"].format(id=game.id)).open()
+
+    popup = PickPopup(T["choose_game"], choices, show)
+    popup.open()
+    return popup
+
+
+def choose_export_folder(app=None):
+    """History's "Export to a USB stick": the folder picker, then the export."""
+    app = app or App.get_running_app()
+    data_dir = app.ctl.data_dir
+    popup = PickPopup(T["choose_folder"], export_choices(data_dir),
+                      lambda folder: export_to(data_dir, folder))
+    popup.open()
+    return popup
