@@ -147,8 +147,10 @@ def test_history_shows_each_past_games_code_and_exports_every_game(share_ui, tmp
 
 def test_sharing_in_portrait_on_touch_display_2(tmp_path):
     """The same tests in a 720 x 1280 window of their own (a second process)."""
-    out = run_in_portrait("tests/share/test_share_app.py -k 'not portrait' -s",
-                          tmp_path / "shots")
+    here = "tests/share/test_share_app.py::"
+    out = run_in_portrait(f"{here}test_game_over_shows_the_code_of_this_game "
+                          f"{here}test_history_shows_each_past_games_code_and_exports_every_game"
+                          " -s", tmp_path / "shots")
     assert "2 passed" in out
     shots = sorted(p.name for p in (tmp_path / "shots").glob("*-720x1280.png"))
     assert shots == ["gameover-qr-720x1280.png", "history-qr-720x1280.png"]
