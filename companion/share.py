@@ -57,7 +57,7 @@ TEXT = {
               "BG Stats. {message}",
     "not_setup": "the game was never set up",
     "in_progress": "{turns} turns played, {name} to play",
-    "comments": "Refereed and scored by Splendor Companion: {rounds} {round_word}.",
+    "comments": "Splendor Companion: {rounds} {round_word}.",
     "comments_tie": " {tie}",
     "tie_cards": "{names} tied on {points} points; the fewest purchased cards decided.",
     "tie_shared": "{names} tied on points and purchased cards: a shared victory.",
@@ -138,7 +138,7 @@ def play_id_of(lines: Iterable[dict]) -> str:
     h = hashlib.sha256()
     for line in lines:
         h.update(json.dumps(line, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n")
-    return "splendor-" + h.hexdigest()[:20]
+    return "splendor-" + h.hexdigest()[:16]
 
 
 def finished_game(text_lines: Sequence[str]) -> FinishedGame:
@@ -243,7 +243,7 @@ def comments(play: FinishedGame) -> str:
 def player_id(name: str) -> str:
     """A player's id for BG Stats: the name as typed, without case or edge spaces, so "Ana"
     at one table and "ana " at the next are matched once, to the same BG Stats player."""
-    return "player:" + " ".join(name.split()).casefold()
+    return " ".join(name.split()).casefold()
 
 
 def play_data(play: FinishedGame, when: PlayTime, location: str = "") -> dict:

@@ -22,7 +22,7 @@ from companion import share
 from companion.ui.widgets import ResultButton
 
 T = share.TEXT
-QUIET_ZONE = 4          # modules of white around the code (the QR standard's minimum)
+QUIET_ZONE = 2          # modules of white around the code at the least (a screen: no smudges)
 MEDIA_ROOT = "/media"   # where Raspberry Pi OS mounts USB sticks
 MOUNTS = "/proc/mounts"
 
@@ -37,11 +37,13 @@ def _load_kv() -> None:
 
 
 class QrCode(Widget):
-    """A QR code drawn crisp: one texel per module, scaled by a whole number of pixels."""
+    """A QR code drawn crisp: one texel per module, scaled by a whole number of pixels, on a
+    white square as large as the widget's short side (the white around the modules is the
+    quiet zone: at least ``QUIET_ZONE`` modules, more when the square has room)."""
 
     link = StringProperty("")
     module_px = NumericProperty(0)   # pixels per module as drawn
-    modules = NumericProperty(0)     # modules across, quiet zone included
+    modules = NumericProperty(0)     # modules across the code itself
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -55,13 +57,9 @@ class QrCode(Widget):
             self.modules = 0
             return self._draw()
         matrix = list(share.qr_code(self.link).matrix)
-        n = len(matrix) + 2 * QUIET_ZONE
-        light, dark = b"\xff\xff\xff", b"\x00\x00\x00"
-        blank = light * n
-        rows = [blank] * QUIET_ZONE
-        rows += [light * QUIET_ZONE + b"".join(dark if m else light for m in row)
-                 + light * QUIET_ZONE for row in matrix]
-        rows += [blank] * QUIET_ZONE
+        n = len(matrix)
+        rows = [b"".join(b"\x00\x00\x00" if m else b"\xff\xff\xff" for m in row)
+                for row in matrix]
         tex = Texture.create(size=(n, n), colorfmt="rgb")
         tex.mag_filter = tex.min_filter = "nearest"
         # Texture rows go bottom-up; the code's first row is its top.
@@ -69,26 +67,36 @@ class QrCode(Widget):
         self._texture, self.modules = tex, n
         self._draw()
 
+    def _square(self) -> tuple:
+        # From x and width, not center_x: that alias may not be updated yet when pos changes.
+        side = int(min(self.width, self.height))
+        return int(self.x + (self.width - side) / 2), int(self.y + (self.height - side) / 2), side
+
     def _draw(self, *_):
         self.canvas.clear()
         if self._texture is None or not self.modules:
             return
-        self.module_px = max(1, int(min(self.width, self.height) // self.modules))
-        side = self.module_px * self.modules
-        # From x and width, not center_x: that alias may not be updated yet when pos changes.
-        x = int(self.x + (self.width - side) / 2)
-        y = int(self.y + (self.height - side) / 2)
+        x, y, side = self._square()
+        self.module_px = max(1, side // (self.modules + 2 * QUIET_ZONE))
+        code = self.module_px * self.modules
         with self.canvas:
             Color(1, 1, 1, 1)
-            Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
+            Rectangle(pos=(x, y), size=(side, side))
+            Rectangle(texture=self._texture, pos=(x + (side - code) // 2, y + (side - code) // 2),
+                      size=(code, code))
 
     @property
     def drawn(self) -> tuple:
-        """(x, y, side) of the code in window pixels, quiet zone included."""
-        side = self.module_px * self.modules
-        x, y = self.to_window(int(self.x + (self.width - side) / 2),
-                              int(self.y + (self.height - side) / 2))
-        return int(x), int(y), side
+        """(x, y, side) of the white square in window pixels: the code and its quiet zone."""
+        x, y, side = self._square()
+        wx, wy = self.to_window(x, y)
+        return int(wx), int(wy), side
+
+    @property
+    def quiet_modules(self) -> float:
+        """The white around the code, in modules (the narrowest side)."""
+        side = self._square()[2]
+        return (side - self.module_px * self.modules) // 2 / self.module_px
 
 
 class QrPopup(ModalView):

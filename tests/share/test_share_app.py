@@ -73,12 +73,13 @@ def _read_screen_code(popup, name, tmp_path) -> str:
     dpi = app_module.DISPLAY_DPI.get(WINDOW, app_module.DEFAULT_DPI)
     mm = code.module_px / dpi * 25.4
     report = {"window": f"{w}x{h}", "dpi": dpi, "modules": code.modules,
+              "quiet_modules": code.quiet_modules,
               "module_px": code.module_px, "module_mm": round(mm, 2),
-              "code_mm": round(side / dpi * 25.4, 1)}
+              "code_mm": round(code.modules * code.module_px / dpi * 25.4, 1)}
     print("QR on screen:", json.dumps(report))
     if SHOTS:
         (SHOTS / f"qr-{name}-{w}x{h}.json").write_text(json.dumps(report))
-    assert mm >= MIN_MODULE_MM, report
+    assert mm >= MIN_MODULE_MM and code.quiet_modules >= 2, report
     return found[0].text
 
 

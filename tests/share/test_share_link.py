@@ -127,7 +127,7 @@ def test_ids_are_stable_for_the_same_game_and_differ_between_games():
     assert share.finished_game(spaced).play_id == share.finished_game(text_lines(a)).play_id
     assert share.finished_game_of(a).play_id != share.finished_game_of(b).play_id
     # A player is matched by name, whatever its case or edge spaces.
-    assert share.player_id(" Ana ") == share.player_id("ana") == "player:ana"
+    assert share.player_id(" Ana ") == share.player_id("ana") == "ana"
 
 
 def _decode_png(path) -> str:
