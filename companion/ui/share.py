@@ -154,7 +154,7 @@ def export_to(data_dir, folder) -> str:
         return err.message
     except Exception as err:  # a damaged journal is reported, never a crash
         return T["history_unreadable"].format(error=err)
-    return T["csv_done"].format(games=count, path=path,
+    return T["csv_done"].format(games=count, folder=path.parent, csv=path.name,
                                 game_word="game" if count == 1 else "games")
 
 

@@ -48,6 +48,21 @@ def _inside(widget, box) -> bool:
             and y + widget.height <= box[3] + 1)
 
 
+def _shot(name, tmp_path):
+    folder = SHOTS or tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    save_png(grab_pixels(), folder / f"{name}-{WINDOW[0]}x{WINDOW[1]}.png")
+
+
+def _check_choice(target) -> None:
+    """A choice of a picker: inside the window, its text inside it, a touch target tall."""
+    from kivy.app import App
+    w = find(target)
+    assert _inside(w, (0, 0, *WINDOW)), target
+    assert w.texture_size[0] <= w.width and w.texture_size[1] <= w.height, target
+    assert w.height >= App.get_running_app().tap - 1, target
+
+
 def _read_screen_code(popup, name, tmp_path) -> str:
     """The code on the screen, read from the window's pixels as a phone's camera would."""
     img = grab_pixels()
@@ -113,6 +128,9 @@ def test_history_shows_each_past_games_code_and_exports_every_game(share_ui, tmp
     # Log a game: pick it, then its code.
     tap_target("bgstats")
     wait_until(lambda: find_all("game-1"), what="the list of games")
+    pump(frames=3)
+    _check_choice("game-1")
+    _shot("history-pick-game", tmp_path)
     tap(find("game-1"))
     popup = _open_qr_popup()
     link = _read_screen_code(popup, "history-qr", tmp_path)
@@ -132,10 +150,15 @@ def test_history_shows_each_past_games_code_and_exports_every_game(share_ui, tmp
         tap_target("export-usb")
         wait_until(lambda: find_all("usb-0"), what="the folder choices")
         assert "USB stick MY STICK" in texts() and "data folder" in texts()
+        pump(frames=3)
+        _check_choice("usb-0")
+        _check_choice("data-folder")
+        _shot("history-pick-folder", tmp_path)
         tap(find("usb-0"))
     finally:
         ui_share.MEDIA_ROOT, ui_share.MOUNTS = old
     wait_until(lambda: "1 game exported to" in texts(), what="the export's sentence")
+    _shot("history-exported", tmp_path)
     with open(stick / "splendor-companion" / "splendor-games.csv", encoding="utf-8-sig",
               newline="") as f:
         rows = list(csv.DictReader(f))
@@ -154,4 +177,6 @@ def test_sharing_in_portrait_on_touch_display_2(tmp_path):
                           " -s", tmp_path / "shots")
     assert "2 passed" in out
     shots = sorted(p.name for p in (tmp_path / "shots").glob("*-720x1280.png"))
-    assert shots == ["gameover-qr-720x1280.png", "history-qr-720x1280.png"]
+    assert shots == ["gameover-qr-720x1280.png", "history-exported-720x1280.png",
+                     "history-pick-folder-720x1280.png", "history-pick-game-720x1280.png",
+                     "history-qr-720x1280.png"]

@@ -99,3 +99,19 @@ def test_times_come_from_the_session_folder_when_the_game_has_one(tmp_path):
     assert row["duration_min"] == "30" and row["date"] == end == "2026-11-18 11:06:40"
     data = share.decode_link(share.journal_link(game, location="Home"))
     assert data["durationMin"] == 30 and data["playDate"] == end
+
+
+def test_usb_sticks_are_the_mounts_under_media(tmp_path):
+    media = tmp_path / "media"
+    for d in ("pi/MY STICK", "pi/CARD", "stale"):
+        (media / d).mkdir(parents=True)
+    mounts = tmp_path / "mounts"
+    mounts.write_text(
+        "proc /proc proc rw 0 0\n"
+        f"/dev/sda1 {media}/pi/MY\\040STICK vfat rw,nosuid 0 0\n"
+        f"/dev/mmcblk1p1 {media}/pi/CARD exfat rw 0 0\n"
+        f"/dev/sdb1 {tmp_path}/mnt/other vfat rw 0 0\n"
+        f"/dev/sdc1 {media}/pi/GONE vfat rw 0 0\n")   # listed, but the folder is gone
+    assert share.media_folders(media, mounts) == [media / "pi" / "CARD",
+                                                  media / "pi" / "MY STICK"]
+    assert share.media_folders(media, tmp_path / "no-such-file") == []
