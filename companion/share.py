@@ -181,7 +181,7 @@ class PlayTime:
     source: str = ""
 
 
-def _utc_of(seconds: float) -> datetime:
+def utc_of(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, tz=timezone.utc).replace(microsecond=0)
 
 
@@ -206,12 +206,12 @@ def session_time(folder) -> Optional[PlayTime]:
     start = next((float(e["t"]) for e in events if e.get("type") == "setup"
                   and isinstance(e.get("t"), (int, float))), times[0] if times else None)
     minutes = round((max(times) - start) / 60) if times and start is not None else None
-    return PlayTime(_utc_of(end), minutes, "session")
+    return PlayTime(utc_of(end), minutes, "session")
 
 
 def file_time(path) -> PlayTime:
     """A record file's modification time as the end; the duration is not known."""
-    return PlayTime(_utc_of(Path(path).stat().st_mtime), None, "file")
+    return PlayTime(utc_of(Path(path).stat().st_mtime), None, "file")
 
 
 def record_time(path, session: Optional[os.PathLike] = None) -> PlayTime:
@@ -425,7 +425,7 @@ def media_folders(root="/media", mounts_file="/proc/mounts") -> list:
 
 def journal_link(game: JournalGame, location: str = "") -> str:
     """The BG Stats link of a journal game (the time of the share when none is known)."""
-    when = game.when or PlayTime(_utc_of(datetime.now(timezone.utc).timestamp()), None, "now")
+    when = game.when or PlayTime(utc_of(datetime.now(timezone.utc).timestamp()), None, "now")
     return play_link(play_data(game.play, when, location))
 
 

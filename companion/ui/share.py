@@ -187,7 +187,7 @@ def game_over_link(ctl) -> str:
     session = getattr(ref, "session", None)
     when = share.session_time(session.folder) if session is not None else None
     if when is None:
-        when = share.PlayTime(share._utc_of(time.time()), None, "now")
+        when = share.PlayTime(share.utc_of(time.time()), None, "now")
     return share.play_link(share.play_data(play, when))
 
 

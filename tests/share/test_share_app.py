@@ -110,7 +110,11 @@ def test_game_over_shows_the_code_of_this_game(share_ui, tmp_path):
     g = ui.ctl.game
     assert [p["name"] for p in data["players"]] == list(g.names)
     assert [p["score"] for p in data["players"]] == list(g.outcome.points)
-    assert data["durationMin"] >= 0 and data["game"]["bggId"] == 148228
+    # Its date and duration come from the table's session folder.
+    when = share.session_time(ui.ctl.ref.session.folder)
+    assert when is not None and when.source == "session"
+    assert data["playDate"] == when.end.strftime("%Y-%m-%d %H:%M:%S")
+    assert data["durationMin"] == when.minutes and data["game"]["bggId"] == 148228
     tap_target("close")
     wait_until(lambda: not any(isinstance(v, ui_share.QrPopup) for v in _views()),
                what="the popup to close")
@@ -167,6 +171,17 @@ def test_history_shows_each_past_games_code_and_exports_every_game(share_ui, tmp
         p["score"] for p in game_over["players"]]
     assert (stick / "splendor-companion" / "splendor-game-1.jsonl").is_file()
     tap_target("close")
+
+
+def test_history_with_no_finished_game_says_so(share_ui):
+    ui = share_ui
+    ui.go("history")
+    pump(0.05)
+    tap_target("bgstats")
+    wait_until(lambda: "There is no finished game to log yet." in texts(),
+               what="the sentence")
+    tap_target("close")
+    assert ui.sm.current == "history"
 
 
 def test_sharing_in_portrait_on_touch_display_2(tmp_path):
