@@ -64,6 +64,7 @@ TEXT = {
     "all_passed": " Every player passed in one round, so the game ended there.",
     "and": " and ",
     "no_folder": "The folder {folder} can't be written to: {why}.",
+    "exporting": "Exporting every finished game…",
     "csv_done": "{games} {game_word} exported to {folder}: the table {csv} and each "
                 "game's record.",
     "qr_hint": "Scan this code with your phone's camera: BG Stats opens with the game "

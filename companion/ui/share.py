@@ -7,10 +7,12 @@ drawn at a whole number of pixels per module, as large as the popup allows, on w
 """
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
@@ -237,7 +239,16 @@ def choose_export_folder(app=None):
     """History's "Export to a USB stick": the folder picker, then the export."""
     app = app or App.get_running_app()
     data_dir = app.ctl.data_dir
-    popup = PickPopup(T["choose_folder"], export_choices(data_dir),
-                      lambda folder: export_to(data_dir, folder))
+
+    def pick(folder):
+        # Writing to a USB stick (synced) can take seconds: off the UI thread; the sentence
+        # comes back through the clock.
+        def work():
+            said = export_to(data_dir, folder)
+            Clock.schedule_once(lambda dt: setattr(popup, "result", said), 0)
+        threading.Thread(target=work, name="export", daemon=True).start()
+        return T["exporting"]
+
+    popup = PickPopup(T["choose_folder"], export_choices(data_dir), pick)
     popup.open()
     return popup
