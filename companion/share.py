@@ -251,6 +251,9 @@ def player_id(name: str) -> str:
 def play_data(play: FinishedGame, when: PlayTime, location: str = "") -> dict:
     """The createPlay JSON object: every documented field, with its documented type."""
     rank = play.ranks
+    ids = [player_id(name) for name in play.names]
+    # Two seats whose names differ only in case would be one BG Stats player: keep them apart.
+    ids = [pid if ids.count(pid) == 1 else f"{pid}#{seat + 1}" for seat, pid in enumerate(ids)]
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.play_id,
@@ -271,7 +274,7 @@ def play_data(play: FinishedGame, when: PlayTime, location: str = "") -> dict:
              "winner": seat in play.winners,
              "startPlayer": seat == play.first,
              "rank": int(rank[seat]),
-             "sourcePlayerId": player_id(name)}
+             "sourcePlayerId": ids[seat]}
             for seat, name in enumerate(play.names)
         ],
     }

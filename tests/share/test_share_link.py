@@ -128,6 +128,10 @@ def test_ids_are_stable_for_the_same_game_and_differ_between_games():
     assert share.finished_game_of(a).play_id != share.finished_game_of(b).play_id
     # A player is matched by name, whatever its case or edge spaces.
     assert share.player_id(" Ana ") == share.player_id("ana") == "ana"
+    # Two seats with names that differ only in case stay two players.
+    lines = finished_lines(2, names=["Ana", "ANA"])
+    data = share.decode_link(_link_of(lines))
+    assert [p["sourcePlayerId"] for p in data["players"]] == ["ana#1", "ana#2"]
 
 
 def _decode_png(path) -> str:
