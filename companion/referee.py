@@ -207,14 +207,18 @@ class Referee:
     def setup_from_observation(obs: dict, players, first: int = 0) -> Setup:
         """The dealt table as the camera sees it; raises :class:`SetupError` with a sentence."""
         n = len(players)
+        if isinstance(obs, dict) and obs.get("mat") is not False and obs.get("busy"):
+            from companion.covered_text import covered_sentence
+            covered = obs.get("covered")
+            raise SetupError(covered_sentence(covered if isinstance(covered, list) else None,
+                                              again="read the table again"))
         try:
             seen = read_seen(obs)
         except ObservationError as err:
             raise SetupError(err.message)
         if seen.uncertain:
-            raise SetupError("The camera is not sure of part of the table: lay every card and "
-                             "noble flat with its tag facing up, and every token flat in its "
-                             "lane.")
+            from companion.covered_text import unsure_sentence
+            raise SetupError(unsure_sentence(seen.uncertain))
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]
@@ -635,6 +639,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     for number, ev in enumerate(session.events, start=1):
         kind = ev.get("type")
         if kind == "setup":
+            if ref.game is not None:
+                warnings.append(f"Event {number} sets up a game already set up; it was "
+                                "ignored.")
+                continue
             obs, why = _load_observation(folder, ev.get("image"), reader)
             try:
                 if obs is None:
@@ -642,8 +650,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
                 ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
                                                                  session.first))
             except SetupError as err:
-                raise SessionError(f"The setup (event {number}) can't be judged: "
-                                   f"{err.message}")
+                # As in the app: the table is not confirmed, the players fix it and read again.
+                # Presses until a readable setup are unreadable ("not set up yet").
+                verdicts.append({"setup": number, **Verdict("unreadable", None,
+                                                            message=err.message).to_dict()})
         elif kind == "press":
             presses += 1
             seat = ev.get("seat")
@@ -669,6 +679,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
         elif kind == "entry":
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
+            if ref.game is None:
+                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
+                                "was ignored.")
+                continue
             ref.apply_undo()
         else:
             warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")
