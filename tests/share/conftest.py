@@ -6,8 +6,10 @@ import pytest
 from tests.app import conftest as appconf  # noqa: F401 (sets Kivy's environment first)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def share_app(tmp_path_factory):
+    """Module scope: when these tests run first, their app is stopped before tests/app
+    builds its own (that conftest expects the only root in the window)."""
     from kivy.app import App
     running = App.get_running_app()
     if running is not None and getattr(running, "sm", None) is not None:
