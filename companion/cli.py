@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "companion.engine.commands",
     "companion.referee_commands",
     "companion.ai.commands",
+    "companion.share_commands",
     "hardware.commands",
     "vision.print_commands",
     "vision.commands",
