@@ -16,7 +16,7 @@ import sys
 
 COMMAND_MODULES = [
     "companion.engine.commands",
-    "companion.referee_commands",
+    "companion.referee.commands",
     "hardware.commands",
     "vision.print_commands",
     "vision.commands",

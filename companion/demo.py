@@ -4,7 +4,7 @@ The demo sits where the players and the camera would. A :class:`SimulatedTable` 
 cards; the demo keeps the physical truth in its own engine ``Game`` (what is really on the
 table), makes random legal moves on it, and ends each turn by pressing that seat's button on
 the on-screen panel. The press goes through the panel, the controller and the real referee,
-which judges what a perfect camera reports (``referee_judge.expected_observation``) against
+which judges what a perfect camera reports (``companion.referee.expected_observation``) against
 its own last accepted state, exactly as it judges a real still. The referee's questions are
 answered with the truth. Stills are rendered for the camera view when ``vision.render`` is
 installed. Demo games are kept in ``<data dir>/demo``, out of the real history.
@@ -52,7 +52,7 @@ class TableCamera:
         self.render = render
 
     def observe(self):
-        from companion.referee_judge import expected_observation
+        from companion.referee import expected_observation
         truth = self.driver.truth
         image = render_still(truth, self.driver.scan) if self.render else None
         return image, expected_observation(truth, scan=self.driver.scan)

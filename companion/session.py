@@ -23,8 +23,15 @@ APP_DIR = "splendor-companion"
 
 
 def data_dir() -> Path:
-    """``$SPLENDOR_DATA_DIR``, else ``$XDG_DATA_HOME/splendor-companion``, else
-    ``~/.local/share/splendor-companion``."""
+    """Where games, sessions and settings are kept: the one place every part of the app asks.
+
+    ``$STATE_DIRECTORY`` (set by systemd's ``StateDirectory=``; the first entry when it lists
+    several), else ``$SPLENDOR_DATA_DIR``, else ``$XDG_DATA_HOME/splendor-companion``, else
+    ``~/.local/share/splendor-companion``.
+    """
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:
+        return Path(state.split(":")[0])
     env = os.environ.get("SPLENDOR_DATA_DIR")
     if env:
         return Path(env)

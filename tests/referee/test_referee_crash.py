@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.engine.record import record_lines
 from companion.referee import Referee
-from companion.referee_sim import TablePlay
+from tests.referee.table_play import TablePlay
 
 from .referee_helpers import normal_turn, turns_of
 
