@@ -201,7 +201,7 @@ class DemoDriver:
         q = ctl.question
         if q is not None:
             self.questions += 1
-            ctl.answer(self._answer(q, ctl.ref.pending_question))
+            ctl.answer(self._answer(q, ctl.pending_question))
             return self.delay
         if ctl.game.turn == self.truth.turn:
             self.turns += 1
