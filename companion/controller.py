@@ -138,7 +138,7 @@ class Controller:
         why the data folder can't be used, is kept in ``notice`` for the Home screen."""
         try:
             row, notice = self._door.call(
-                lambda _ref: self._journal_status(), "journal").result()
+                lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
             self.notice = getattr(err, "message", None) or (
                 f"The data folder {self.data_dir} can't be used: {err}.")

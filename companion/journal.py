@@ -143,6 +143,10 @@ class Journal:
                       (1 if outcome else 0, dumps(outcome) if outcome else None, game_id)))
         self._write(stmts)
 
+    def set_players(self, game_id: int, players: list) -> None:
+        """Write a game's player names again (a damaged row repaired from its record)."""
+        self._write([("UPDATE games SET players = ? WHERE id = ?", (dumps(players), game_id))])
+
     def set_pending(self, game_id: int, pending: Optional[dict]) -> None:
         self._write([("UPDATE games SET pending = ? WHERE id = ?",
                       (dumps(pending) if pending else None, game_id))])

@@ -149,14 +149,21 @@ def reconcile(journal: Journal, root: Path) -> int:
     returns how many were restored. The journal wins when it holds more (the mirror is
     written just after the journal commit)."""
     folder = root / SESSIONS
-    if not folder.is_dir():
-        return 0
     by_session = {}
+    repaired = 0
     for row in journal.games():
         if row["session"]:
             by_session[row["session"]] = row
+        if not row["players"]:  # a damaged names column: the record's header has them
+            header = (journal_lines(journal, row["id"]) or [{}])[0]
+            if header.get("players"):
+                journal.set_players(row["id"], list(header["players"]))
+                repaired += 1
+    if repaired:
+        log.warning("Journal: the player names of %d games were repaired from their records.",
+                    repaired)
     restored = []
-    for name in sorted(os.listdir(folder)):
+    for name in sorted(os.listdir(folder)) if folder.is_dir() else ():
         if session_folder(root, name) is None:
             continue
         raw, _ = read_record_mirror(folder / name)
