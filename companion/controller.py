@@ -141,8 +141,12 @@ class Controller:
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
             self.notice = getattr(err, "message", None) or (
-                f"The data folder {self.data_dir} can't be used: {err}.")
+                f"The data folder {self.data_dir} can't be used: {_sentence(err)}")
             log.error("Home: %s", self.notice)
+            return None
+        except Exception as err:  # not hidden as "nothing to resume": said, and logged
+            log.exception("Home: the game journal can't be read")
+            self.notice = f"The game journal can't be read: {_sentence(err)}"
             return None
         if notice:
             self.notice = notice
@@ -319,9 +323,14 @@ class Controller:
             self.changed()
             return
         self._busy(self._door.judging, also=name)
-        if self._door.press(seat, work) is None:  # queued by another thread just now
+        done = self._door.press(seat, work)
+        if done is None:  # queued by another thread just now
             self.message = f"{name}'s press is already waiting; it counts once."
             self.changed()
+        elif self.entry is not None and self.entry.lines:
+            # Ending a turn entered by touch is quick (no still to read): the screen waits for
+            # it, in its place in the queue, so the next touch sees the turn ended.
+            self._take(done.result())
 
     def answer(self, value) -> None:
         """A player's answer to the referee's question (a touch on one of its choices)."""

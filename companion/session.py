@@ -9,6 +9,7 @@ names an ``NNNN.json`` file holding that read-table object, so it can be judged 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ from companion.engine.record import dumps
 FORMAT = "splendor-session"
 VERSION = 1
 APP_DIR = "splendor-companion"
+
+log = logging.getLogger(__name__)
 
 
 def data_dir() -> Path:
@@ -78,8 +81,8 @@ class SessionWriter:
                 t = ev.get("t")
                 if isinstance(t, (int, float)):
                     last_t = max(last_t, float(t))
-        except SessionError:
-            pass  # a damaged events file never stops a game; new events go on after it
+        except SessionError as err:  # a damaged events file never stops a game
+            log.warning("Session %s: %s New events go on after it.", self.folder, err.message)
         for name in os.listdir(self.folder):
             stem, ext = os.path.splitext(name)
             if ext in (".jpg", ".json") and stem.isdigit():

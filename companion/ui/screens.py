@@ -659,7 +659,6 @@ class GameOverScreen(AppScreen):
         if g is None or not g.finished:
             return
         self.outcome = outcome_text(g)
-        import traceback, sys; print("GAMEOVER REFRESH", file=sys.stderr); traceback.print_stack(file=sys.stderr)
         self.saved = "The game is saved to the history."
         for head in ("Place", "Player", "Points", "Cards", "Nobles"):
             grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True))
