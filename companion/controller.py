@@ -372,6 +372,7 @@ class Controller:
             later = waiting + [also if also == "the undo" else f"{also}'s press"]
             text = (f"Judging {self.names[judging]}'s turn... {' and '.join(later)} "
                     f"{'waits' if len(later) == 1 else 'wait'} and is judged next.")
+            self.message = text  # the Play screen's banner: the press is not lost
         self.busy, self.busy_text = True, text
         self.changed()
 

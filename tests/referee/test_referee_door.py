@@ -83,6 +83,7 @@ def test_a_press_during_judging_is_delivered_after_it_and_the_same_seat_counts_o
         ctl.press_button(second.seat)
         name = play.names[second.seat]
         assert f"{name}'s press waits" in ctl.busy_text, ctl.busy_text
+        assert ctl.message == ctl.busy_text  # the sentence the Play screen shows
         # The same seat again while its press waits: dropped, with a word, never doubled.
         ctl.press_button(second.seat)
         assert "already waiting" in ctl.message and name in ctl.message
