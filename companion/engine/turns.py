@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Optional
 
 from .errors import RuleError
-from .game import SHORT_TAKE_CHOICES, TOKEN_LIMIT, Game
+from .game import Game
+from .values import TOKEN_LIMIT
 
-__all__ = ["SHORT_TAKE_CHOICES", "TOKEN_LIMIT", "tokens_over", "next_step", "nobles_after"]
+__all__ = ["tokens_over", "next_step", "nobles_after"]
 
 
 def tokens_over(game: Game, seat: Optional[int] = None) -> int:
