@@ -157,7 +157,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 return None
 
         def open_camera(self):
-            from companion.ui.camera import CameraError, open_camera
+            from vision.frames import CameraUnavailable as CameraError, open_camera
             old = self.ctl.camera
             if old is not None and hasattr(old, "close"):
                 old.close()

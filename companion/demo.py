@@ -6,7 +6,7 @@ table), makes random legal moves on it, and ends each turn by pressing that seat
 the on-screen panel. The press goes through the panel, the controller and the real referee,
 which judges what a perfect camera reports (``companion.referee.expected_observation``) against
 its own last accepted state, exactly as it judges a real still. The referee's questions are
-answered with the truth. Stills are rendered for the camera view when ``vision.render`` is
+answered with the truth. Stills are rendered for the camera view when ``vision.synthetic`` is
 installed. Demo games are kept in ``<data dir>/demo``, out of the real history.
 """
 from __future__ import annotations
@@ -22,13 +22,13 @@ DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
 def render_still(game, scan=None, size=(1152, 648)):
-    """A rendered photo of the truth table (vision.render), or None without the renderer.
+    """A rendered photo of the truth table (vision.synthetic), or None without the renderer.
 
     Half the camera's still size: the still is for the players to look at, judging uses the
     observation.
     """
     try:
-        from vision.render import Conditions, TableState, render_table
+        from vision.synthetic import Conditions, TableState, render_table
     except ImportError:
         return None
     nobles = list(game.nobles) + [None] * (5 - len(game.nobles))

@@ -51,6 +51,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     for number, ev in enumerate(session.events, start=1):
         kind = ev.get("type")
         if kind == "setup":
+            if ref.game is not None:
+                warnings.append(f"Event {number} sets up a game already set up; it was "
+                                "ignored.")
+                continue
             obs, why = _load_observation(folder, ev.get("image"), reader)
             try:
                 if obs is None:
@@ -58,8 +62,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
                 ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
                                                                  session.first))
             except SetupError as err:
-                raise SessionError(f"The setup (event {number}) can't be judged: "
-                                   f"{err.message}")
+                # As in the app: the table is not confirmed, the players fix it and read again.
+                # Presses until a readable setup are unreadable ("not set up yet").
+                verdicts.append({"setup": number, **Verdict("unreadable", None,
+                                                            message=err.message).to_dict()})
         elif kind == "press":
             presses += 1
             seat = ev.get("seat")
@@ -85,6 +91,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
         elif kind == "entry":
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
+            if ref.game is None:
+                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
+                                "was ignored.")
+                continue
             ref.apply_undo()
         else:
             warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")
