@@ -5,13 +5,27 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # Debian packages: GL/EGL for Kivy's SDL window (offscreen in tests, KMSDRM on the Pi),
 # Mesa's software renderer, and zbar for pyzbar. A comma lists other names of one package:
-# Debian 13 renamed libzbar0 to libzbar0t64.
-DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64
+# Debian 13 renamed libzbar0 to libzbar0t64. gettext: msgfmt compiles the translations;
+# fonts-nanum: the Hangul merged into the app's font (companion/i18n/fontbuild.py).
+DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64 gettext fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test test-slow bench clean deb-packages
+.PHONY: install run test test-slow bench clean deb-packages locale fonts
 
-install: deb-packages $(STAMP)
+install: deb-packages $(STAMP) locale fonts
+
+# Translations: each catalog compiled (and checked: placeholders, plural forms) to its .mo.
+PO_FILES := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+locale: $(MO_FILES)
+%.mo: %.po
+	msgfmt --check -o $@ $<
+
+# The app's one font: Kivy's Roboto + Debian's NanumGothic Hangul (built once, offline).
+FONTS := companion/fonts/CompanionSans-Regular.ttf companion/fonts/CompanionSans-Bold.ttf
+fonts: $(FONTS)
+$(FONTS): companion/i18n/fontbuild.py | $(STAMP)
+	$(BIN)/python -m companion.i18n.fontbuild --force
 
 # Installs only what is missing: `dpkg -s` is quick, apt runs only when something is absent.
 deb-packages:
@@ -48,7 +62,7 @@ bench: install
 	$(BIN)/splendor-companion bench --players 4
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info $(MO_FILES) $(FONTS)
 
 # ---- On the Raspberry Pi: install-pi, check-install-pi (systemd/, scripts/install-pi.sh) ----
 # tests/pi checks the service unit with systemd-analyze (Debian's systemd package).

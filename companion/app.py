@@ -43,11 +43,28 @@ def touch_px(width: int, height: int) -> int:
     return max(44, round(TOUCH_MM / 25.4 * dpi))
 
 
+# Kivy probes providers this app never uses and logs their absence as failures (an ERROR
+# with a traceback for MTDev's library, a CRITICAL for the X11 cut buffer's xclip/xsel). On the
+# Pi that reads as a broken start in journalctl: the app's input is SDL's touch and mouse, and
+# it has no copy and paste. Those two records are dropped; every other record passes.
+UNUSED_PROVIDERS = ("Input: MTDev is not supported", "Cutbuffer: Unable to find any valuable")
+
+
+class UnusedProviders:
+    """A logging filter dropping Kivy's reports about the providers the app doesn't use."""
+
+    def filter(self, record) -> bool:
+        return not str(record.msg).startswith(UNUSED_PROVIDERS)
+
+
 def configure(kiosk: bool) -> None:
     """Kivy settings that must be made before the window exists."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     from kivy.config import Config
+    from kivy.logger import Logger
+    if not any(isinstance(f, UnusedProviders) for f in Logger.filters):
+        Logger.addFilter(UnusedProviders())
     # No multitouch probing of /dev/input on a laptop (MTDev is not there): mouse and SDL touch.
     if Config.has_section("input"):
         for key, _ in list(Config.items("input")):
@@ -104,12 +121,14 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self._refresh_ev = Clock.create_trigger(self._refresh, 0)
             self.ctl = None
             self.reset(data_dir or default_data_dir())
+            from companion.i18n.live import setup as setup_languages
+            languages = setup_languages(data_dir or default_data_dir())  # font, `tr` for kv
             Builder.load_file(str(UI_DIR / "widgets.kv"))
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
-            for cls in (S.HomeScreen, S.PlayersScreen, S.SetupScreen, S.PlayScreen,
-                        S.GameOverScreen, S.HistoryScreen, S.SettingsScreen):
+            languages.bind(lang=lambda *a: self._refresh_ev())   # Python-built texts too
+            for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
             return self.sm

@@ -17,6 +17,7 @@ import sys
 COMMAND_MODULES = [
     "companion.engine.commands",
     "companion.referee.commands",
+    "companion.ai.commands",
     "hardware.commands",
     "vision.print_commands",
     "vision.commands",

@@ -24,9 +24,11 @@ UDEV_RULE=/etc/udev/rules.d/60-splendor-companion-gpio.rules
 
 # Needed everywhere. GL/EGL/GBM/DRM: Kivy's SDL2 window on KMS/DRM; Mesa's
 # drivers; mtdev: Kivy's multitouch input; zbar: pyzbar; systemd: the unit;
-# udev: gives the display, touch and GPIO devices to their groups.
+# udev: gives the display, touch and GPIO devices to their groups; gettext: msgfmt compiles
+# the translations; fonts-nanum: the Hangul merged into the app's font at install.
 REQUIRED_PACKAGES="python3 python3-venv ca-certificates systemd udev
-  libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libmtdev1 libzbar0"
+  libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libmtdev1 libzbar0
+  gettext fonts-nanum"
 # Only in Raspberry Pi OS's archive (or not in every Debian release). The app
 # runs without them: no camera means turns are entered by touch; no lgpio
 # means no seat buttons through the Pi 5's GPIO.
@@ -121,8 +123,17 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 tar -C "$SRC" --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.egg-info' \
   --exclude=__pycache__ --exclude=./out -cf - . | tar -C "$build" -xf -
+# The translations, compiled (and checked) into the copy before it is packaged.
+for po in "$build"/companion/locale/*/LC_MESSAGES/companion.po; do
+  msgfmt --check -o "${po%.po}.mo" "$po" || die "The translation $po does not compile."
+done
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q --upgrade --constraint "$constraints" "$build"
+# The app's font (Roboto + NanumGothic's Hangul), built with the fontTools just installed,
+# from files on this machine only; the reinstall below packs it with the app.
+say "Building the app's font (Latin, Polish and Hangul in one)"
+"$VENV/bin/python" -m companion.i18n.fontbuild --force "$build/companion/fonts" ||
+  die "The app's font could not be built from Debian's fonts-nanum."
 # The same version number may have new code: always replace the app itself.
 "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps "$build"
 install -m 0644 "$SRC/README.md" "$PREFIX/README.md"

@@ -14,6 +14,7 @@ os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_CLIPBOARD"] = "dummy"
 os.environ["SPLENDOR_MOCK_GPIO"] = "1"       # the on-screen seat panel (gpiozero MockFactory)
+os.environ.setdefault("SPLENDOR_LANG", "en")   # the words the tests read; test_app_languages switches
 os.environ.setdefault("SPLENDOR_DATA_DIR", tempfile.mkdtemp(prefix="splendor-data-"))
 
 import time  # noqa: E402

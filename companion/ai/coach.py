@@ -1,0 +1,125 @@
+"""The coach: the turns where a player's move fell furthest below the computer's choice.
+
+For each turn the seat played, the computer searches the position as that seat saw it, then
+judges the move made and its own choice on the same sampled worlds (common random numbers, so
+the difference is not luck of the draw). A turning point is a turn where the move made lost the
+most chance of winning.
+
+>>> from companion.engine import play_random_game
+>>> from companion.engine.record import record_lines
+>>> game = play_random_game(players=2, seed=4).game
+>>> points = turning_points(list(record_lines(game)), seat=0, iterations=20, samples=8,
+...                         max_turns=6, seed=1)
+>>> len(points) <= 3 and all(p.loss > 0 for p in points)
+True
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from companion.engine import BuyCard, ReserveBlind
+from companion.engine.record import dumps, parse_event
+
+from .heuristics import win_chances
+from .player import describe_move, turn_lines
+from .search import playout, search
+from .view import read_position
+from .world import HiddenCards, World, play_turn
+
+JUDGE_SAMPLES = 48     # sampled worlds each of the two moves is judged on
+MIN_LOSS = 0.02        # a smaller loss in win chance is not worth showing
+
+
+@dataclass
+class TurningPoint:
+    turn: int            # the turn's number in the game (0 = the first turn)
+    line: int            # the record line (1-based) of the move made
+    made: list           # the move made, as record lines
+    better: list         # the computer's choice, as record lines
+    loss: float          # win chance the move made gave away, 0..1
+    sentence: str        # the better move in words
+
+    def to_dict(self) -> dict:
+        return {"turn": self.turn, "line": self.line, "made": self.made, "better": self.better,
+                "loss": round(self.loss, 3), "sentence": self.sentence}
+
+
+def judge(game, moves, samples: int, rng: random.Random) -> list:
+    """Each move's mean win chance for the seat to move, over the same sampled worlds."""
+    seat = game.active
+    hidden = HiddenCards(game)
+    totals = [0.0] * len(moves)
+    for _ in range(samples):
+        state = rng.getstate()
+        for i, move in enumerate(moves):
+            rng.setstate(state)  # the same world and playout noise for every move
+            world = World(hidden, rng)
+            pushes = play_turn(game, world, move, strong_end=True)
+            extra, _ = playout(game, world, rng)
+            totals[i] += win_chances(game)[seat]
+            for _ in range(pushes + extra):
+                game.pop()
+    return [t / samples for t in totals]
+
+
+def _turn_of(lines: list, start: int) -> list:
+    """The record lines of the turn starting at ``start`` (without reveals and end_turn)."""
+    out = []
+    for text in lines[start:]:
+        obj = json.loads(text)
+        if obj["type"] == "end_turn":
+            break
+        if obj["type"] != "reveal":
+            out.append(obj)
+    return out
+
+
+def turning_points(record_lines, seat: int, iterations: int = 200,
+                   samples: int = JUDGE_SAMPLES, top: int = 3, seed: Optional[int] = None,
+                   max_turns: Optional[int] = None, stop_event=None) -> list:
+    """Up to ``top`` turns of ``seat`` where the move made was worth most below the computer's.
+
+    ``record_lines`` is a record (text or objects), finished or not. Turns the computer can't
+    judge fairly (buying a blind reserve its owner never scanned) are skipped.
+    """
+    text = [ln if isinstance(ln, str) else dumps(ln) for ln in record_lines]
+    rng = random.Random(seed)
+    starts = [2] + [i + 1 for i, ln in enumerate(text)
+                    if json.loads(ln).get("type") == "end_turn"]
+    found = []
+    judged = 0
+    for turn_no, start in enumerate(starts):
+        if start >= len(text) or (max_turns is not None and judged >= max_turns):
+            break
+        if stop_event is not None and stop_event.is_set():
+            break
+        made_lines = _turn_of(text, start)
+        if not made_lines or made_lines[0].get("player") != seat:
+            continue
+        position = read_position(text[:start], seat)
+        game = position.game
+        made = parse_event(made_lines[0], game.n)
+        if type(made) is ReserveBlind:
+            made = ReserveBlind(made.player, made.level)  # the card was not known when chosen
+        if type(made) is BuyCard and not any(r.id == made.card for r in game.reserved[seat]) \
+                and made.card not in [c.id for row in game.market for c in row if c]:
+            continue
+        judged += 1
+        result = search(game, iterations=iterations, rng=rng, stop_event=stop_event)
+        best = result.best
+        if best == made:
+            continue
+        value_best, value_made = judge(game, [best, made], samples, rng)
+        loss = value_best - value_made
+        if loss >= MIN_LOSS:
+            better = turn_lines(game, best)
+            found.append(TurningPoint(turn_no, start + 1, made_lines, better, loss,
+                                      describe_move(better, game=game)))
+    found.sort(key=lambda p: -p.loss)
+    return found[:top]
+
+
+__all__ = ["TurningPoint", "turning_points", "judge"]

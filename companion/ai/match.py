@@ -1,0 +1,198 @@
+"""Matches between computer levels and baselines on simulated tables: the strength benchmark.
+
+A player is named by a spec: ``random``, ``greedy``, ``staller`` (never buys), ``L1`` ... ``L4`` (a level at its own
+budget) or ``L4:300`` (a level's search at 300 iterations). Every game is dealt from its own
+seed by a :class:`~companion.engine.SimulatedTable`; every blind reserve is scanned by its owner
+(as at the real table), and each computer seat sees the game through its own view, so the
+others' scans stay hidden from it. The seats rotate from game to game.
+
+>>> summary = run_match(["greedy", "random"], games=2, seed=1)
+>>> summary["games"], sorted(summary["players"])
+(2, ['greedy', 'random'])
+>>> wilson(95, 100)[0] > 0.88
+True
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from companion.engine import BuyCard, EndTurn, ReserveBlind, Rules, SimulatedTable
+from companion.engine.record import parse_event
+
+from .baselines import greedy_turn, random_turn, staller_turn
+
+BASELINES = {"random": random_turn, "greedy": greedy_turn, "staller": staller_turn}
+from .player import LEVELS, choose_move
+
+MAX_TURNS = 600  # a game still running after this many turns is scored as it stands
+
+
+def parse_spec(spec: str) -> tuple:
+    """``(kind, level, iterations)`` for a player spec; ValueError with a sentence if unknown.
+
+    >>> parse_spec("L3"), parse_spec("L4:300"), parse_spec("greedy")
+    (('level', 3, None), ('level', 4, 300), ('greedy', None, None))
+    """
+    if spec in BASELINES:
+        return spec, None, None
+    if spec[:1] in "Ll":
+        level, _, its = spec[1:].partition(":")
+        if level.isdigit() and int(level) in LEVELS and (not its or its.isdigit()):
+            return "level", int(level), int(its) if its else None
+    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, L1 to L4, or "
+                     "L4:300 for a level's search at 300 iterations.")
+
+
+def decide(spec: str, game, rng: random.Random) -> tuple:
+    """The active seat's turn by this player: (actions, search result or None)."""
+    kind, level, its = parse_spec(spec)
+    if kind in BASELINES:
+        return BASELINES[kind](game, rng), None
+    if its is None and LEVELS[level].iterations:
+        its = LEVELS[level].iterations  # matches use iteration budgets: reproducible
+    choice = choose_move(game, level=level, iterations=its, seed=rng.randrange(1 << 31))
+    return [parse_event(line, game.n) for line in choice.lines], choice.result
+
+
+def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
+    """Play one game with ``specs[i]`` at seat i; the result as plain data."""
+    n = len(specs)
+    table = SimulatedTable(n, seed, rules=rules)
+    game = table.new_game()
+    rng = random.Random(seed * 1_000_003 + 17)
+    cpu = [0.0] * n
+    moves = [0] * n
+    searched = [[0, 0, 0.0] for _ in range(n)]  # iterations, turns played, seconds
+    while game.outcome is None and game.turn < MAX_TURNS:
+        p = game.active
+        start = time.process_time()
+        turn, result = decide(specs[p], game, rng)
+        cpu[p] += time.process_time() - start
+        moves[p] += 1
+        if result is not None:
+            searched[p][0] += result.iterations
+            searched[p][1] += result.turns_played
+            searched[p][2] += result.seconds
+        main = turn[0]
+        if type(main) is ReserveBlind:
+            game.push(table.blind_reserve(main, scan=True))
+        else:
+            game.push(main)  # every move is validated: the match checks legality too
+            if type(main) is BuyCard:
+                table.bought(main)
+        for reveal in table.reveals(game):
+            game.push(reveal)
+        for step in turn[1:]:
+            game.push(step)
+        game.push(EndTurn(p))
+    if game.outcome is not None:
+        winners = list(game.outcome.winners)
+    else:
+        best = max(game.points)
+        winners = [s for s in range(n) if game.points[s] == best]
+    return {"seed": seed, "specs": list(specs), "winners": winners,
+            "points": list(game.points), "turns": game.turn, "rounds": game.turn / n,
+            "finished": game.outcome is not None, "cpu": cpu, "moves": moves,
+            "searched": searched}
+
+
+def _job(args):
+    specs, seed, short_take = args
+    return play_game(specs, seed, Rules(short_take=short_take))
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run_match(lineup, games: int, seed: int = 0, jobs: int = 1, short_take="when_scarce",
+              progress=None) -> dict:
+    """Play ``games`` games of the lineup (2-4 specs), rotating seats; summarise per spec.
+
+    A shared victory counts as a share of a win. ``jobs`` > 1 plays games in that many
+    processes.
+    """
+    for spec in lineup:
+        parse_spec(spec)
+    n = len(lineup)
+    tasks = []
+    for g in range(games):
+        r = g % n
+        tasks.append((list(lineup[r:]) + list(lineup[:r]), seed + g, short_take))
+    results = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for res in pool.map(_job, tasks):
+                results.append(res)
+                if progress:
+                    progress(res)
+    else:
+        for task in tasks:
+            results.append(_job(task))
+            if progress:
+                progress(results[-1])
+    return summarise(results, lineup)
+
+
+def summarise(results: list, lineup) -> dict:
+    players = {}
+    for spec in dict.fromkeys(lineup):
+        seats = lineup.count(spec)
+        wins = points = cpu = moves = its = turns = secs = 0.0
+        for res in results:
+            for s, sp in enumerate(res["specs"]):
+                if sp != spec:
+                    continue
+                if s in res["winners"]:
+                    wins += 1 / len(res["winners"])
+                points += res["points"][s]
+                cpu += res["cpu"][s]
+                moves += res["moves"][s]
+                its += res["searched"][s][0]
+                turns += res["searched"][s][1]
+                secs += res["searched"][s][2]
+        count = len(results)
+        low, high = wilson(wins, count)
+        players[spec] = {
+            "seats": seats, "win_rate": wins / count if count else 0.0, "wins": wins,
+            "ci95": [round(low, 3), round(high, 3)],
+            "mean_points": points / (count * seats) if count else 0.0,
+            "seconds_per_move": cpu / moves if moves else 0.0,
+            "iterations_per_move": its / moves if moves else 0.0,
+            "playout_turns_per_s": turns / cpu if cpu and turns else 0.0,
+        }
+    count = len(results)
+    return {"lineup": list(lineup), "games": count,
+            "mean_rounds": sum(r["rounds"] for r in results) / count if count else 0.0,
+            "unfinished": sum(1 for r in results if not r["finished"]), "players": players}
+
+
+def format_summary(summary: dict) -> str:
+    """The summary as a few lines of text."""
+    out = [f"{' vs '.join(summary['lineup'])}: {summary['games']} games, "
+           f"{summary['mean_rounds']:.1f} rounds a game on average"
+           + (f", {summary['unfinished']} cut off at {MAX_TURNS} turns"
+              if summary["unfinished"] else "") + "."]
+    for spec, s in summary["players"].items():
+        seats = f" ({s['seats']} seats together)" if s["seats"] > 1 else ""
+        search = (f", {s['iterations_per_move']:.0f} iterations a move, "
+                  f"{s['playout_turns_per_s']:,.0f} simulated turns/s"
+                  if s["iterations_per_move"] else "")
+        out.append(f"  {spec}{seats}: wins {100 * s['win_rate']:.1f} % "
+                   f"(95 % CI {100 * s['ci95'][0]:.1f}-{100 * s['ci95'][1]:.1f} %), "
+                   f"{s['mean_points']:.1f} points a game, "
+                   f"{s['seconds_per_move'] * 1000:.0f} ms CPU a move{search}.")
+    return "\n".join(out)
+
+
+__all__ = ["parse_spec", "play_game", "run_match", "summarise", "format_summary", "wilson"]

@@ -1,0 +1,68 @@
+"""The strength benchmark's parts: baselines play legal games, the statistics are right."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from companion.ai.match import parse_spec, play_game, run_match, wilson
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(190, 200)
+    # Worked by hand: centre 0.94153, half-width 0.03110 (z = 1.96).
+    assert round(low, 4) == 0.9104 and round(high, 4) == 0.9726
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize("lineup", [["random", "greedy"], ["greedy", "L1", "random"],
+                                    ["L2:4", "greedy", "random", "L1"]])
+def test_games_between_players_are_legal_and_finish(lineup):
+    # Every move is pushed with full validation, so a finished game is a legal game.
+    result = play_game(lineup, seed=7)
+    assert result["finished"]
+    assert max(result["points"]) >= 15 or result["turns"] > 0
+
+
+def test_seats_rotate_and_shares_add_up():
+    summary = run_match(["greedy", "random"], games=6, seed=3)
+    assert summary["games"] == 6
+    total = sum(p["wins"] for p in summary["players"].values())
+    assert total == pytest.approx(6)
+
+
+def test_unknown_player_is_refused_in_a_sentence():
+    with pytest.raises(ValueError, match="is not a player"):
+        parse_spec("L9")
+    run = subprocess.run([sys.executable, "-m", "companion.cli", "ai-match", "L9", "greedy"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "is not a player" in run.stderr
+
+
+def test_ai_only_imports_the_standard_library():
+    import pathlib
+    import ast
+    allowed = set(sys.stdlib_module_names) | {"__future__", "companion"}
+    for path in pathlib.Path("companion/ai").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, (path, name)
+                assert not name.startswith(("companion.ui", "companion.referee")), (path, name)
+
+
+@pytest.mark.parametrize("lineup", [["L2:20", "staller"], ["staller", "L2:20", "staller"]])
+def test_stalling_opponents_cant_keep_the_computer_from_winning(lineup):
+    # Opponents that hoard tokens and never buy: the game still ends, and the computer wins.
+    for seed in (1, 2):
+        result = play_game(lineup, seed=seed)
+        seat = lineup.index("L2:20")
+        assert result["finished"] and result["winners"] == [seat]
+        assert result["points"][seat] >= 15
