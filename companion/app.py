@@ -1,7 +1,7 @@
 """The touchscreen app (Kivy): setup guide, live referee, scores, history, and the demo.
 
 ``splendor-companion`` (no subcommand) calls :func:`main`. The UI is thin: screens draw the
-:class:`companion.viewmodel.Controller`'s state and forward touches, seat buttons and answers to
+:class:`companion.controller.Controller`'s state and forward touches, seat buttons and answers to
 the referee. One ``.kv`` file per screen in ``companion/ui/``.
 
 Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
@@ -91,7 +91,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
     from kivy.properties import BooleanProperty, NumericProperty
     from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-    from companion.viewmodel import Controller, default_data_dir
+    from companion.controller import Controller
+    from companion.session import data_dir as default_data_dir
     from companion.ui import screens as S  # noqa: F401 (registers the screen classes)
 
     def dispatch(fn, *args):
@@ -116,8 +117,6 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             Window.softinput_mode = "below_target"
             self.panel = self._open_panel() if panel else None
             if self.panel is not None:
-                self.panel.when_turn_end = lambda b: self.ctl.press_button(b)
-                self.panel.when_undo_request = lambda b: self.ctl.undo()
                 self.panel.when_changed = self._light_changed
             self._refresh_ev = Clock.create_trigger(self._refresh, 0)
             self.ctl = None
@@ -139,7 +138,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             if self.ctl is not None:
                 self.ctl.close()
             self.ctl = Controller(data_dir, dispatch=dispatch)
-            self.ctl.panel = self.panel
+            self.ctl.attach_panel(self.panel)  # the panel's one wiring: presses to the door
             self.open_camera()
             self.ctl.listen(self._refresh_ev)
             if getattr(self, "sm", None) is not None:
@@ -183,8 +182,12 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 old.close()
             try:
                 self.ctl.camera = open_camera(self.ctl.settings.camera)
-            except (CameraError, Exception) as err:
+            except CameraError as err:
                 Logger.warning(f"Companion: camera unavailable: {err}")
+                self.ctl.camera = None
+                self.ctl.message = "The camera can't be opened: turns are entered by touch."
+            except Exception:  # an unexpected fault: logged with its cause, play goes on
+                Logger.exception("Companion: opening the camera failed")
                 self.ctl.camera = None
                 self.ctl.message = "The camera can't be opened: turns are entered by touch."
 

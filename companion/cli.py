@@ -16,7 +16,7 @@ import sys
 
 COMMAND_MODULES = [
     "companion.engine.commands",
-    "companion.referee_commands",
+    "companion.referee.commands",
     "companion.ai.commands",
     "companion.share_commands",
     "hardware.commands",

@@ -4,7 +4,7 @@ The demo sits where the players and the camera would. A :class:`SimulatedTable` 
 cards; the demo keeps the physical truth in its own engine ``Game`` (what is really on the
 table), makes random legal moves on it, and ends each turn by pressing that seat's button on
 the on-screen panel. The press goes through the panel, the controller and the real referee,
-which judges what a perfect camera reports (``referee_judge.expected_observation``) against
+which judges what a perfect camera reports (``companion.referee.expected_observation``) against
 its own last accepted state, exactly as it judges a real still. The referee's questions are
 answered with the truth. A still is rendered for the camera view when ``vision.synthetic`` is
 installed, on demand: only when the players open the camera view, of the table as it was last
@@ -94,7 +94,7 @@ class TableCamera:
 
     def observe(self):
         """(None, observation): the referee judges the observation; no still is drawn."""
-        from companion.referee_judge import expected_observation
+        from companion.referee import expected_observation
         truth = self.driver.truth
         self.last = table_state(truth, self.driver.scan)
         return None, expected_observation(truth, scan=self.driver.scan)
@@ -253,7 +253,7 @@ class DemoDriver:
         q = ctl.question
         if q is not None:
             self.questions += 1
-            ctl.answer(self._answer(q, ctl.ref.pending_question))
+            ctl.answer(self._answer(q, ctl.pending_question))
             return self.delay
         if ctl.game.turn == self.truth.turn:
             self.turns += 1

@@ -16,12 +16,15 @@ per-player wins.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
 from typing import Optional
 
 from companion.engine.record import dumps
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,6 +59,7 @@ class Journal:
 
     def __init__(self, path):
         self.path = os.fspath(path)
+        self.db = None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -65,10 +69,8 @@ class Journal:
                 raise sqlite3.DatabaseError(check)
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
-            try:
+            if self.db is not None:
                 self.db.close()
-            except Exception:
-                pass
             raise JournalError(f"The game journal {self.path} is damaged ({exc}).") from exc
 
     def close(self) -> None:
@@ -132,6 +134,19 @@ class Journal:
                      ("UPDATE games SET finished = 0, outcome = NULL, pending = NULL "
                       "WHERE id = ?", (game_id,))])
 
+    def replace_lines(self, game_id: int, lines: list, outcome: Optional[dict] = None) -> None:
+        """Replace a game's whole record in one transaction (a restore from its session)."""
+        stmts = [("DELETE FROM lines WHERE game = ?", (game_id,))]
+        stmts += [("INSERT INTO lines VALUES (?, ?, ?)", (game_id, i, dumps(line)))
+                  for i, line in enumerate(lines)]
+        stmts.append(("UPDATE games SET finished = ?, outcome = ?, pending = NULL WHERE id = ?",
+                      (1 if outcome else 0, dumps(outcome) if outcome else None, game_id)))
+        self._write(stmts)
+
+    def set_players(self, game_id: int, players: list) -> None:
+        """Write a game's player names again (a damaged row repaired from its record)."""
+        self._write([("UPDATE games SET players = ? WHERE id = ?", (dumps(players), game_id))])
+
     def set_pending(self, game_id: int, pending: Optional[dict]) -> None:
         self._write([("UPDATE games SET pending = ? WHERE id = ?",
                       (dumps(pending) if pending else None, game_id))])
@@ -149,10 +164,16 @@ class Journal:
         for seq, text in rows:
             try:
                 out.append(json.loads(text))
-            except json.JSONDecodeError:
+            except (TypeError, ValueError):
                 raise JournalError(f"Line {seq + 1} of game {game_id} in the journal is "
                                    "damaged.")
         return out
+
+    def games(self) -> list:
+        """Every game row (oldest first), for reconciling with the session records."""
+        rows = self.db.execute("SELECT id, started, players, session, finished, abandoned, "
+                               "outcome, pending FROM games ORDER BY id").fetchall()
+        return [_row(r) for r in rows]
 
     def game(self, game_id: int) -> Optional[dict]:
         row = self.db.execute("SELECT id, started, players, session, finished, abandoned, "
@@ -204,9 +225,27 @@ class Journal:
         os.replace(tmp, path)
 
 
+def _decoded(text, what: str, default):
+    """A JSON column, or ``default`` (logged) when the row is damaged: a damaged row must
+    never stop the app or hide a game."""
+    if text is None:
+        return default
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as err:
+        log.warning("Journal: %s is damaged (%s); read as %r.", what, err, default)
+        return default
+
+
 def _row(row) -> dict:
     gid, started, players, session, finished, abandoned, outcome, pending = row
-    return {"id": gid, "started": started, "players": json.loads(players), "session": session,
+    players = _decoded(players, f"the players of game {gid}", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        players = []
+    outcome = _decoded(outcome, f"the outcome of game {gid}", None)
+    pending = _decoded(pending, f"the pending turn of game {gid}", None)
+    return {"id": gid, "started": started, "players": players,
+            "session": session if isinstance(session, str) else None,
             "finished": bool(finished), "abandoned": bool(abandoned),
-            "outcome": json.loads(outcome) if outcome else None,
-            "pending": json.loads(pending) if pending else None}
+            "outcome": outcome if isinstance(outcome, dict) else None,
+            "pending": pending if isinstance(pending, dict) else None}

@@ -9,6 +9,7 @@ names an ``NNNN.json`` file holding that read-table object, so it can be judged 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass, field
@@ -21,10 +22,19 @@ FORMAT = "splendor-session"
 VERSION = 1
 APP_DIR = "splendor-companion"
 
+log = logging.getLogger(__name__)
+
 
 def data_dir() -> Path:
-    """``$SPLENDOR_DATA_DIR``, else ``$XDG_DATA_HOME/splendor-companion``, else
-    ``~/.local/share/splendor-companion``."""
+    """Where games, sessions and settings are kept: the one place every part of the app asks.
+
+    ``$STATE_DIRECTORY`` (set by systemd's ``StateDirectory=``; the first entry when it lists
+    several), else ``$SPLENDOR_DATA_DIR``, else ``$XDG_DATA_HOME/splendor-companion``, else
+    ``~/.local/share/splendor-companion``.
+    """
+    state = os.environ.get("STATE_DIRECTORY")
+    if state:
+        return Path(state.split(":")[0])
     env = os.environ.get("SPLENDOR_DATA_DIR")
     if env:
         return Path(env)
@@ -71,8 +81,8 @@ class SessionWriter:
                 t = ev.get("t")
                 if isinstance(t, (int, float)):
                     last_t = max(last_t, float(t))
-        except SessionError:
-            pass  # a damaged events file never stops a game; new events go on after it
+        except SessionError as err:  # a damaged events file never stops a game
+            log.warning("Session %s: %s New events go on after it.", self.folder, err.message)
         for name in os.listdir(self.folder):
             stem, ext = os.path.splitext(name)
             if ext in (".jpg", ".json") and stem.isdigit():

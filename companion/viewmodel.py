@@ -8,23 +8,24 @@ every verdict is the referee's.
 - :func:`setup_steps` / :func:`check_step` - the setup guide, and what the camera sees wrong.
 - :class:`SetupDraft` - the dealt table entered by touch; :func:`search_cards` finds a card.
 - :class:`TurnEntry` - one turn entered by touch, step by step, as record lines.
-- :class:`Controller` - the app's state: referee, panel, settings, last verdict, busy flag.
+- The app's controller (referee door, panel, settings, last verdict) is in
+  :mod:`companion.controller`.
 """
 from __future__ import annotations
 
 import json
 import os
 import re
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
-from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, EndTurn, Game,
-                              Rules, Setup, starting_bank)
+from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, Game, Setup,
+                              TakeGems, next_step, starting_bank)
 from companion.engine.cards import COLOUR_INDEX, GEMS_PER_COLOUR, GOLD_TOKENS, describe_tokens
 from companion.engine.errors import RuleError
 from companion.engine.record import game_from_lines, parse_event, record_lines
+from companion.session import data_dir
 
 # Every colour is also told by a letter (colour-blind players): the card-id letters, and "Au"
 # for gold so it never reads like green's G.
@@ -41,14 +42,9 @@ LETTER_GEM = {v.upper(): k for k, v in GEM_LETTER.items()}
 MIN_PLAYERS, MAX_PLAYERS, SEATS = 2, 4, 4
 
 
-def default_data_dir() -> Path:
-    """$SPLENDOR_DATA_DIR, else $XDG_DATA_HOME/splendor-companion (~/.local/share by default)."""
-    env = os.environ.get("SPLENDOR_DATA_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                          "share")
-    return Path(xdg) / "splendor-companion"
+# The data folder: one function for the whole app (``$STATE_DIRECTORY``, then
+# ``$SPLENDOR_DATA_DIR``, then XDG); this name is kept for callers of the view-model.
+default_data_dir = data_dir
 
 
 # ----------------------------------------------------------------------------- settings
@@ -420,22 +416,7 @@ class TurnEntry:
         return self.game.active
 
     def step(self) -> Optional[tuple]:
-        g = self.game
-        if g.finished:
-            return None
-        if g.main is None:
-            return ("main",)
-        due = g.slots_to_reveal()
-        if due:
-            return ("reveal",) + due[0]
-        over = sum(g.tokens[g.active]) - 10
-        if over > 0:
-            return ("return", over)
-        if not g.noble_taken:
-            q = g.qualifying_nobles()
-            if q:
-                return ("noble", tuple(q))
-        return ("end",)
+        return next_step(self.game)  # the engine's end-of-turn order
 
     def check(self, line: dict) -> Optional[RuleError]:
         """The engine's objection to a line on the copy, or None (the screen's quick check)."""
@@ -454,7 +435,7 @@ class TurnEntry:
     def take_options(self) -> list:
         """Legal takes now, as colour->count dicts (3 different first, then 2 of one colour)."""
         g = self.game
-        return [_gems(a.gems) for a in g.legal_main_actions() if type(a).__name__ == "TakeGems"]
+        return [_gems(a.gems) for a in g.legal_main_actions() if type(a) is TakeGems]
 
     def take_line(self, gems: dict) -> dict:
         return {"type": "take", "player": self.seat, "gems": {c: n for c, n in gems.items() if n}}
@@ -571,395 +552,9 @@ def stats_rows(journal) -> list:
     return out
 
 
-# ----------------------------------------------------------------------------- the controller
-def _direct(fn: Callable, *args) -> None:
-    fn(*args)
-
-
-class Controller:
-    """The app's state and every action a screen can ask for; no Kivy.
-
-    ``dispatch(fn, *args)`` runs a callback in the UI thread (Kivy's Clock in the app; direct in
-    tests). Judging a still runs in a worker thread (:meth:`press_button`) while ``busy`` is
-    true. Screens subscribe with :meth:`listen` and redraw from the properties.
-    """
-
-    def __init__(self, data_dir=None, dispatch: Callable = _direct, camera=None, panel=None,
-                 referee_cls=None, threaded: bool = True):
-        self.data_dir = Path(data_dir or default_data_dir())
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.settings = Settings.load(self.data_dir)
-        self.dispatch = dispatch
-        self.camera = camera              # .still() -> BGR image, or None without a camera
-        self.panel = panel                # hardware.panel.SeatPanel, or None
-        self.referee_cls = referee_cls or referee_class()
-        self.threaded = threaded
-        self.ref = None
-        self.button_of: list = []         # player seat -> seat button (0..3)
-        self.draft: Optional[SetupDraft] = None
-        self.entry: Optional[TurnEntry] = None
-        self.verdict = None               # the last Verdict
-        self.message = ""                 # the last verdict in words
-        self.busy = False
-        self.busy_text = ""
-        self.observation: Optional[dict] = None   # the last still read, for the camera view
-        self.image = None                          # the last still (BGR), for the camera view
-        self.overlay = None                        # that still marked with what was read
-        self._listeners: list = []
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee")
-        self._closed = False
-        if panel is not None:
-            panel.when_turn_end = lambda button: self.dispatch(self.press_button, button)
-            panel.when_undo_request = lambda button: self.dispatch(self.undo)
-
-    # -- observers
-    def listen(self, fn: Callable[[], None]) -> None:
-        self._listeners.append(fn)
-
-    def changed(self) -> None:
-        for fn in list(self._listeners):
-            fn()
-
-    # -- state for screens
-    @property
-    def game(self) -> Optional[Game]:
-        return self.ref.game if self.ref is not None else None
-
-    @property
-    def names(self) -> list:
-        return list(self.game.names) if self.game is not None else []
-
-    @property
-    def question(self):
-        """(kind, candidates, prompt) of the referee's open question, or None."""
-        q = getattr(self.ref, "pending_question", None) if self.ref else None
-        if q is None:
-            return None
-        return q.question, list(q.candidates), q.message or ""
-
-    def table(self) -> Optional[TableView]:
-        if self.game is None:
-            return None
-        return TableView.of(self.game, hints=self.settings.hints, button_of=self.button_of)
-
-    def button_seat(self, button: int) -> Optional[int]:
-        return self.button_of.index(button) if button in self.button_of else None
-
-    # -- home
-    def resumable(self) -> Optional[dict]:
-        """A summary of the unfinished game the referee can resume (players, ...), or None."""
-        try:
-            return self._sync(self.referee_cls.unfinished, self.data_dir)
-        except Exception:  # a damaged journal must not keep the app from starting
-            return None
-
-    def resume(self) -> bool:
-        """Continue the unfinished game exactly where it stopped; False when there is none."""
-        try:
-            ref = self._sync(self.referee_cls.resume, self.data_dir, reader=self._reader())
-        except Exception as err:  # damaged beyond repair: say so, keep the app usable
-            self.message = f"The unfinished game can't be resumed: {err}"
-            self.changed()
-            return False
-        if ref is None or ref.game is None:
-            return False
-        self.ref = ref
-        names = list(ref.game.names)
-        seats = self.settings.last_seats
-        present = [n for n in seats if n]
-        if present == names:
-            self.button_of = [i for i, n in enumerate(seats) if n]
-        else:
-            self.button_of = list(range(len(names)))
-        self._after_change(None)
-        return True
-
-    # -- players
-    def new_game(self, seat_names: Sequence[Optional[str]], first: int) -> list:
-        """Start a game from the names per seat button and who starts (an index among players).
-
-        Returns problems as sentences; [] when the game was started (then set up the table).
-        """
-        names = [(n or "").strip() for n in seat_names]
-        players = [n for n in names if n]
-        problems = []
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            problems.append("A game needs 2 to 4 players: type a name at each occupied seat.")
-        if len(set(p.lower() for p in players)) != len(players):
-            problems.append("Two players have the same name: give each player a different one.")
-        if not 0 <= first < max(len(players), 1):
-            problems.append("Choose who starts (the rulebook: the youngest player).")
-        if problems:
-            return problems
-        self.button_of = [i for i, n in enumerate(names) if n]
-        self.settings.remember(players)
-        self.settings.last_seats = names
-        self.settings.save(self.data_dir)
-        self.ref = self._sync(self.referee_cls.start, players=players, first=first,
-                                          rules=Rules(short_take=self.settings.short_take),
-                                          data_dir=self.data_dir, reader=self._reader())
-        self.draft = SetupDraft(len(players), first)
-        self.entry = None
-        self.verdict, self.message = None, self.ref.notice or ""
-        self.changed()
-        return []
-
-    def _reader(self):
-        if self.camera is None:
-            return None
-
-        def read(image):
-            # Lazy: OpenCV only with a camera. The overlay (markers, slots, ids, counts, unsure
-            # items) is drawn here, in the worker, so the camera view never waits for it.
-            from vision.observation import draw_overlay
-            from vision.pipeline import analyse
-            reading = analyse(image)
-            self.observation = reading.result
-            self.overlay = draw_overlay(reading)
-            return reading.result
-        return read
-
-    # -- setup
-    def check_setup_step(self, step: str, done: Callable[[list], None]) -> None:
-        """Judge one setup step on a fresh still (worker thread); ``done(problems)`` in the UI."""
-        n = len(self.draft.nobles) - 1 if self.draft else 2
-
-        def work():
-            image = self.camera.still()
-            from vision.pipeline import read_table
-            obs = read_table(image)
-            return image, obs
-
-        def finish(result):
-            image, obs = result
-            self.image, self.observation = image, obs
-            self.overlay = None  # the reader draws it for this still, if it reads it
-            if obs and obs.get("mat") and self.draft is not None:
-                self._draft_from_observation(obs)
-            done(check_step(step, obs, n))
-        self._work("Looking at the table...", work, finish)
-
-    def _draft_from_observation(self, obs: dict) -> None:
-        for li, level in enumerate((1, 2, 3)):
-            for slot, cid in enumerate((obs.get("market") or {}).get(str(level)) or []):
-                if cid in CARDS and CARDS[cid].level == level and cid not in self.draft.used():
-                    self.draft.market[li][slot] = cid
-        for i, nid in enumerate((obs.get("nobles") or [])[:len(self.draft.nobles)]):
-            if nid in NOBLES and nid not in self.draft.used():
-                self.draft.nobles[i] = nid
-
-    def confirm_setup(self) -> list:
-        """The players confirm the dealt table; returns problems ([] = the game begins)."""
-        d = self.draft
-        if d is None:
-            return ["Start a new game first."]
-        if not d.complete:
-            return ["Some slots are still empty: enter every dealt card and noble."]
-        try:
-            self._sync(self.ref.confirm_setup, d.to_setup(), image=self.image)
-        except RuleError as err:
-            return [err.message]
-        except ValueError as err:  # the referee's SetupError carries a sentence
-            return [getattr(err, "message", str(err))]
-        self.draft = None
-        self._after_change(None)
-        return []
-
-    # -- play
-    def send(self, line: dict):
-        """Forward one touch-entered record line to the referee; returns its verdict."""
-        v = self._sync(self.ref.entry, line)
-        if v.kind == "entered" and self.entry is not None:
-            self.entry.apply(line)
-            self.verdict, self.message = v, v.message or describe_line(line, self.names)
-            self.changed()
-        elif v.kind == "rejected":
-            # The turn entered so far stays; only this line was refused.
-            self.verdict, self.message = v, v.message
-            self._show_lights(v)
-            self.changed()
-        else:
-            self._after_change(v)
-        return v
-
-    def press_button(self, button: int) -> None:
-        """A seat button (real or on screen): the turn-end signal of that seat."""
-        seat = self.button_seat(button)
-        if self.ref is None or self.game is None or self.game.finished:
-            # No game to judge: the press is a test of the button (Settings, seat panel).
-            self.message = f"The button of seat {button + 1} works."
-            self.changed()
-            return
-        if seat is None:
-            self.message = f"Nobody sits at seat {button + 1} in this game."
-            self.changed()
-            return
-        if self.busy:
-            return
-        if self.entry is not None and self.entry.lines:
-            # A turn entered by touch: the button is its end_turn line.
-            self.send(self.entry.end_line())
-            return
-        if self.camera is None:
-            self.verdict = None
-            self.message = (f"There is no camera: enter {self.names[seat]}'s turn on the "
-                            "screen, then press the button again.")
-            self.changed()
-            return
-
-        def work():
-            observe = getattr(self.camera, "observe", None)
-            if observe is not None:
-                # A camera that reports the read-table object itself (the demo's table).
-                image, obs = observe()
-                self.image, self.observation = image, obs
-                self.overlay = None  # the reader draws it for this still, if it reads it
-                return self.ref.press(seat, observation=obs)
-            image = self.camera.still()
-            self.image = image
-            self.overlay = None  # the reader draws it for this still, if it reads it
-            return self.ref.press(seat, image=image)
-        self._work("Judging the turn...", work, self._after_change)
-
-    def press_with(self, seat: int, image=None, observation=None, done=None) -> None:
-        """Judge a press with a given still/observation in the worker (the demo's camera)."""
-        def work():
-            if image is not None:
-                self.image = image
-                self.overlay = None  # the reader draws it for this still, if it reads it
-            if observation is not None:
-                self.observation = observation
-            return self.ref.press(seat, image=image, observation=observation)
-
-        def finish(v):
-            self._after_change(v)
-            if done:
-                done(v)
-        self._work("Judging the turn...", work, finish)
-
-    def answer(self, value) -> None:
-        """A player's answer to the referee's question (a touch on one of its choices)."""
-        if self.ref is None or self.ref.pending_question is None:
-            return
-        self._after_change(self._sync(self.ref.answer, value))
-
-    def undo(self) -> None:
-        """Take back the turn being entered, or else the last accepted turn."""
-        if self.ref is None or self.game is None or self.busy:
-            return
-        undone = self._sync(self.ref.undo)
-        self._after_change(None)
-        self.verdict = None
-        self.message = ("The last turn was taken back." if undone
-                        else "There is nothing to take back.")
-        self.changed()
-
-    def export(self, path) -> Path:
-        """Write the game record (record.md) of the current game to ``path``."""
-        if getattr(self.ref, "game_id", None) is not None and self.ref.journal is not None:
-            self._sync(self.ref.journal.export, self.ref.game_id, path)
-        else:
-            from companion.engine.record import write_record
-            write_record(self.game, path)
-        return Path(path)
-
-    # -- internals
-    def _work(self, text: str, fn: Callable, done: Callable) -> None:
-        self.busy, self.busy_text = True, text
-        self.changed()
-
-        def finish(result, error):
-            self.busy, self.busy_text = False, ""
-            if error is not None:
-                self.message = f"Something went wrong while judging: {error}."
-                self.changed()
-                return
-            done(result)
-
-        def run():
-            try:
-                result, error = fn(), None
-            except Exception as exc:  # shown to the players, never a frozen screen
-                result, error = None, exc
-            self.dispatch(finish, result, error)
-
-        if not self.threaded:
-            run()
-            return
-        if self._closed:
-            return
-        self._executor.submit(run)
-
-    def _sync(self, fn: Callable, *args, **kwargs):
-        """Run a referee call in the referee's thread and wait for it (a quick call).
-
-        Every referee call runs in one worker thread: its SQLite journal may only be used by
-        the thread that opened it, and a press is judged off the UI thread.
-        """
-        if not self.threaded:
-            return fn(*args, **kwargs)
-        if self._closed:
-            raise RuntimeError("The app is stopping.")
-        return self._executor.submit(fn, *args, **kwargs).result()
-
-    def close(self) -> None:
-        """Close the referee's journal and stop the worker (the app is stopping)."""
-        if self._closed:
-            return
-        if self.ref is not None and hasattr(self.ref, "close"):
-            self._sync(self.ref.close)
-        self._closed = True
-        if self.threaded:
-            self._executor.shutdown(wait=False)
-
-    def _after_change(self, verdict) -> None:
-        """Take a verdict (or a resume/undo): rebuild the entry copy, lights and message."""
-        g = self.game
-        if verdict is not None:
-            self.verdict = verdict
-            msg = verdict.message
-            if verdict.kind == "accepted" and not msg:
-                msg = " ".join(describe_line(x, self.names) for x in verdict.lines)
-            self.message = msg
-        if g is not None:
-            self.entry = TurnEntry(g) if not g.finished else None
-            # Lines of a turn already in the referee's game (resume mid-turn) stay entered.
-            if self.entry is not None and g.main is not None:
-                self.entry.lines = [a.to_line() for a in _turn_actions(g)]
-        self._show_lights(verdict)
-        self.changed()
-
-    def _show_lights(self, verdict) -> None:
-        p, g = self.panel, self.game
-        if p is None or g is None or not self.button_of:
-            return
-        try:
-            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
-                p.show_rejected(self.button_of[verdict.seat])
-            if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
-                slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
-                p.show_noble_choice(self.button_of[g.active], slots)
-                return
-            if verdict is not None and verdict.kind == "accepted":
-                for line in verdict.lines:
-                    if line.get("type") == "noble":
-                        slot = g.setup.nobles.index(line["noble"])
-                        p.show_noble_visit(self.button_of[line["player"]],
-                                           [slot] if slot < len(p.noble_lights) else [])
-            if g.finished:
-                p.show_waiting()
-            else:
-                p.show_turn(self.button_of[g.active])
-        except Exception:  # a light must never stop the referee
-            pass
-
-
-def _turn_actions(game: Game) -> list:
-    """The actions of the turn in progress (after the last end_turn)."""
-    out = []
-    for action in reversed(game.history):
-        if isinstance(action, EndTurn):
-            break
-        out.append(action)
-    out.reverse()
-    return out
+def __getattr__(name):
+    # The Controller moved to companion.controller; kept importable from here for screens.
+    if name == "Controller":
+        from companion.controller import Controller
+        return Controller
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

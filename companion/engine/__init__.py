@@ -13,6 +13,7 @@ from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, LEVELS, NOBLES, Card, 
 from .errors import IllegalActionError, MalformedError, RecordError, RuleError
 from .game import BlindCard, Game, Outcome, PlayerView, Rules, Setup
 from .simulate import SimulatedTable, bench, play_random_game
+from .turns import next_step, nobles_after, tokens_over
 from .values import RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT, WINNING_POINTS
 
 __all__ = [
@@ -21,5 +22,6 @@ __all__ = [
     "GEMS", "LEVELS", "NOBLES", "Card", "Noble", "starting_bank", "IllegalActionError",
     "MalformedError", "RecordError", "RuleError", "BlindCard", "Game", "Outcome", "PlayerView",
     "Rules", "Setup", "SimulatedTable", "bench", "play_random_game", "RESERVE_LIMIT",
-    "SHORT_TAKE_CHOICES", "TOKEN_LIMIT", "WINNING_POINTS",
+    "SHORT_TAKE_CHOICES", "TOKEN_LIMIT", "WINNING_POINTS", "next_step", "nobles_after",
+    "tokens_over",
 ]

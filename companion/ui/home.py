@@ -24,13 +24,14 @@ class HomeScreen(AppScreen):
                 turn=g.turn + 1, name=g.names[g.active])
             return
         row = c.resumable()
+        notice = f"{c.notice} " if c.notice else ""  # the journal restored, a folder unwritable
         if row is not None:
             names = _(", ").join(row.get("players") or [])
             self.resume_text = _("Resume the game of {names}").format(names=names)
-            self.info = _("An unfinished game was found. Resume it, or start a new one.")
+            self.info = notice + _("An unfinished game was found. Resume it, or start a new one.")
         else:
             self.resume_text = ""
-            self.info = _("Start a new game, or look at past games.")
+            self.info = notice + _("Start a new game, or look at past games.")
 
     def resume(self):
         c = ctl()

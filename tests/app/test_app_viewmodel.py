@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from companion.engine import SimulatedTable
+from companion.engine import ReserveBlind, ReturnGems, SimulatedTable
 from companion.engine.record import game_from_lines, record_lines
 from companion.viewmodel import (Controller, SetupDraft, TableView, check_step, outcome_text,
                                  ranking, search_cards, setup_steps)
@@ -76,7 +76,7 @@ def _play_by_entry(ctl, table, rng):
         e = ctl.entry
         options = list(e.game.legal_main_actions())
         action = rng.choice(options)
-        if type(action).__name__ == "ReserveBlind":
+        if type(action) is ReserveBlind:
             action = table.blind_reserve(action, scan=True)
         assert ctl.send(action.to_line()).kind == "entered"
         while True:
@@ -85,7 +85,7 @@ def _play_by_entry(ctl, table, rng):
                 card = table.draw(step[1])
                 ctl.send(e.reveal_line(step[1], step[2], card))
             elif step[0] == "return":
-                ends = [a for a in e.game.legal_end_steps() if type(a).__name__ == "ReturnGems"
+                ends = [a for a in e.game.legal_end_steps() if type(a) is ReturnGems
                         and sum(a.gems) == step[1]]
                 ctl.send(ends[0].to_line())
             elif step[0] == "noble":
@@ -143,8 +143,10 @@ def test_a_still_read_through_the_camera_keeps_its_overlay(tmp_path):
             pass
 
     ctl = Controller(tmp_path, camera=Still(), threaded=False)
-    obs = ctl._reader()(image)
-    assert obs["mat"] is True and ctl.observation is obs
-    assert ctl.overlay.shape == image.shape
-    changed = (ctl.overlay != image).any(axis=2).mean()
+    reader = ctl._reader()
+    obs = reader(image)
+    assert obs["mat"] is True and reader.last["observation"] is obs
+    overlay = reader.last["overlay"]
+    assert overlay.shape == image.shape
+    changed = (overlay != image).any(axis=2).mean()
     assert 0.001 < changed < 0.5  # marks drawn on the still, the still itself kept

@@ -9,7 +9,7 @@ import sys
 
 from companion.journal import Journal
 from companion.referee import Referee
-from companion.referee_sim import TablePlay
+from tests.referee.table_play import TablePlay
 
 
 def turns_for(players: int, seed: int) -> tuple:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from companion.engine.record import record_lines as _record_lines
 from companion.journal import Journal
 from companion.referee import Referee
-from companion.referee_sim import TABLE_CODES, TablePlay, illegal_observation
+from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 
 
 def fast_dir(prefix: str = "referee-") -> str:

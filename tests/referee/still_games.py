@@ -15,7 +15,7 @@ import tempfile
 import time
 
 from companion.referee import Referee
-from companion.referee_sim import TABLE_CODES, TablePlay, illegal_observation
+from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 
 
 def table_state(obs: dict, play: TablePlay):

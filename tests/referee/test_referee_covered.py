@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.covered_text import covered_sentence, places, unsure_sentence
 from companion.referee import Referee, rejudge
-from companion.referee_sim import TablePlay
+from tests.referee.table_play import TablePlay
 
 from .test_referee_journal import cli, live_game
 
@@ -33,7 +33,7 @@ def test_sentences_name_the_covered_places_in_words():
 
 
 def _table(ref: Referee) -> dict:
-    from companion.referee_judge import expected_observation
+    from companion.referee import expected_observation
 
     return expected_observation(ref.game)
 

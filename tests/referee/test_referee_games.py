@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from companion.referee import Referee
-from companion.referee_sim import TABLE_CODES, TablePlay, illegal_observation
+from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 
 from .referee_helpers import fast_dir, play_game
 

@@ -14,7 +14,7 @@ import pytest
 from companion.engine.record import replay
 from companion.journal import Journal, JournalError
 from companion.referee import Referee, rejudge
-from companion.referee_sim import TABLE_CODES, TablePlay, illegal_observation
+from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 from companion.session import data_dir
 
 from .referee_helpers import play_game

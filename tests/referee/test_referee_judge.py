@@ -8,8 +8,8 @@ import pytest
 from companion.engine import (EndTurn, Game, ReserveBlind, ReserveCard, Setup, SimulatedTable,
                               TakeGems)
 from companion.referee import Referee
-from companion.referee_judge import expected_observation, judge
-from companion.referee_sim import TablePlay
+from companion.referee import expected_observation, judge
+from tests.referee.table_play import TablePlay
 
 from .referee_helpers import fast_dir
 

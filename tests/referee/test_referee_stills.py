@@ -43,7 +43,7 @@ def test_stills_are_read_until_two_reads_agree(tmp_path):
     from vision.pipeline import read_table
 
     from companion.referee import Referee
-    from companion.referee_sim import TablePlay
+    from tests.referee.table_play import TablePlay
 
     from .still_games import render
 

@@ -1,47 +1,35 @@
-"""The referee: from a seat's button press to a verdict, journalled so nothing is ever lost.
-
-Plain Python (no Kivy): the app, the tests and ``splendor-companion rejudge`` run this code.
-
->>> import tempfile
->>> from companion.engine import SimulatedTable, TakeGems, EndTurn
->>> from companion.referee_judge import expected_observation
->>> table = SimulatedTable(players=2, seed=3)
->>> ref = Referee.start(["Ana", "Ben"], first=table.setup.first, data_dir=tempfile.mkdtemp())
->>> ref.confirm_setup(table.setup)
->>> truth = table.new_game(); p = truth.active
->>> truth.push(TakeGems(p, (1, 1, 1, 0, 0, 0))); truth.push(EndTurn(p))
->>> ref.press(p, observation=expected_observation(truth)).kind
-'accepted'
->>> ref.game.snapshot() == truth.snapshot()
-True
+"""The :class:`Referee`: judges presses against the last accepted state and keeps the record.
 
 Order of writes for a press: the still (or observation) and the ``press`` event are written
 and fsynced first; the verdict is computed; an accepted turn is committed to the SQLite
-journal (WAL, synchronous=FULL) and only then returned to the caller, who tells the players.
+journal (WAL, synchronous=FULL) and to the session's ``record.jsonl`` mirror, and only then
+returned to the caller, who tells the players. Not thread-safe: the app calls it only through
+:class:`companion.referee.door.RefereeDoor`'s worker thread.
 """
 from __future__ import annotations
 
 import json
-import os
+import logging
 from pathlib import Path
 from typing import Callable, Optional
 
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
-from companion.engine.record import Header, game_from_lines, parse_event
+from companion.engine.record import Header, parse_event
 from companion.journal import Journal, JournalError
-from companion.referee_judge import (ObservationError, Verdict, answer_question, judge,
-                                     read_seen)
-from companion.session import (Session, SessionError, SessionWriter, data_dir as _data_dir,
-                               read_record_mirror, read_session)
+from companion.referee.judge import answer_question, judge, not_your_turn
+from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
+                                        journal_lines, open_journal, session_folder, valid_prefix)
+from companion.referee.seen import ObservationError, read_seen
+from companion.referee.verdict import Verdict
+from companion.session import SessionWriter, data_dir as _data_dir, read_record_mirror
 
-JOURNAL_NAME = "journal.sqlite"
-SESSIONS = "sessions"
+log = logging.getLogger(__name__)
 JPEG_QUALITY = 95
 STABLE_READS = 4  # stills read at most, with a capture callable, until two agree
 
-__all__ = ["Referee", "Verdict", "SetupError", "rejudge", "default_reader", "open_journal"]
+__all__ = ["Referee", "SetupError", "DataFolderError", "default_reader"]
 
 
 class SetupError(ValueError):
@@ -56,73 +44,6 @@ def default_reader():
     """The camera pipeline (imported lazily: OpenCV only when a still is read)."""
     from vision.pipeline import read_table
     return read_table
-
-
-# ----------------------------------------------------------------------------- journal files
-def open_journal(root: Path) -> tuple:
-    """The journal of a data directory, and a notice when it had to be rebuilt.
-
-    A damaged journal file is set aside (never deleted) and the games are rebuilt from the
-    ``record.jsonl`` copy every session folder keeps, so no confirmed turn is lost.
-    """
-    root = Path(root)
-    root.mkdir(parents=True, exist_ok=True)
-    path = root / JOURNAL_NAME
-    try:
-        return Journal(path), None
-    except JournalError as err:
-        n = 1
-        while (root / f"{JOURNAL_NAME}.damaged-{n}").exists():
-            n += 1
-        aside = root / f"{JOURNAL_NAME}.damaged-{n}"
-        os.replace(path, aside)
-        for suffix in ("-wal", "-shm"):
-            if (root / (JOURNAL_NAME + suffix)).exists():
-                os.replace(root / (JOURNAL_NAME + suffix), root / f"{aside.name}{suffix}")
-        journal = Journal(path)
-        rebuilt = _rebuild(journal, root)
-        notice = (f"{err.message} It was set aside as {aside.name}, and {rebuilt} "
-                  f"{'game was' if rebuilt == 1 else 'games were'} rebuilt from the session "
-                  "records.")
-        return journal, notice
-
-
-def _valid_prefix(lines: list) -> tuple:
-    """The longest prefix of record lines that replays legally, cut at a whole turn."""
-    if len(lines) < 2:
-        return [], None
-    keep = 2
-    game = None
-    try:
-        game = game_from_lines(lines[:2])
-    except (RuleError, StopIteration, ValueError, Exception):
-        return [], None
-    for i in range(2, len(lines)):
-        try:
-            game.push(parse_event(lines[i], game.n))
-        except RuleError:
-            break
-        if game.main is None:
-            keep = i + 1
-    game = game_from_lines(lines[:keep])
-    return lines[:keep], game
-
-
-def _rebuild(journal: Journal, root: Path) -> int:
-    folder = root / SESSIONS
-    count = 0
-    if not folder.is_dir():
-        return 0
-    for name in sorted(os.listdir(folder)):
-        lines, _ = read_record_mirror(folder / name)
-        lines, game = _valid_prefix(lines)
-        if game is None:
-            continue
-        gid = journal.new_game(lines[0], lines[1], session=name)
-        outcome = game.outcome.to_dict() if game.outcome else None
-        journal.append(gid, lines[2:], outcome=outcome)
-        count += 1
-    return count
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -257,8 +178,8 @@ class Referee:
             raise SetupError(err.message)
         return setup
 
-    def confirm_setup(self, setup: Setup, image=None, observation: Optional[dict] = None
-                      ) -> None:
+    def confirm_setup(self, setup: Setup, image=None, observation: Optional[dict] = None,
+                      _event: bool = True) -> None:
         """Start the game from the dealt table the players confirmed. The first player is
         the one given to :meth:`start`."""
         if self.game is not None:
@@ -268,7 +189,7 @@ class Referee:
             game = Game(self.names, setup, self.rules)
         except MalformedError as err:
             raise SetupError(err.message)
-        if self.session is not None:
+        if self.session is not None and _event:
             if image is not None:
                 name = self.session.save_jpeg(_encode_jpeg(image))
                 self.session.add({"type": "setup", "image": name})
@@ -339,6 +260,10 @@ class Referee:
         if self.game is None:
             return Verdict("unreadable", seat, message="The game is not set up yet: confirm "
                            "the dealt table first.")
+        if seat != self.game.active and not self.game.finished:
+            # Another seat's button: the active turn (seen or entered by touch) stays pending.
+            return judge(self.game, observation, seat) if self.game.main is None else Verdict(
+                "rejected", seat, rule="not-your-turn", message=not_your_turn(self.game, seat))
         taken_back = self._drop_entries()
         had_pending = bool(taken_back) or self.pending_question is not None
         self.pending_question = None
@@ -359,6 +284,21 @@ class Referee:
         elif had_pending:
             self._save_pending()
         return verdict
+
+    @property
+    def entering(self) -> bool:
+        """Whether a turn is being entered by touch (lines checked, no ``end_turn`` yet)."""
+        return bool(self._entries)
+
+    def finish_entered_turn(self, seat: int) -> Verdict:
+        """A seat's button while a turn is entered by touch: the active seat's button is the
+        turn's ``end_turn`` line; another seat's is ``not-your-turn``, the turn stays pending."""
+        if self.game is None or not self._entries:
+            raise ValueError("No turn is being entered by touch.")
+        if seat != self.game.active:
+            return Verdict("rejected", seat, rule="not-your-turn",
+                           message=not_your_turn(self.game, seat))
+        return self.entry({"type": "end_turn", "player": seat})
 
     def answer(self, value) -> Verdict:
         """A player's answer to the pending question; returns the final verdict (or the
@@ -429,14 +369,8 @@ class Referee:
                                "the turn.")
 
     def _confirm_without_event(self, setup: Setup) -> None:
-        session, self.session = self.session, None
-        try:
-            self.confirm_setup(setup)
-        finally:
-            self.session = session
-        if self.session is not None:
-            header = Header(self.names, self.rules).to_line()
-            self.session.record_rewrite([header, self.game.setup.to_line()])
+        # The entry event is already in the session; the journal row still names the session.
+        self.confirm_setup(setup, _event=False)
 
     def undo(self) -> list:
         """Take back the turn being entered, or else the last accepted turn. Returns the
@@ -458,10 +392,12 @@ class Referee:
         if not self.game.history:
             return []
         undone = [a.to_line() for a in self.game.undo_turn()]
-        if self.journal is not None:
-            self.journal.truncate(self.game_id, self.journal.count(self.game_id) - len(undone))
+        # The mirror first: a crash between the two writes leaves the journal longer than the
+        # mirror, and reconciling never brings an undone turn back.
         if self.session is not None:
             self.session.record_rewrite(self.record())
+        if self.journal is not None:
+            self.journal.truncate(self.game_id, self.journal.count(self.game_id) - len(undone))
         return undone
 
     # ----------------------------------------------------------------- record keeping
@@ -523,12 +459,17 @@ class Referee:
     @staticmethod
     def unfinished(data_dir=None) -> Optional[dict]:
         """A summary of the game :meth:`resume` would continue, or None."""
+        return Referee.journal_status(data_dir)[0]
+
+    @staticmethod
+    def journal_status(data_dir=None) -> tuple:
+        """(the unfinished game's summary or None, a notice or None): opening the journal
+        reconciles it with the session records, and the notice says what was restored.
+        Raises :class:`DataFolderError` when the data folder can't be written."""
         root = Path(data_dir) if data_dir is not None else _data_dir()
-        if not (root / JOURNAL_NAME).exists():
-            return None
-        journal, _ = open_journal(root)
+        journal, notice = open_journal(root)
         try:
-            return journal.unfinished()
+            return journal.unfinished(), notice
         finally:
             journal.close()
 
@@ -539,31 +480,37 @@ class Referee:
         entered included), or None when there is none."""
         root = Path(data_dir) if data_dir is not None else _data_dir()
         journal, notice = open_journal(root)
+        try:
+            return cls._resume_from(journal, root, notice, reader, capture)
+        except BaseException:
+            journal.close()
+            raise
+
+    @classmethod
+    def _resume_from(cls, journal, root: Path, notice, reader, capture) -> Optional["Referee"]:
         row = journal.unfinished()
         if row is None:
             journal.close()
             return None
-        folder = root / SESSIONS / row["session"] if row["session"] else None
-        try:
-            lines = journal.lines(row["id"])
-            game = game_from_lines(lines)
-        except (JournalError, RuleError) as err:
+        folder = session_folder(root, row["session"])
+        if row["session"] and folder is None:
+            log.warning("Journal: game %s names the session %r, which is not a folder inside "
+                        "%s; the game goes on without a session.", row["id"], row["session"],
+                        root / SESSIONS)
+        lines, game = valid_prefix(journal_lines(journal, row["id"]))
+        if game is None:
             # The journal's copy of this game is damaged: fall back on the session's copy.
             mirror, _ = read_record_mirror(folder) if folder else ([], [])
-            lines, game = _valid_prefix(mirror)
+            lines, game = valid_prefix(mirror)
             if game is None:
-                raise JournalError(f"Game {row['id']} in the journal can't be read "
-                                   f"({getattr(err, 'message', err)}), and its session has no "
-                                   "usable copy.")
-            journal.truncate(row["id"], 0)
-            journal.append(row["id"], lines)
+                raise JournalError(f"Game {row['id']} in the journal can't be read, and its "
+                                   "session has no usable copy.")
+            journal.replace_lines(row["id"], lines)
             notice = (notice or "") + (f" Game {row['id']} was damaged in the journal and "
                                        "was restored from its session record.")
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
-        if game.main is not None:  # never journalled mid-turn; be safe anyway
-            game.undo_turn()
-        session = SessionWriter(folder) if folder and folder.is_dir() else None
+        session = SessionWriter(folder) if folder is not None else None
         ref = cls(list(header["players"]), game.first, rules, journal=journal, session=session,
                   reader=reader, capture=capture)
         ref.game = game
@@ -571,22 +518,29 @@ class Referee:
         ref.notice = notice.strip() if notice else None
         if session is not None:
             session.record_rewrite(lines)
-        pending = row["pending"] or {}
-        if "question" in pending:
+        ref._restore_pending(row["pending"] or {})
+        return ref
+
+    def _restore_pending(self, pending: dict) -> None:
+        """The question or touch-entered lines a game stopped at (skipped when damaged)."""
+        game = self.game
+        if "question" in pending and isinstance(pending["question"], dict):
             q = pending["question"]
-            verdict = judge(game, q.get("observation"), q.get("seat"))
-            if verdict.kind == "question":
-                ref.pending_question = verdict
-                ref._pending_obs = q.get("observation")
-        elif "entries" in pending:
+            seat = q.get("seat")
+            if isinstance(seat, int) and 0 <= seat < game.n:
+                verdict = judge(game, q.get("observation"), seat)
+                if verdict.kind == "question":
+                    self.pending_question = verdict
+                    self._pending_obs = q.get("observation")
+        elif isinstance(pending.get("entries"), list):
             for line in pending["entries"]:
                 try:
                     event = parse_event(line, game.n)
                     game.push(event)
-                except RuleError:
+                except _DAMAGED_LINE as err:
+                    log.warning("Journal: a touch-entered line can't be restored (%r).", err)
                     break
-                ref._entries.append(event.to_line())
-        return ref
+                self._entries.append(event.to_line())
 
     def close(self) -> None:
         if self.journal is not None:
@@ -597,97 +551,3 @@ class Referee:
 def _with_message(verdict: Verdict, message: str) -> Verdict:
     from dataclasses import replace
     return replace(verdict, message=message)
-
-
-# ----------------------------------------------------------------------------- rejudge
-def _load_observation(folder: Path, name, reader) -> tuple:
-    """(observation or None, reason) for an image named by an event."""
-    if not isinstance(name, str) or not name or "/" in name or "\\" in name:
-        return None, "The press names no still."
-    path = folder / name
-    if not path.is_file():
-        return None, f"The still {name} is missing from the session folder."
-    if name.endswith(".json"):
-        try:
-            return json.loads(path.read_text(encoding="utf-8")), None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            return None, f"The reading {name} is damaged."
-    import cv2
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        return None, f"The still {name} is damaged and can't be decoded."
-    return (reader or default_reader())(image), None
-
-
-def rejudge(folder, reader: Optional[Callable] = None) -> dict:
-    """Judge a session folder again, as the app judged it live (session.md).
-
-    Raises :class:`SessionError` when the folder can't be read. The result holds
-    ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
-    """
-    session: Session = read_session(folder)
-    try:
-        rules = Rules(**session.rules)
-    except (TypeError, ValueError):
-        raise SessionError("The session's house rules can't be read.")
-    ref = Referee(session.players, session.first, rules, reader=reader)
-    verdicts: list = []
-    presses = 0
-    last_press = None
-    warnings = list(session.warnings)
-    folder = Path(folder)
-    for number, ev in enumerate(session.events, start=1):
-        kind = ev.get("type")
-        if kind == "setup":
-            if ref.game is not None:
-                warnings.append(f"Event {number} sets up a game already set up; it was "
-                                "ignored.")
-                continue
-            obs, why = _load_observation(folder, ev.get("image"), reader)
-            try:
-                if obs is None:
-                    raise SetupError(why)
-                ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
-                                                                 session.first))
-            except SetupError as err:
-                # As in the app: the table is not confirmed, the players fix it and read again.
-                # Presses until a readable setup are unreadable ("not set up yet").
-                verdicts.append({"setup": number, **Verdict("unreadable", None,
-                                                            message=err.message).to_dict()})
-        elif kind == "press":
-            presses += 1
-            seat = ev.get("seat")
-            if not isinstance(seat, int) or not 0 <= seat < len(session.players):
-                raise SessionError(f"Event {number} is a press by {seat!r}, which is not a seat.")
-            obs, why = _load_observation(folder, ev.get("image"), reader)
-            if obs is None and ref.game is not None:
-                ref.pending_question = None
-                verdict = Verdict("unreadable", seat, message=why)
-            else:
-                verdict = ref.judge_press(seat, obs)
-            verdicts.append(verdict.to_dict(press=presses))
-            last_press = len(verdicts) - 1
-        elif kind == "answer":
-            if ref.pending_question is None:
-                warnings.append(f"Event {number} answers a question that was not asked; it "
-                                "was ignored.")
-                continue
-            verdict = ref.answer(ev.get("value"))
-            if last_press is not None:
-                prev = verdicts[last_press]
-                verdicts[last_press] = verdict.to_dict(press=prev["press"])
-        elif kind == "entry":
-            ref.apply_entry(ev.get("line"))
-        elif kind == "undo":
-            if ref.game is None:
-                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
-                                "was ignored.")
-                continue
-            ref.apply_undo()
-        else:
-            warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")
-    game = ref.game
-    return {"verdicts": verdicts, "record": ref.record(),
-            "finished": bool(game and game.finished),
-            "winners": list(game.outcome.winners) if game and game.outcome else [],
-            "warnings": warnings}

@@ -15,8 +15,8 @@ from typing import Optional
 
 from companion.engine import (CARDS, COLOURS, BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind,
                               Rules, SimulatedTable, TakeGems, starting_bank)
-from companion.engine.game import BlindCard
-from companion.referee_judge import expected_observation
+from companion.engine import BlindCard
+from companion.referee.seen import expected_observation
 
 # Rule codes a person can break with the things on a table (rules.md). The others can't
 # happen physically (bank-empty, reserve-empty-deck: nothing to take; noble-must-visit: the

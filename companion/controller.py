@@ -1,0 +1,514 @@
+"""The app's controller: what a screen asks of the referee, and what it shows back. No Kivy.
+
+Every referee call goes through one :class:`~companion.referee.door.RefereeDoor` (one queue,
+one worker thread). The screens read only the controller's properties, which come from the
+door's immutable snapshots, taken in the UI thread (``dispatch``: Kivy's clock in the app,
+direct in tests). One button press::
+
+    seat button (panel, UI thread) -> Controller.press_button -> door queue
+      -> worker: camera still, vision reader, Referee.press -> judge -> journal commit
+      -> Snapshot -> dispatch -> Controller._take (UI thread) -> screens redraw, LEDs
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from companion.engine import Game, RuleError, Rules
+from companion.referee.door import RefereeDoor, Snapshot
+from companion.session import data_dir as default_data_dir
+from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
+                                 TurnEntry, check_step, describe_line, referee_class)
+from companion.engine import CARDS, NOBLES
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Controller"]
+
+
+def _direct(fn: Callable, *args) -> None:
+    fn(*args)
+
+
+class _Reader:
+    """The camera pipeline for the referee, run in the worker. What it read last (the
+    observation and its overlay) stays here until the press's snapshot carries it out."""
+
+    def __init__(self):
+        self.last: dict = {}
+
+    def __call__(self, image):
+        # Lazy: OpenCV only with a camera. The overlay (markers, slots, ids, counts, unsure
+        # items) is drawn here, in the worker, so the camera view never waits for it.
+        from vision.observation import draw_overlay
+        from vision.pipeline import analyse
+        reading = analyse(image)
+        self.last = {"observation": reading.result, "overlay": draw_overlay(reading)}
+        return reading.result
+
+
+class Controller:
+    """The app's state and every action a screen can ask for; no Kivy.
+
+    ``dispatch(fn, *args)`` runs a callback in the UI thread. Screens subscribe with
+    :meth:`listen` and redraw from the properties (``game``, ``question``, ``verdict``,
+    ``message``, ``busy``, ``notice``, ...), which change only in the UI thread.
+    """
+
+    def __init__(self, data_dir=None, dispatch: Callable = _direct, camera=None, panel=None,
+                 referee_cls=None, threaded: bool = True):
+        self.data_dir = Path(data_dir or default_data_dir())
+        self.settings = Settings.load(self.data_dir)
+        self.dispatch = dispatch
+        self.camera = camera              # .still() -> BGR image, or None without a camera
+        self.panel = None                 # hardware.panel.SeatPanel, or None
+        self.referee_cls = referee_cls or referee_class()
+        self.threaded = threaded
+        self.ref = None                   # the referee (its identity only: it is the worker's)
+        self.button_of: list = []         # player seat -> seat button (0..3)
+        self.draft: Optional[SetupDraft] = None
+        self.entry: Optional[TurnEntry] = None
+        self.verdict = None               # the last Verdict
+        self.message = ""                 # the last verdict in words
+        self.notice = ""                  # a sentence for the Home screen (journal restored...)
+        self.busy = False
+        self.busy_text = ""
+        self.observation: Optional[dict] = None   # the last still read, for the camera view
+        self.image = None                          # the last still (BGR), for the camera view
+        self.overlay = None                        # that still marked with what was read
+        self._snap = Snapshot(0, "start")
+        self._listeners: list = []
+        self._reading = _Reader()
+        self._door = RefereeDoor(self._from_worker, threaded=threaded)
+        if panel is not None:
+            self.attach_panel(panel)
+
+    # -- observers
+    def listen(self, fn: Callable[[], None]) -> None:
+        self._listeners.append(fn)
+
+    def changed(self) -> None:
+        for fn in list(self._listeners):
+            fn()
+
+    def attach_panel(self, panel) -> None:
+        """The one wiring of the seat panel: its presses and undo requests go to the door.
+        (The panel hands them to the UI thread itself; the door is the only queue.)"""
+        self.panel = panel
+        if panel is not None:
+            panel.when_turn_end = self.press_button
+            panel.when_undo_request = lambda button: self.undo()
+
+    # -- state for screens
+    @property
+    def game(self) -> Optional[Game]:
+        """The last committed game (a snapshot copy: never change it)."""
+        return self._snap.game
+
+    @property
+    def pending_question(self):
+        """The referee's open question as a Verdict (its ``options`` included), or None."""
+        return self._snap.question
+
+    @property
+    def names(self) -> list:
+        return list(self.game.names) if self.game is not None else []
+
+    @property
+    def question(self):
+        """(kind, candidates, prompt) of the referee's open question, or None."""
+        q = self._snap.question
+        if q is None:
+            return None
+        return q.question, list(q.candidates), q.message or ""
+
+    def table(self) -> Optional[TableView]:
+        if self.game is None:
+            return None
+        return TableView.of(self.game, hints=self.settings.hints, button_of=self.button_of)
+
+    def button_seat(self, button: int) -> Optional[int]:
+        return self.button_of.index(button) if button in self.button_of else None
+
+    # -- home
+    def resumable(self) -> Optional[dict]:
+        """A summary of the unfinished game the referee can resume (players, ...), or None.
+        Opening the journal reconciles it with the session records; what that restored, or
+        why the data folder can't be used, is kept in ``notice`` for the Home screen."""
+        try:
+            row, notice = self._door.call(
+                lambda _ref: self._journal_status(), "journal").result().result
+        except OSError as err:   # the data folder can't be written: said plainly
+            self.notice = getattr(err, "message", None) or (
+                f"The data folder {self.data_dir} can't be used: {_sentence(err)}")
+            log.error("Home: %s", self.notice)
+            return None
+        except Exception as err:  # not hidden as "nothing to resume": said, and logged
+            log.exception("Home: the game journal can't be read")
+            self.notice = f"The game journal can't be read: {_sentence(err)}"
+            return None
+        if notice:
+            self.notice = notice
+        return row
+
+    def _journal_status(self):
+        status = getattr(self.referee_cls, "journal_status", None)
+        if status is None:
+            return self.referee_cls.unfinished(self.data_dir), None
+        return status(self.data_dir)
+
+    def resume(self) -> bool:
+        """Continue the unfinished game exactly where it stopped; False when there is none."""
+        try:
+            snap = self._door.open(lambda: self.referee_cls.resume(self.data_dir,
+                                                                   reader=self._reader()))
+        except Exception as err:  # damaged beyond repair: say so (cause logged), keep going
+            log.exception("Home: the unfinished game can't be resumed")
+            self.message = f"The unfinished game can't be resumed: {_sentence(err)}"
+            self.changed()
+            return False
+        self._take(snap)
+        ref = snap.result
+        if ref is None or snap.game is None:
+            return False
+        self.ref = ref
+        if ref.notice:
+            self.notice = ref.notice
+        names = list(snap.game.names)
+        seats = self.settings.last_seats
+        present = [n for n in seats if n]
+        if present == names:
+            self.button_of = [i for i, n in enumerate(seats) if n]
+        else:
+            self.button_of = list(range(len(names)))
+        self._after_change(None)
+        return True
+
+    # -- players
+    def new_game(self, seat_names: Sequence[Optional[str]], first: int) -> list:
+        """Start a game from the names per seat button and who starts (an index among players).
+
+        Returns problems as sentences; [] when the game was started (then set up the table).
+        """
+        names = [(n or "").strip() for n in seat_names]
+        players = [n for n in names if n]
+        problems = []
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            problems.append("A game needs 2 to 4 players: type a name at each occupied seat.")
+        if len(set(p.lower() for p in players)) != len(players):
+            problems.append("Two players have the same name: give each player a different one.")
+        if not 0 <= first < max(len(players), 1):
+            problems.append("Choose who starts (the rulebook: the youngest player).")
+        if problems:
+            return problems
+        try:
+            snap = self._door.open(lambda: self.referee_cls.start(
+                players=players, first=first, rules=Rules(short_take=self.settings.short_take),
+                data_dir=self.data_dir, reader=self._reader()))
+        except OSError as err:  # the data folder can't be written: one plain sentence
+            log.error("New game: %r", err)
+            return [getattr(err, "message", None) or
+                    f"The data folder {self.data_dir} can't be written: {_sentence(err)}"]
+        self.button_of = [i for i, n in enumerate(names) if n]
+        self.settings.remember(players)
+        self.settings.last_seats = names
+        try:
+            self.settings.save(self.data_dir)
+        except OSError as err:  # the game goes on; the names are not remembered
+            log.warning("Settings can't be saved: %r", err)
+        self.ref = snap.result
+        self._take(snap)
+        self.draft = SetupDraft(len(players), first)
+        self.entry = None
+        self.verdict, self.message = None, self.ref.notice or ""
+        if self.ref.notice:
+            self.notice = self.ref.notice
+        self.changed()
+        return []
+
+    def _reader(self):
+        return self._reading if self.camera is not None else None
+
+    # -- setup
+    def check_setup_step(self, step: str, done: Callable[[list], None]) -> None:
+        """Judge one setup step on a fresh still (worker thread); ``done(problems)`` in the UI."""
+        n = len(self.draft.nobles) - 1 if self.draft else 2
+
+        def work():
+            image = self.camera.still()
+            from vision.pipeline import read_table
+            obs = read_table(image)
+            return image, obs
+
+        def finish(result):
+            image, obs = result
+            self.image, self.observation = image, obs
+            self.overlay = None  # the reader draws it for this still, if it reads it
+            if obs and obs.get("mat") and self.draft is not None:
+                self._draft_from_observation(obs)
+            done(check_step(step, obs, n))
+        self._work("Looking at the table...", work, finish)
+
+    def _draft_from_observation(self, obs: dict) -> None:
+        for li, level in enumerate((1, 2, 3)):
+            for slot, cid in enumerate((obs.get("market") or {}).get(str(level)) or []):
+                if cid in CARDS and CARDS[cid].level == level and cid not in self.draft.used():
+                    self.draft.market[li][slot] = cid
+        for i, nid in enumerate((obs.get("nobles") or [])[:len(self.draft.nobles)]):
+            if nid in NOBLES and nid not in self.draft.used():
+                self.draft.nobles[i] = nid
+
+    def confirm_setup(self) -> list:
+        """The players confirm the dealt table; returns problems ([] = the game begins)."""
+        d = self.draft
+        if d is None:
+            return ["Start a new game first."]
+        if not d.complete:
+            return ["Some slots are still empty: enter every dealt card and noble."]
+        setup, image = d.to_setup(), self.image
+        try:
+            snap = self._door.call(lambda ref: ref.confirm_setup(setup, image=image),
+                                   "setup").result()
+        except RuleError as err:
+            return [err.message]
+        except ValueError as err:  # the referee's SetupError carries a sentence
+            return [getattr(err, "message", str(err))]
+        self._take(snap)
+        self.draft = None
+        self._after_change(None)
+        return []
+
+    # -- play
+    def send(self, line: dict):
+        """Forward one touch-entered record line to the referee; returns its verdict."""
+        snap = self._door.entry(line).result()
+        self._take(snap)
+        return snap.verdict
+
+    def press_button(self, button: int) -> None:
+        """A seat button (real or on screen): the turn-end signal of that seat. Queued at the
+        door; a press while another is judged is delivered after it, and said so."""
+        seat = self.button_seat(button)
+        if self.ref is None or self.game is None or self.game.finished:
+            # No game to judge: the press is a test of the button (Settings, seat panel).
+            self.message = f"The button of seat {button + 1} works."
+            self.changed()
+            return
+        if seat is None:
+            self.message = f"Nobody sits at seat {button + 1} in this game."
+            self.changed()
+            return
+        camera, name = self.camera, self.names[seat]
+
+        def work(ref):
+            if ref.entering:
+                # A turn entered by touch: the active seat's button is its end_turn line.
+                return ref.finish_entered_turn(seat), None, {}
+            if camera is None:
+                return None, (f"There is no camera: enter {name}'s turn on the screen, then "
+                              "press the button again."), {}
+            observe = getattr(camera, "observe", None)
+            if observe is not None:
+                # A camera that reports the read-table object itself (the demo's table).
+                image, obs = observe()
+                return ref.press(seat, observation=obs), None, {
+                    "image": image, "observation": obs, "overlay": None}
+            image = camera.still()
+            self._reading.last = {}
+            verdict = ref.press(seat, image=image)
+            return verdict, None, {"image": image, **self._reading.last}
+        if seat in self._door.waiting:
+            self.message = f"{name}'s press is already waiting; it counts once."
+            self.changed()
+            return
+        self._busy(self._door.judging, also=name)
+        done = self._door.press(seat, work)
+        if done is None:  # queued by another thread just now
+            self.message = f"{name}'s press is already waiting; it counts once."
+            self.changed()
+        elif self.entry is not None and self.entry.lines:
+            # Ending a turn entered by touch is quick (no still to read): the screen waits for
+            # it, in its place in the queue, so the next touch sees the turn ended.
+            self._take(done.result())
+
+    def answer(self, value) -> None:
+        """A player's answer to the referee's question (a touch on one of its choices)."""
+        if self.ref is None or self._snap.question is None:
+            return
+        try:
+            snap = self._door.answer(value).result()
+        except ValueError as err:  # the question was settled meanwhile (a press came first)
+            log.info("Answer %r not taken: %s", value, err)
+            return
+        self._take(snap)
+
+    def undo(self) -> None:
+        """Take back the turn being entered, or else the last accepted turn. Queued at the
+        door like a press: after a press being judged, never instead of it."""
+        if self.ref is None or self.game is None:
+            return
+        self._busy(self._door.judging, also="the undo")
+        self._door.undo()
+
+    def export(self, path) -> Path:
+        """Write the game record (record.md) of the current game to ``path``."""
+        def write(ref):
+            if getattr(ref, "game_id", None) is not None and ref.journal is not None:
+                ref.journal.export(ref.game_id, path)
+            else:
+                from companion.engine.record import write_record
+                write_record(ref.game, path)
+        self._door.call(write, "export").result()
+        return Path(path)
+
+    # -- internals
+    def _busy(self, judging: Optional[int], also: Optional[str] = None) -> None:
+        """Something was queued: the screen says what is being judged and what waits."""
+        waiting = [self.names[s] + "'s press" for s in self._door.waiting
+                   if s < len(self.names)]
+        text = "Judging the turn..."
+        if judging is not None and also is not None:
+            later = waiting + [also if also == "the undo" else f"{also}'s press"]
+            text = (f"Judging {self.names[judging]}'s turn... {' and '.join(later)} "
+                    f"{'waits' if len(later) == 1 else 'wait'} and is judged next.")
+            self.message = text  # the Play screen's banner: the press is not lost
+        self.busy, self.busy_text = True, text
+        self.changed()
+
+    def _work(self, text: str, fn: Callable, done: Callable) -> None:
+        """Background work that must not overlap the referee (a still, a calibration);
+        ``done(result)`` in the UI thread."""
+        self.busy, self.busy_text = True, text
+        self.changed()
+
+        def finish(result, error):
+            self.busy, self.busy_text = bool(self._door.waiting), ""
+            if error is not None:
+                log.error("%s failed: %r", text, error)
+                self.message = f"Something went wrong: {_sentence(error)}"
+                self.changed()
+                return
+            done(result)
+
+        def complete(fut):
+            err = fut.exception()
+            self.dispatch(finish, None if err else fut.result().result, err)
+        self._door.call(lambda _ref: fn(), "work").add_done_callback(complete)
+
+    def _sync(self, fn: Callable, *args, **kwargs):
+        """Run ``fn`` in the referee's thread and wait for it (a quick call)."""
+        return self._door.call(lambda _ref: fn(*args, **kwargs)).result().result
+
+    def close(self) -> None:
+        """Close the referee's journal and stop the worker (the app is stopping)."""
+        self._door.close(timeout=30)
+
+    def _from_worker(self, snap: Snapshot) -> None:
+        """The worker's snapshot, handed to the UI thread."""
+        if snap.kind in ("press", "undo"):
+            self.dispatch(self._take, snap)
+
+    def _take(self, snap: Snapshot) -> None:
+        """A snapshot in the UI thread: an older one than shown is dropped (it was already
+        overtaken by a call that waited for its own)."""
+        if snap.seq <= self._snap.seq:
+            return
+        self._snap = snap
+        self.busy = bool(self._door.waiting) or self._door.judging is not None
+        if not self.busy:
+            self.busy_text = ""
+        if snap.extras:
+            self.image = snap.image
+            self.observation = snap.observation
+            self.overlay = snap.overlay
+        if snap.error is not None:
+            self.message = f"Something went wrong while judging: {_sentence(snap.error)}"
+            self.changed()
+            return
+        if snap.kind == "undo":
+            self.verdict = None
+            self._after_change(None)
+            self.message = ("The last turn was taken back." if snap.result
+                            else "There is nothing to take back.")
+            self.changed()
+        elif snap.kind == "press" and snap.verdict is None and snap.result:
+            self.verdict, self.message = None, snap.result
+            self.changed()
+        elif snap.kind in ("press", "answer"):
+            self._after_change(snap.verdict)
+        elif snap.kind == "entry":
+            self._after_entry(snap)
+
+    def _after_entry(self, snap: Snapshot) -> None:
+        v = snap.verdict
+        if v.kind == "entered" and self.entry is not None:
+            line = v.lines[0] if v.lines else {}
+            self.entry.apply(line)
+            self.verdict, self.message = v, v.message or describe_line(line, self.names)
+            self.changed()
+        elif v.kind == "rejected":
+            # The turn entered so far stays; only this line was refused.
+            self.verdict, self.message = v, v.message
+            self._show_lights(v)
+            self.changed()
+        else:
+            self._after_change(v)
+
+    def _after_change(self, verdict) -> None:
+        """Take a verdict (or a resume/undo): rebuild the entry copy, lights and message."""
+        g = self.game
+        if verdict is not None:
+            self.verdict = verdict
+            msg = verdict.message
+            if verdict.kind == "accepted" and not msg:
+                msg = " ".join(describe_line(x, self.names) for x in verdict.lines)
+            self.message = msg
+        if g is not None:
+            self.entry = TurnEntry(g) if not g.finished else None
+            # Lines of a turn already in the referee's game (resume mid-turn) stay entered.
+            if self.entry is not None and g.main is not None:
+                self.entry.lines = [a.to_line() for a in _turn_actions(g)]
+        self._show_lights(verdict)
+        self.changed()
+
+    def _show_lights(self, verdict) -> None:
+        p, g = self.panel, self.game
+        if p is None or g is None or not self.button_of:
+            return
+        try:
+            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
+                p.show_rejected(self.button_of[verdict.seat])
+            if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
+                slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
+                p.show_noble_choice(self.button_of[g.active], slots)
+                return
+            if verdict is not None and verdict.kind == "accepted":
+                for line in verdict.lines:
+                    if line.get("type") == "noble":
+                        slot = g.setup.nobles.index(line["noble"])
+                        p.show_noble_visit(self.button_of[line["player"]],
+                                           [slot] if slot < len(p.noble_lights) else [])
+            if g.finished:
+                p.show_waiting()
+            else:
+                p.show_turn(self.button_of[g.active])
+        except Exception:  # a light must never stop the referee; the cause goes to the log
+            log.exception("Seat panel: the lights could not be set")
+
+
+def _sentence(err: BaseException) -> str:
+    text = getattr(err, "message", None) or str(err) or type(err).__name__
+    return text if text.endswith(".") else text + "."
+
+
+def _turn_actions(game: Game) -> list:
+    """The actions of the turn in progress (after the last end_turn)."""
+    from companion.engine import EndTurn
+    out = []
+    for action in reversed(game.history):
+        if isinstance(action, EndTurn):
+            break
+        out.append(action)
+    out.reverse()
+    return out

@@ -1,0 +1,206 @@
+"""A table no legal turn explains: read it as the simplest attempt and say what to fix."""
+from __future__ import annotations
+
+from companion.engine import (CARDS, COLOURS, BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind,
+                              ReserveCard, ReturnGems, RevealCard, RuleError, TakeGems)
+from companion.engine.cards import describe_tokens
+from companion.referee.seen import NOBLE_SLOTS, Seen, seen_of
+from companion.referee.verdict import Verdict
+
+ZERO6 = (0,) * len(COLOURS)
+
+
+def _sub(a, b):
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _slot_matches(expected, seen_value) -> bool:
+    """A "?" is a card the camera can't read: it matches any card, never an empty slot."""
+    if seen_value == "?":
+        return expected is not None
+    return expected == seen_value
+
+
+_TAKE_FIX = ("then take 3 tokens of different colours, or 2 of one colour from a pile of 4 or "
+             "more, and press again.")
+
+
+def fix(code: str, ctx: dict) -> str:
+    """The put-it-right sentence for a rejected attempt."""
+    out = ctx.get("out") or ZERO6
+    into = ctx.get("into") or ZERO6
+    card = ctx.get("card")
+    if code in ("take-gold", "take-two-needs-four", "take-three-distinct", "bank-empty"):
+        return f"Put the {describe_tokens(out)} back in the bank, {_TAKE_FIX}"
+    if code == "reserve-limit":
+        what = f"card {card}" if card else "the card"
+        gold = " and the gold token" if out[5] else ""
+        return (f"Put {what}{gold} back where {'it was' if not gold else 'they were'}: a "
+                "player holds at most 3 reserved cards. Take tokens or buy a card instead, "
+                "then press again.")
+    if code == "card-not-available":
+        return (f"Take back the tokens paid and put card {card or 'the card'} back where it "
+                "was, then press again.")
+    if code == "payment-mismatch":
+        return (f"Take back the {describe_tokens(into)} paid into the bank and pay the exact "
+                "cost, then press again.")
+    if code == "reveal-missing":
+        return "Deal the top card of that deck into the empty slot, then press again."
+    if code == "reveal-mismatch":
+        return ("Put that card back where it came from and deal the top card of the deck "
+                "into the empty slot, then press again.")
+    if code == "return-not-allowed":
+        return (f"Take the {describe_tokens(into)} back from the bank, then press again.")
+    if code == "tokens-over-ten":
+        return "Return tokens of your choice to the bank down to 10, then press again."
+    if code == "noble-not-earned":
+        return "Put the noble tile back on the mat, then press again."
+    if code == "one-noble-per-turn":
+        return "Put one of the noble tiles back on the mat, then press again."
+    if code == "one-action-per-turn":
+        return ("Put back everything but one action (take tokens, reserve a card or buy a "
+                "card), then press again.")
+    if code == "no-action":
+        return ("Make one action (take tokens, reserve a card or buy a card; a reserved card "
+                "bought with bonuses alone must be shown in the scan zone), then press again.")
+    return "Put the table back as it was, then press again."
+
+
+def _attempt(game: Game, seen: Seen, before: Seen) -> tuple:
+    """The simplest reading of a table no legal turn explains, as engine actions, and a
+    context for the fix sentence (session.md: "read as the simplest attempt")."""
+    p = game.active
+    delta = _sub(seen.bank, before.bank)
+    out = tuple(max(0, -d) for d in delta)
+    into = tuple(max(0, d) for d in delta)
+    gone = []  # (level, slot, card) that left a slot
+    dealt = []  # (level, slot, seen value) of a slot now holding something new
+    for li in range(3):
+        for s in range(4):
+            b, g = before.market[li][s], seen.market[li][s]
+            if g == "?" and b is not None:
+                continue
+            if b != g:
+                if b is not None:
+                    gone.append((li + 1, s, b))
+                if g is not None:
+                    dealt.append((li + 1, s, g))
+    decks_gone = [li + 1 for li in range(3) if before.decks[li] and not seen.decks[li]]
+    hand = [r for r in game.reserved[p]]
+    actions = []
+    ctx = {"out": out, "into": into}
+    if gone:
+        card = gone[0][2]
+        ctx["card"] = card
+        if any(into):
+            actions.append(BuyCard(p, card, into))
+            if any(out):
+                actions.append(TakeGems(p, out))
+        else:
+            actions.append(ReserveCard(p, card))
+            gold_taken = 1 if out[5] else 0
+            rest = out[:5] + (out[5] - gold_taken,)
+            if any(rest):
+                actions.append(TakeGems(p, rest))
+        for _, _, other in gone[1:]:
+            actions.append(ReserveCard(p, other))
+    elif any(out) and not any(out[:5]) and out[5] == 1:
+        # One gold out and no card from the market: a blind reserve.
+        level = (CARDS[seen.scan].level if seen.scan else
+                 decks_gone[0] if decks_gone else next(
+                     (lv for lv in (1, 2, 3) if game.decks[lv - 1]), 1))
+        actions.append(ReserveBlind(p, level))
+        if any(into):
+            actions.append(ReturnGems(p, into))
+    elif any(out):
+        actions.append(TakeGems(p, out))
+        if any(into):
+            actions.append(ReturnGems(p, into))
+    elif any(into):
+        known = [r.id for r in hand if r.id is not None]
+        card = seen.scan if seen.scan else (known[0] if known else None)
+        if card is None and hand:
+            card = next((c for c in sorted(game.unseen[hand[0].level - 1])), None)
+        ctx["card"] = card
+        if card is not None:
+            actions.append(BuyCard(p, card, into))
+        else:
+            actions.append(ReturnGems(p, into))
+    elif decks_gone:
+        actions.append(ReserveBlind(p, decks_gone[0]))
+    for level, slot, value in dealt:
+        if value != "?":
+            actions.append(RevealCard(level, slot, value))
+    removed = [before.nobles[i] for i in range(NOBLE_SLOTS)
+               if before.nobles[i] is not None and seen.nobles[i] is None]
+    for nid in removed:
+        actions.append(ClaimNoble(p, nid))
+    return actions, ctx
+
+
+def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
+    actions, ctx = _attempt(game, seen, before)
+    claims = sum(1 for a in actions if type(a) is ClaimNoble)
+    done = 0
+    try:
+        for action in actions:
+            if type(action) is ClaimNoble and claims > 1:
+                return Verdict("rejected", seat, rule="one-noble-per-turn",
+                               message=(f"{claims} noble tiles were taken from the mat, but at "
+                                        "most one noble visits a player per turn. "
+                                        + fix("one-noble-per-turn", ctx)))
+            try:
+                game.check(action)
+            except RuleError as err:
+                return Verdict("rejected", seat, rule=err.rule,
+                               message=f"{err.message} {fix(err.rule, ctx)}")
+            game.push(action)
+            done += 1
+        # The attempt's steps are legal: a noble that must visit is recorded anyway, so only
+        # what the end of the turn needs is left to check.
+        p = game.active
+        if game.main is not None and not game.noble_taken:
+            q = game.qualifying_nobles(p)
+            if len(q) == 1:
+                game.push(ClaimNoble(p, q[0]))
+                done += 1
+        try:
+            game.check(EndTurn(p))
+        except RuleError as err:
+            if err.rule == "noble-must-visit":
+                pass
+            else:
+                return Verdict("rejected", seat, rule=err.rule,
+                               message=f"{err.message} {fix(err.rule, ctx)}")
+        # Legal steps that still don't match the table: say what differs.
+        return Verdict("rejected", seat, rule="no-action",
+                       message=_mismatch_sentence(game, seen) + " " + fix("other", ctx))
+    finally:
+        for _ in range(done):
+            game.pop()
+
+
+def _mismatch_sentence(game_after: Game, seen: Seen) -> str:
+    exp = seen_of(game_after)
+    for i, c in enumerate(COLOURS):
+        if exp.bank[i] != seen.bank[i]:
+            return (f"The {c} lane should hold {exp.bank[i]} tokens after that turn, but the "
+                    f"camera counts {seen.bank[i]}"
+                    + (" (a reserve takes a gold token while any is left)." if c == "gold"
+                       else "."))
+    for li in range(3):
+        if exp.decks[li] != seen.decks[li]:
+            return (f"The level {li + 1} deck should {'still be' if exp.decks[li] else 'be gone'}"
+                    " from its slot, but it "
+                    f"{'is missing' if exp.decks[li] else 'is still there'}.")
+        for s in range(4):
+            if not _slot_matches(exp.market[li][s], seen.market[li][s]) and not (
+                    exp.market[li][s] is None and seen.market[li][s] is None):
+                return (f"Level {li + 1}, slot {s + 1} should hold "
+                        f"{exp.market[li][s] or 'nothing'}, but the camera sees "
+                        f"{'an unreadable card' if seen.market[li][s] == '?' else seen.market[li][s] or 'an empty slot'}.")
+    for i in range(NOBLE_SLOTS):
+        if (exp.nobles[i] is None) != (seen.nobles[i] is None):
+            return (f"Noble slot {i + 1} should "
+                    f"{'be empty' if exp.nobles[i] is None else 'hold ' + exp.nobles[i]}.")
+    return "The table does not show one whole legal turn."

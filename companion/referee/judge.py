@@ -1,0 +1,347 @@
+"""Judging one turn from what the camera sees: the pure part of the referee.
+
+``judge(game, observation, seat)`` compares the table the camera reports (``spec/table.md``)
+with the table after every legal turn of the active seat, and returns a :class:`Verdict`.
+It never changes ``game`` (candidates are pushed and popped again). No I/O, no Kivy, no
+OpenCV: the app, the tests and ``splendor-companion rejudge`` all call this same function.
+
+What the camera sees: the market slots, the noble tiles on the mat, whether each deck is in
+its slot, the bank's counts and the scan zone. What it never sees: a player's own tokens and
+reserved cards; they follow from the record.
+
+>>> from companion.engine import SimulatedTable, TakeGems, EndTurn
+>>> table = SimulatedTable(players=2, seed=1)
+>>> game = table.new_game()
+>>> p = game.active
+>>> after = table.new_game(); after.push(TakeGems(p, (1, 1, 1, 0, 0, 0))); after.push(EndTurn(p))
+>>> v = judge(game, expected_observation(after), p)
+>>> v.kind, [line["type"] for line in v.lines]
+('accepted', ['take', 'end_turn'])
+"""
+from __future__ import annotations
+from __future__ import annotations
+
+from typing import Optional
+
+from companion.engine import (CARDS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game, PassTurn,
+                              ReserveBlind, ReserveCard, ReturnGems, RevealCard, RuleError,
+                              TakeGems, TOKEN_LIMIT, nobles_after)
+from companion.referee.attempts import diagnose, fix
+from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
+                                    expected_observation, read_seen, seen_of, table_problems,
+                                    where)
+from companion.referee.verdict import Verdict
+from companion.referee.words import describe_action, describe_turn
+
+
+# ----------------------------------------------------------------------------- matching
+def _sub(a, b):
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _slot_matches(expected, seen_value) -> bool:
+    """A "?" is a card the camera can't read: it matches any card, never an empty slot."""
+    if seen_value == "?":
+        return expected is not None
+    return expected == seen_value
+
+
+class _Unreadable(Exception):
+    def __init__(self, message: str):
+        self.message = message
+
+
+def _turn_for(game: Game, main, seen: Seen, before: Seen) -> list:
+    """Every full turn (action lists) starting with ``main`` whose table matches ``seen``.
+
+    Raises :class:`_Unreadable` when the turn fits but a card it deals can't be read.
+    """
+    p = game.active
+    bank0 = game.bank
+    tok0 = game.tokens[p]
+    kind = type(main)
+    vacated = None
+    blind_level = None
+    gold = 1 if bank0[5] else 0
+    if kind is TakeGems:
+        bank1, tok1 = _sub(bank0, main.gems), _add(tok0, main.gems)
+    elif kind is ReserveCard or kind is ReserveBlind:
+        g = (0, 0, 0, 0, 0, gold)
+        bank1, tok1 = _sub(bank0, g), _add(tok0, g)
+        if kind is ReserveCard:
+            card = CARDS[main.card]
+            vacated = (card.level, [c.id if c else None
+                                    for c in game.market[card.level - 1]].index(main.card))
+        else:
+            blind_level = main.level
+    elif kind is BuyCard:
+        bank1, tok1 = _add(bank0, main.pay), _sub(tok0, main.pay)
+        card = CARDS[main.card]
+        row = [c.id if c else None for c in game.market[card.level - 1]]
+        if main.card in row:
+            vacated = (card.level, row.index(main.card))
+    else:  # PassTurn
+        bank1, tok1 = bank0, tok0
+    # Returns: what came back to the bank beyond the main action, exactly down to 10.
+    back = _sub(seen.bank, bank1)
+    if min(back) < 0:
+        return []
+    over = max(0, sum(tok1) - TOKEN_LIMIT)
+    if sum(back) != over or any(back[i] > tok1[i] for i in range(6)):
+        return []
+    # The market: every slot as before, except the vacated one, which holds the dealt card.
+    decks = list(game.decks)
+    if blind_level:
+        decks[blind_level - 1] -= 1
+    reveal = None
+    for li in range(3):
+        for s in range(4):
+            want = before.market[li][s]
+            got = seen.market[li][s]
+            if vacated == (li + 1, s):
+                if decks[li] == 0:
+                    if got is not None:
+                        return []
+                    continue
+                if got is None:
+                    return []
+                if got == "?":
+                    raise _Unreadable(f"The card dealt into level {li + 1}, slot {s + 1} can't "
+                                      "be read: lay it flat with its tag facing the camera, "
+                                      "then press again.")
+                if got not in game.unseen[li] or got == main_card(main):
+                    return []
+                reveal = RevealCard(li + 1, s, got)
+                decks[li] -= 1
+            elif not _slot_matches(want, got):
+                return []
+    if tuple(d > 0 for d in decks) != seen.decks:
+        return []
+    # Nobles: a tile gone from the mat is the visit.
+    removed = [before.nobles[i] for i in range(NOBLE_SLOTS)
+               if before.nobles[i] is not None and seen.nobles[i] is None]
+    added = [i for i in range(NOBLE_SLOTS) if before.nobles[i] is None
+             and seen.nobles[i] is not None]
+    if added or len(removed) > 1:
+        return []
+    head = [main] + ([reveal] if reveal else []) + ([ReturnGems(p, back)] if sum(back) else [])
+    qualifying = nobles_after(game, head)  # the engine says who visits after these steps
+    if qualifying is None:
+        return []
+    if removed:
+        if removed[0] not in qualifying:
+            return []
+        noble_choices = [ClaimNoble(p, removed[0])]
+    elif qualifying:
+        noble_choices = [ClaimNoble(p, n) for n in qualifying]
+    else:
+        noble_choices = [None]
+    return [head + ([nc] if nc else []) + [EndTurn(p)] for nc in noble_choices]
+
+
+def main_card(action) -> Optional[str]:
+    return getattr(action, "card", None) if type(action) in (ReserveCard, BuyCard) else None
+
+
+def _main_candidates(game: Game, seen: Seen) -> list:
+    """Main actions worth matching: takes and reserves as generated, buys with the payment
+    the bank shows, blind reserves bound to a card shown in the scan zone."""
+    p = game.active
+    paid = _sub(seen.bank, game.bank)
+    scan = seen.scan
+    hand = list(game.reserved[p])
+    known = [r.id for r in hand if type(r) is not BlindCard]
+    blind_levels = sorted({r.level for r in hand if type(r) is BlindCard})
+    # A card shown in the scan zone names the hidden card of this turn: the one just
+    # reserved blind, or the reserved card being bought.
+    scan_unseen = scan if scan and game.is_unseen(scan) else None
+    out = []
+    for action in game.legal_main_actions():
+        kind = type(action)
+        if kind is BuyCard:
+            continue
+        if kind is ReserveBlind and scan_unseen:
+            if CARDS[scan_unseen].level == action.level:
+                out.append(ReserveBlind(p, action.level, scan_unseen))
+            continue
+        out.append(action)
+    # Buys: the payment is what came into the bank (a buy never leaves a player over 10).
+    if min(paid) >= 0:
+        pay = paid
+        options = [c.id for _, _, c in game.face_up()]
+        if scan and scan not in options:
+            # The scan zone names the reserved card bought (if it is not one, no buy fits).
+            options.append(scan)
+        else:
+            options.extend(known)
+            for lv in blind_levels:
+                options.extend(sorted(game.unseen[lv - 1]))
+        for cid in options:
+            action = BuyCard(p, cid, pay)
+            if game.is_legal(action):
+                out.append(action)
+    return out
+
+
+def _distinct(game: Game, turns: list) -> list:
+    """Group turns by the state they lead to; keep one per state (the first, canonically)."""
+    groups: dict = {}
+    order = []
+    for turn in turns:
+        done = 0
+        try:
+            for action in turn:
+                game.push(action)
+                done += 1
+            key = game.snapshot()
+        except RuleError:
+            key = None
+        finally:
+            for _ in range(done):
+                game.pop()
+        if key is None:
+            continue
+        if key not in groups:
+            groups[key] = turn
+            order.append(key)
+    return [groups[k] for k in order]
+
+
+# ----------------------------------------------------------------------------- questions
+def _question(game: Game, turns: list, seen: Seen, before: Seen, seat: int) -> Verdict:
+    mains = [t[0] for t in turns]
+    same_main = all(m == mains[0] for m in mains)
+    nobles = [next((a.noble for a in t if type(a) is ClaimNoble), None) for t in turns]
+    unchanged = seen == before or (seen.nobles, seen.market, seen.decks, seen.bank) == (
+        before.nobles, before.market, before.decks, before.bank)
+    options = tuple(tuple(t) for t in turns)
+    if same_main and all(nobles) and len(set(nobles)) == len(nobles):
+        return Verdict("question", seat, question="noble", candidates=tuple(nobles),
+                       options=options,
+                       message=(f"Nobles {' and '.join(nobles)} both qualify for "
+                                f"{game.names[seat]}: which one visits? Touch it, or take its "
+                                "tile from the mat and press again."))
+    if all(type(m) is ReserveBlind for m in mains) and len({m.level for m in mains}) == len(mains):
+        levels = tuple(m.level for m in mains)
+        candidates = levels + ((0,) if unchanged else ())
+        extra = " (or no card, if nothing was reserved)" if unchanged else ""
+        return Verdict("question", seat, question="deck", candidates=candidates,
+                       options=options,
+                       message=(f"{game.names[seat]} reserved a card from a deck: from which "
+                                f"level's deck{extra}?"))
+    if (all(type(m) is BuyCard for m in mains) and len({m.card for m in mains}) == len(mains)
+            and all(not any(c is not None and c.id == m.card for _, _, c in game.face_up())
+                    for m in mains)):
+        return Verdict("question", seat, question="reserved-card",
+                       candidates=tuple(m.card for m in mains), options=options,
+                       message=(f"Which of {game.names[seat]}'s reserved cards was bought? "
+                                "Touch it, or show it in the scan zone and press again."))
+    described = [describe_turn(game, t) for t in turns]
+    return Verdict("question", seat, question="turn", candidates=tuple(range(len(turns))),
+                   options=options,
+                   message=("The table fits more than one turn: " + " / ".join(
+                       f"{i + 1}: {d}" for i, d in enumerate(described)) + " Which was it?"))
+
+
+def accept(game: Game, turn, seen: Optional[Seen], seat: int, asked: Optional[str] = None
+           ) -> Verdict:
+    """The accepted verdict for a turn (not yet pushed)."""
+    return Verdict("accepted", seat, lines=tuple(a.to_line() for a in turn),
+                   message=describe_turn(game, list(turn), seen), asked=asked)
+
+
+# ----------------------------------------------------------------------------- judge
+def not_your_turn(game: Game, seat: int) -> str:
+    active = game.names[game.active]
+    return (f"It is {active}'s turn, not {game.names[seat]}'s: only {active}'s button ends "
+            "this turn.")
+
+
+def judge(game: Game, observation: dict, seat: int) -> Verdict:
+    """Judge the press of ``seat`` on the table ``observation`` against ``game`` (the last
+    accepted state, at a turn start). ``game`` is left as it was."""
+    if game.main is not None:
+        raise ValueError("judge() needs the game at the start of a turn.")
+    if game.outcome is not None:
+        return Verdict("rejected", seat, rule="game-over",
+                       message="The game is over: no more turns can be played.")
+    if seat != game.active:
+        return Verdict("rejected", seat, rule="not-your-turn",
+                       message=not_your_turn(game, seat))
+    try:
+        seen = read_seen(observation)
+    except ObservationError as err:
+        return Verdict("unreadable", seat, message=err.message)
+    before = seen_of(game)
+    unsure = changed_uncertain(before, seen)
+    if unsure:
+        what = ", ".join(where(u) for u in unsure)
+        return Verdict("unreadable", seat,
+                       message=(f"The camera is not sure of {what}: lay tokens flat in one "
+                                "row in their lane and cards flat with their tags facing up, "
+                                "then press again."))
+    problem = table_problems(game, seen)
+    if problem:
+        return Verdict("unreadable", seat, message=problem)
+    turns = []
+    try:
+        for main in _main_candidates(game, seen):
+            turns.extend(_turn_for(game, main, seen, before))
+    except _Unreadable as err:
+        return Verdict("unreadable", seat, message=err.message)
+    unchanged = (seen.nobles, seen.market, seen.decks, seen.bank) == (
+        before.nobles, before.market, before.decks, before.bank)
+    if unchanged:
+        # An unchanged table is no action (session.md), not a take of tokens given straight
+        # back; a buy of a reserved card that costs no token must be shown in the scan zone.
+        turns = [t for t in turns if type(t[0]) in (PassTurn, ReserveBlind)
+                 or (type(t[0]) is BuyCard and t[0].card == seen.scan)]
+    turns = _distinct(game, turns)
+    if len(turns) == 1:
+        main = turns[0][0]
+        if unchanged and type(main) is ReserveBlind and main.card is None:
+            # An unchanged table while a blind reserve without gold is legal: ask (session.md).
+            return _question(game, turns, seen, before, seat)
+        return accept(game, turns[0], seen, seat)
+    if turns:
+        return _question(game, turns, seen, before, seat)
+    return diagnose(game, seen, before, seat)
+
+
+def answer_question(game: Game, question: Verdict, value) -> Verdict:
+    """The final verdict for an answer to ``question`` (asked on ``game``'s current state)."""
+    seat = question.seat
+    options = question.options
+    kind = question.question
+    chosen = None
+    if kind == "noble":
+        chosen = next((t for t in options for a in t
+                       if type(a) is ClaimNoble and a.noble == value), None)
+    elif kind == "deck":
+        if value == 0 and 0 in question.candidates:
+            return Verdict("rejected", seat, rule="no-action", asked=kind,
+                           message=(f"Nothing was reserved and the table is unchanged: "
+                                    f"{game.names[seat]} has not made an action yet. "
+                                    + fix("no-action", {})))
+        chosen = next((t for t in options if t[0].level == value), None) if isinstance(
+            value, int) and not isinstance(value, bool) else None
+    elif kind == "reserved-card":
+        chosen = next((t for t in options if t[0].card == value), None)
+    elif kind == "turn":
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(options):
+            chosen = options[value]
+    if chosen is None:
+        return Verdict("question", seat, question=kind, candidates=question.candidates,
+                       options=options,
+                       message=(f"{value!r} is not one of the choices "
+                                f"({', '.join(str(c) for c in question.candidates)}). "
+                                + question.message))
+    return accept(game, chosen, None, seat, asked=kind)
+
+
+__all__ = ["Verdict", "Seen", "ObservationError", "expected_observation", "read_seen", "judge",
+           "answer_question", "accept", "describe_turn", "describe_action"]

@@ -1,0 +1,105 @@
+"""``rejudge``: a recorded session judged again, exactly as the app judged it live
+(``spec/session.md``)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable, Optional
+
+from companion.engine import Rules
+from companion.referee.referee import Referee, SetupError, default_reader
+from companion.referee.verdict import Verdict
+from companion.session import Session, SessionError, read_session
+
+
+def _load_observation(folder: Path, name, reader) -> tuple:
+    """(observation or None, reason) for an image named by an event."""
+    if not isinstance(name, str) or not name or "/" in name or "\\" in name:
+        return None, "The press names no still."
+    path = folder / name
+    if not path.is_file():
+        return None, f"The still {name} is missing from the session folder."
+    if name.endswith(".json"):
+        try:
+            return json.loads(path.read_text(encoding="utf-8")), None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            return None, f"The reading {name} is damaged."
+    import cv2
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        return None, f"The still {name} is damaged and can't be decoded."
+    return (reader or default_reader())(image), None
+
+
+def rejudge(folder, reader: Optional[Callable] = None) -> dict:
+    """Judge a session folder again, as the app judged it live (session.md).
+
+    Raises :class:`SessionError` when the folder can't be read. The result holds
+    ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
+    """
+    session: Session = read_session(folder)
+    try:
+        rules = Rules(**session.rules)
+    except (TypeError, ValueError):
+        raise SessionError("The session's house rules can't be read.")
+    ref = Referee(session.players, session.first, rules, reader=reader)
+    verdicts: list = []
+    presses = 0
+    last_press = None
+    warnings = list(session.warnings)
+    folder = Path(folder)
+    for number, ev in enumerate(session.events, start=1):
+        kind = ev.get("type")
+        if kind == "setup":
+            if ref.game is not None:
+                warnings.append(f"Event {number} sets up a game already set up; it was "
+                                "ignored.")
+                continue
+            obs, why = _load_observation(folder, ev.get("image"), reader)
+            try:
+                if obs is None:
+                    raise SetupError(why)
+                ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
+                                                                 session.first))
+            except SetupError as err:
+                # As in the app: the table is not confirmed, the players fix it and read again.
+                # Presses until a readable setup are unreadable ("not set up yet").
+                verdicts.append({"setup": number, **Verdict("unreadable", None,
+                                                            message=err.message).to_dict()})
+        elif kind == "press":
+            presses += 1
+            seat = ev.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(session.players):
+                raise SessionError(f"Event {number} is a press by {seat!r}, which is not a seat.")
+            obs, why = _load_observation(folder, ev.get("image"), reader)
+            if obs is None and ref.game is not None:
+                ref.pending_question = None
+                verdict = Verdict("unreadable", seat, message=why)
+            else:
+                verdict = ref.judge_press(seat, obs)
+            verdicts.append(verdict.to_dict(press=presses))
+            last_press = len(verdicts) - 1
+        elif kind == "answer":
+            if ref.pending_question is None:
+                warnings.append(f"Event {number} answers a question that was not asked; it "
+                                "was ignored.")
+                continue
+            verdict = ref.answer(ev.get("value"))
+            if last_press is not None:
+                prev = verdicts[last_press]
+                verdicts[last_press] = verdict.to_dict(press=prev["press"])
+        elif kind == "entry":
+            ref.apply_entry(ev.get("line"))
+        elif kind == "undo":
+            if ref.game is None:
+                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
+                                "was ignored.")
+                continue
+            ref.apply_undo()
+        else:
+            warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")
+    game = ref.game
+    return {"verdicts": verdicts, "record": ref.record(),
+            "finished": bool(game and game.finished),
+            "winners": list(game.outcome.winners) if game and game.outcome else [],
+            "warnings": warnings}

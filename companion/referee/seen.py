@@ -1,0 +1,167 @@
+"""What the camera reports (``spec/table.md``), checked and reduced to what judging uses."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from companion.engine import CARDS, COLOURS, NOBLES, Game, starting_bank
+
+NOBLE_SLOTS = 5
+
+
+class ObservationError(ValueError):
+    """The observation can't be used to judge a turn; ``message`` says what to clear."""
+
+    def __init__(self, message: str, what: str = "unreadable"):
+        super().__init__(message)
+        self.message = message
+        self.what = what
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An observation reduced to what judging uses. Slots hold an id, ``"?"`` or None."""
+
+    nobles: tuple  # 5 slots
+    market: tuple  # 3 rows of 4, level 1 first
+    decks: tuple  # 3 bools, level 1 first
+    bank: tuple  # 6 counts, gold last
+    scan: Optional[str]
+    uncertain: frozenset
+
+
+def expected_observation(game: Game, scan: Optional[str] = None) -> dict:
+    """The read-table object (table.md) a perfect camera would report for ``game``'s table.
+
+    ``scan`` is a card id shown in the scan zone, if any.
+    """
+    nobles = list(game.nobles) + [None] * (NOBLE_SLOTS - len(game.nobles))
+    market = {str(li + 1): [c.id if c is not None else None for c in row]
+              for li, row in enumerate(game.market)}
+    tags = [n for n in nobles if n] + [c for row in market.values() for c in row if c]
+    if scan:
+        tags.append(scan)
+    return {
+        "mat": True, "markers": [0, 1, 2, 3],
+        "nobles": nobles,
+        "market": market,
+        "decks": {str(lv): game.decks[lv - 1] > 0 for lv in (1, 2, 3)},
+        "bank": {c: game.bank[i] for i, c in enumerate(COLOURS)},
+        "scan": scan,
+        "tags": tags, "foreign": [], "uncertain": [], "busy": False,
+    }
+
+
+def _slot_value(value, where: str):
+    if value is None or value == "?":
+        return value
+    if not isinstance(value, str):
+        raise ObservationError(f"The camera's reading of {where} is not a tag id.", "malformed")
+    return value
+
+
+def read_seen(obs: dict) -> Seen:
+    """Check an observation and reduce it; raises :class:`ObservationError` with a sentence."""
+    if not isinstance(obs, dict):
+        raise ObservationError("The camera gave no reading of the table: press again.",
+                               "malformed")
+    if obs.get("mat") is False:
+        raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
+                               "markers must be in view. Move whatever covers a corner, then "
+                               "press again.")
+    if obs.get("busy"):
+        # Name exactly what to clear (read-table's `covered`), in the players' words.
+        from companion.covered_text import covered_sentence
+        covered = obs.get("covered")
+        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
+    try:
+        nobles = list(obs["nobles"])
+        nobles = nobles + [None] * (NOBLE_SLOTS - len(nobles))
+        nobles = tuple(_slot_value(v, f"noble slot {i + 1}") for i, v in enumerate(nobles))
+        market = tuple(tuple(_slot_value(v, f"level {lv}, slot {i + 1}")
+                             for i, v in enumerate(obs["market"][str(lv)]))
+                       for lv in (1, 2, 3))
+        if any(len(row) != 4 for row in market):
+            raise KeyError("market")
+        decks = tuple(bool(obs["decks"][str(lv)]) for lv in (1, 2, 3))
+        bank = tuple(obs["bank"][c] for c in COLOURS)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in bank):
+            raise KeyError("bank")
+    except (KeyError, TypeError, AttributeError):
+        raise ObservationError("The camera's reading is incomplete (the nobles, market, decks "
+                               "or bank is missing): press again.", "malformed")
+    scan = obs.get("scan")
+    scan = scan if isinstance(scan, str) and scan in CARDS else None
+    uncertain = frozenset(u for u in obs.get("uncertain") or () if isinstance(u, str))
+    return Seen(nobles, market, decks, bank, scan, uncertain)
+
+
+def seen_of(game: Game) -> Seen:
+    return read_seen(expected_observation(game))
+
+
+def where(path: str) -> str:
+    parts = path.split(".")
+    if parts[0] == "bank" and len(parts) == 2:
+        return f"the {parts[1]} lane of the bank"
+    if parts[0] == "market" and len(parts) == 3:
+        return f"the card in level {parts[1]}, slot {int(parts[2]) + 1}"
+    if parts[0] == "nobles" and len(parts) == 2:
+        return f"noble slot {int(parts[1]) + 1}"
+    if parts[0] == "decks" and len(parts) == 2:
+        return f"the level {parts[1]} deck"
+    return path
+
+
+def changed_uncertain(before: Seen, seen: Seen) -> list:
+    """Uncertain items whose reading differs from the last accepted state: they matter."""
+    out = []
+    for path in sorted(seen.uncertain):
+        parts = path.split(".")
+        try:
+            if parts[0] == "bank":
+                i = COLOURS.index(parts[1])
+                changed = before.bank[i] != seen.bank[i]
+            elif parts[0] == "market":
+                li, s = int(parts[1]) - 1, int(parts[2])
+                changed = before.market[li][s] != seen.market[li][s]
+            elif parts[0] == "nobles":
+                i = int(parts[1])
+                changed = before.nobles[i] != seen.nobles[i]
+            elif parts[0] == "decks":
+                li = int(parts[1]) - 1
+                changed = before.decks[li] != seen.decks[li]
+            else:
+                changed = False
+        except (ValueError, IndexError):
+            changed = False
+        if changed:
+            out.append(path)
+    return out
+
+
+def table_problems(game: Game, seen: Seen) -> Optional[str]:
+    """Plain faults of the table that no turn explains: a card in two places, too many tokens
+    in a lane."""
+    places: dict = {}
+    for i, n in enumerate(seen.nobles):
+        if n not in (None, "?"):
+            places.setdefault(n, []).append(f"noble slot {i + 1}")
+    for li, row in enumerate(seen.market):
+        for s, c in enumerate(row):
+            if c not in (None, "?"):
+                places.setdefault(c, []).append(f"level {li + 1}, slot {s + 1}")
+    if seen.scan:
+        places.setdefault(seen.scan, []).append("the scan zone")
+    for tag, where in places.items():
+        if len(where) > 1:
+            return (f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
+                    f"({' and '.join(where)}): each tag is on one card only. Take away the "
+                    "copy that does not belong there, then press again.")
+    full = starting_bank(game.n)
+    for i, c in enumerate(COLOURS):
+        if seen.bank[i] > full[i]:
+            return (f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
+                    f"has only {full[i]} {c} tokens: a token of another colour is in the "
+                    f"{c} lane. Put every token in its own colour's lane, then press again.")
+    return None

@@ -1,0 +1,50 @@
+"""The referee's verdict on one press, answer or touch entry."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+KINDS = ("accepted", "rejected", "question", "unreadable", "entered")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the referee said about one press (or answer, or touch entry).
+
+    ``kind``: ``accepted`` (``lines`` were added to the record), ``rejected`` (``rule`` is the
+    code of rules.md; nothing changed), ``question`` (``question`` names it, ``candidates``
+    are the values an answer may give), ``unreadable`` (nothing changed; ``message`` says what
+    to clear), or ``entered`` (a touch-entered line of a turn still in progress; the turn is
+    accepted at its ``end_turn``). ``asked`` names the question a final verdict answered.
+    ``options`` holds, for a question, each candidate turn as engine actions (private).
+    """
+
+    kind: str
+    seat: Optional[int] = None
+    lines: tuple = ()
+    rule: Optional[str] = None
+    message: str = ""
+    question: Optional[str] = None
+    candidates: tuple = ()
+    asked: Optional[str] = None
+    options: tuple = field(default=(), repr=False, compare=False)
+
+    def to_dict(self, press: Optional[int] = None) -> dict:
+        """The verdict object of ``rejudge --json`` (session.md)."""
+        out: dict = {}
+        if press is not None:
+            out["press"] = press
+        out["seat"] = self.seat
+        out["verdict"] = self.kind
+        if self.kind in ("accepted", "entered"):
+            out["lines"] = [dict(line) for line in self.lines]
+        elif self.kind == "rejected":
+            out["rule"] = self.rule
+        elif self.kind == "question":
+            out["question"] = self.question
+            out["candidates"] = list(self.candidates)
+        if self.message:
+            out["message"] = self.message
+        if self.asked:
+            out["asked"] = self.asked
+        return out
