@@ -111,13 +111,11 @@ class Referee:
               reader: Optional[Callable] = None, capture: Optional[Callable] = None
               ) -> "Referee":
         """A new game: a new session folder and journal entry (the game row is written when
-        the setup is confirmed). An unfinished game left in the journal is kept but no longer
-        offered for resume."""
+        the setup is confirmed). An unfinished game left in the journal stays resumable: the
+        newest unfinished game is the one offered, so it is offered again once this one ends
+        (or when this one's setup is never confirmed)."""
         root = Path(data_dir) if data_dir is not None else _data_dir()
         journal, notice = open_journal(root)
-        old = journal.unfinished()
-        if old is not None:
-            journal.abandon(old["id"])
         session = SessionWriter.create(root / SESSIONS, players, first, rules.to_dict())
         ref = cls(players, first, rules, journal=journal, session=session, reader=reader,
                   capture=capture)

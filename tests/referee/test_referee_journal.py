@@ -190,3 +190,23 @@ def test_data_dir_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("SPLENDOR_DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert data_dir() == tmp_path / "xdg" / "splendor-companion"
+
+
+def test_a_new_game_leaves_the_unfinished_one_resumable(tmp_path):
+    """New game while one is unfinished (the Home screen asks first): the old game is kept and
+    offered again once the new one ends, with every confirmed turn."""
+    d = tmp_path / "data"
+    _play, ref, _verdicts = live_game(d, 3, seed=11, turns=4, inject=0.0)
+    old_lines = ref.record()
+    ref.close()
+    assert Referee.unfinished(d)["players"] == list(_play.names)
+    # A new game started but its setup not yet confirmed: the old one is still the offer.
+    Referee.start(["Zoe", "Yan"], data_dir=d).close()
+    assert Referee.unfinished(d)["players"] == list(_play.names)
+    # The new game played to its end: the old one is offered again and resumes as it was.
+    play_game(2, 1, str(d), inject=0.0)
+    offer = Referee.unfinished(d)
+    assert offer is not None and offer["players"] == list(_play.names)
+    resumed = Referee.resume(d)
+    assert resumed.record() == old_lines
+    resumed.close()
