@@ -39,7 +39,12 @@ def process_age() -> float:
 
 def touch_px(width: int, height: int) -> int:
     """Pixels of a 9 mm touch target on the display of that size (the official Pi displays)."""
-    dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
+    from companion.startup import MAX_DPI, MIN_DPI
+    try:  # checked at start (companion.startup); a test may set anything
+        dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
+    except ValueError:
+        dpi = DEFAULT_DPI
+    dpi = min(max(dpi, MIN_DPI), MAX_DPI) if dpi == dpi else DEFAULT_DPI
     return max(44, round(TOUCH_MM / 25.4 * dpi))
 
 
@@ -58,9 +63,10 @@ def configure(kiosk: bool) -> None:
         from companion import kiosk as kiosk_mod
         kiosk_mod.configure_kivy_for_kiosk(Config)
     else:
-        size = os.environ.get("SPLENDOR_SIZE", "800x480").lower().split("x")
-        Config.set("graphics", "width", size[0])
-        Config.set("graphics", "height", size[1])
+        from companion.startup import read_environment
+        width, height = read_environment().size
+        Config.set("graphics", "width", str(width))
+        Config.set("graphics", "height", str(height))
         Config.set("graphics", "resizable", "1")
 
 
@@ -121,6 +127,9 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.ctl.close()
             self.ctl = Controller(data_dir, dispatch=dispatch)
             self.ctl.panel = self.panel
+            problem = getattr(self, "panel_problem", "")
+            if problem:  # a wiring mistake is shown on the home screen, not only logged
+                self.ctl.notice = " ".join(filter(None, (self.ctl.notice, problem)))
             self.open_camera()
             self.ctl.listen(self._refresh_ev)
             if getattr(self, "sm", None) is not None:
@@ -153,8 +162,10 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             try:
                 from hardware.panel import open_panel
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
-            except Exception as err:  # no panel is better than no referee
+            except Exception as err:  # no panel is better than no referee: say so on screen
                 Logger.warning(f"Companion: no seat panel: {err}")
+                self.panel_problem = (f"The seat buttons are off, so end each turn on the "
+                                      f"screen: {err}")
                 return None
 
         def open_camera(self):
@@ -215,9 +226,17 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
 
 def main(demo: bool = False) -> int:
     """Start the app; ``demo`` plays a simulated game by itself. Returns the exit code."""
-    kiosk = os.environ.get("SPLENDOR_KIOSK", "") not in ("", "0")
-    configure(kiosk)
-    app = build_app(demo=demo, demo_options=_demo_options_from_env())
+    from companion import startup
+    from companion.viewmodel import default_data_dir
+    try:  # every variable and the data folder checked before any window: one sentence
+        env = startup.read_environment(default_data_dir=default_data_dir())
+        kiosk = env.kiosk
+        startup.check_display()
+        configure(kiosk)
+    except startup.StartupError as err:
+        print(err.message, file=sys.stderr)
+        return err.code
+    app = build_app(demo=demo, data_dir=env.data_dir, demo_options=env.demo)
     if kiosk:
         from kivy.clock import Clock
         from companion import kiosk as kiosk_mod
@@ -228,17 +247,3 @@ def main(demo: bool = False) -> int:
         print(f"First frame drawn {app.first_frame:.2f} s after start.", file=sys.stderr)
     return 0
 
-
-def _demo_options_from_env() -> dict:
-    opts = {}
-    if os.environ.get("SPLENDOR_DEMO_DELAY"):
-        opts["delay"] = float(os.environ["SPLENDOR_DEMO_DELAY"])
-    if os.environ.get("SPLENDOR_DEMO_EXIT", "") not in ("", "0"):
-        opts["exit_at_end"] = True
-    if os.environ.get("SPLENDOR_DEMO_SEED"):
-        opts["seed"] = int(os.environ["SPLENDOR_DEMO_SEED"])
-    if os.environ.get("SPLENDOR_DEMO_RENDER", "") == "0":
-        opts["render"] = False
-    if os.environ.get("SPLENDOR_DEMO_PLAYERS"):
-        opts["players"] = int(os.environ["SPLENDOR_DEMO_PLAYERS"])
-    return opts

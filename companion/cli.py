@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
+        from companion import console
+        console.uninstall()
         return _start_app(args)
     return int(args.func(args) or 0)
 

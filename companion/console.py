@@ -56,6 +56,14 @@ def install() -> None:
             setattr(sys, name, EscapingStream(stream))
 
 
+def uninstall() -> None:
+    """Give the app its own streams back (Kivy colours its log with ESC sequences)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if isinstance(stream, EscapingStream):
+            setattr(sys, name, stream._stream)
+
+
 def _stdout_broken() -> bool:
     if getattr(sys.stdout, "failed", None) is not None:
         return True

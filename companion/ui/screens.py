@@ -100,6 +100,8 @@ class HomeScreen(AppScreen):
         else:
             self.resume_text = ""
             self.info = "Start a new game, or look at past games."
+        if getattr(c, "notice", ""):  # settings.json had wrong fields: say what was reset
+            self.info = f"{c.notice}\n{self.info}"
 
     def resume(self):
         c = ctl()

@@ -1,0 +1,103 @@
+"""What the app remembers between games: ``settings.json`` in the data folder.
+
+The file may have been edited by hand or copied from another machine: every field is checked,
+and a field of the wrong type or value is replaced by its default with a notice the home screen
+shows (never a crash). A file that can't be read at all (not JSON, not an object, a FIFO, too
+big) gives the defaults and a notice too.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
+
+SHORT_TAKE = ("never", "when_scarce", "always")
+MAX_NAMES = 12
+MAX_NAME_LENGTH = 200  # far beyond a name typed at the table
+SEATS = 4
+
+
+def _names(value, limit: int) -> list | None:
+    if not isinstance(value, list) or len(value) > limit * 4:
+        return None
+    if not all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH and n.isprintable()
+               for n in value):
+        return None
+    return list(value)[:limit]
+
+
+def _camera(value) -> str | None:
+    if isinstance(value, str) and (value in ("none", "auto") or
+                                   (value.isdigit() and len(value) <= 2)):
+        return value
+    return None
+
+
+#: field -> (check returning the value to keep, or None when it is wrong; what is accepted)
+_CHECKS = {
+    "names": (lambda v: _names(v, MAX_NAMES), "a list of player names"),
+    "hints": (lambda v: v if isinstance(v, bool) else None, "true or false"),
+    "short_take": (lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
+                   "never, when_scarce or always"),
+    "camera": (_camera, "none, auto or a camera number"),
+    "last_seats": (lambda v: _names(v, SEATS), "a list of up to 4 names"),
+}
+
+
+@dataclass
+class Settings:
+    """What the app remembers between games (``settings.json`` in the data dir)."""
+
+    names: list = field(default_factory=list)      # names typed before, most recent first
+    hints: bool = False                             # affordability hints for the active player
+    short_take: str = "when_scarce"                 # house rule
+    camera: str = "none"                            # "none", "auto", or a device index
+    last_seats: list = field(default_factory=list)  # names per seat button, last game
+    # Sentences about what was wrong in the file and replaced by defaults (not saved).
+    notices: list = field(default_factory=list, compare=False, repr=False)
+
+    @classmethod
+    def load(cls, data_dir: Path) -> "Settings":
+        path = Path(data_dir) / "settings.json"
+        try:
+            obj = read_json(path, "settings file", MAX_SMALL_BYTES)
+        except FileNotFoundError:
+            return cls()
+        except (InputError, JSONInputError) as err:
+            return cls(notices=[f"The settings could not be read, so the defaults are used: "
+                                f"{err.message}"])
+        if not isinstance(obj, dict):
+            return cls(notices=["The settings file is not a set of settings, so the defaults "
+                                "are used."])
+        s, wrong = cls(), []
+        for name, (check, accepted) in _CHECKS.items():
+            if name not in obj:
+                continue
+            value = check(obj[name])
+            if value is None:
+                wrong.append(f'"{name}" ({accepted})')
+            else:
+                setattr(s, name, value)
+        if wrong:
+            s.notices.append(f"Some settings were wrong and were reset to their defaults: "
+                             f"{', '.join(wrong)}.")
+        return s
+
+    def save(self, data_dir: Path) -> None:
+        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        path = Path(data_dir) / "settings.json"
+        tmp = path.with_suffix(".tmp")
+        data = {k: v for k, v in asdict(self).items() if k != "notices"}
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def remember(self, names: Iterable[str]) -> None:
+        for name in reversed([n for n in names if n]):
+            if name in self.names:
+                self.names.remove(name)
+            self.names.insert(0, name)
+        del self.names[MAX_NAMES:]
