@@ -19,6 +19,7 @@ NO_DISPLAY = 1
 
 FLAGS = ("SPLENDOR_KIOSK", "SPLENDOR_DEMO_EXIT", "SPLENDOR_MOCK_GPIO",
          "SPLENDOR_EXIT_AFTER_FIRST_FRAME", "SPLENDOR_DEMO_RENDER")
+ON, OFF = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 MIN_SIZE, MAX_SIZE = 200, 8192       # window pixels each way
 MIN_DPI, MAX_DPI = 50.0, 1000.0
 MAX_DEMO_DELAY = 60.0                # seconds between demo steps
@@ -45,10 +46,11 @@ class Environment:
 
 
 def _flag(env: Mapping[str, str], name: str) -> bool:
-    value = env.get(name, "")
-    if value not in ("", "0", "1"):
-        raise StartupError(f"{name}={value!r} is not understood; use 1 (on) or 0 (off).")
-    return value == "1"
+    value = env.get(name, "").strip().lower()
+    if value not in ("", *ON, *OFF):
+        raise StartupError(f"{name}={env[name][:40]!r} is not understood; use 1 (on) or 0 "
+                           "(off).")
+    return value in ON
 
 
 def _number(env, name: str, lo: float, hi: float, accepted: str, integer: bool = False):
@@ -119,7 +121,7 @@ def read_environment(env: Optional[Mapping[str, str]] = None,
         demo["seed"] = seed
     if _flag(env, "SPLENDOR_DEMO_EXIT"):
         demo["exit_at_end"] = True
-    if env.get("SPLENDOR_DEMO_RENDER", "") == "0":
+    if env.get("SPLENDOR_DEMO_RENDER", "").strip().lower() in OFF:
         demo["render"] = False
     dpi = _number(env, "SPLENDOR_DPI", MIN_DPI, MAX_DPI,
                   f"the display's dots per inch, a number from {MIN_DPI:g} to {MAX_DPI:g}")
