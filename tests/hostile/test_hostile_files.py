@@ -248,3 +248,25 @@ def test_print_never_writes_over_a_fifo_or_device(work, command):
         run = run_command([command[0], "null", *command[1:]], work)
         assert_one_sentence(run, 2, "device")
         assert stat.S_ISCHR(os.stat(work / "null").st_mode)
+
+
+# ----------------------------------------------------------------------------- exports
+def test_an_export_never_replaces_a_fifo_and_leaves_no_temporary_file(base_session, work):
+    import shutil
+
+    from companion.engine.inputs import InputError
+    from companion.journal import Journal
+
+    shutil.copy(base_session.parents[1] / "journal.sqlite", work / "journal.sqlite")
+    journal = Journal(work / "journal.sqlite")
+    try:
+        game_id = journal.unfinished()["id"]
+        os.mkfifo(work / "out.jsonl")
+        with pytest.raises(InputError, match="not a file"):
+            journal.export(game_id, work / "out.jsonl")
+        assert stat.S_ISFIFO(os.stat(work / "out.jsonl").st_mode)
+        journal.export(game_id, work / "good.jsonl")
+        assert sorted(p.name for p in work.iterdir() if "jsonl" in p.name) == ["good.jsonl",
+                                                                                "out.jsonl"]
+    finally:
+        journal.close()
