@@ -15,7 +15,8 @@ def register(subparsers) -> None:
         description="Read each image (a photo or a frame of the table) and print what is on the "
                     "table: nobles, market, decks, bank, the scan zone, every tag read, and what "
                     "is uncertain. Folders are read image by image. Exit 0: all read; 2: a file "
-                    "is not an image; 1: the camera is missing.")
+                    "is not an image (or is over 50 megapixels), or the overlay folder can't "
+                    "be written; 1: the camera is missing or an overlay could not be written.")
     p.add_argument("images", metavar="IMAGE", nargs="*", help="image files or folders of images")
     p.add_argument("--camera", metavar="SOURCE",
                    help="also take one picture from a camera: pi, pi:N, usb or usb:N")
