@@ -25,6 +25,12 @@ json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                            max_leaves=12)
 
+# JSON texts that json.dumps never writes: what a hostile file holds.
+HOSTILE_TEXTS = ("1" * 5000, "[" * 5000 + "]" * 5000, '"\\ud800"', "NaN", "1e999", "-Infinity",
+                 '{"red": 1, "red": 2}', "true", "null", '"\\u001b[2J\\u0000"')
+value_texts = st.one_of(json_values.map(json.dumps), st.sampled_from(HOSTILE_TEXTS))
+PLACEHOLDER = "\u2603 fuzz \u2603"
+
 RECORD = [json.dumps(HEADER), SETUP,
           '{"type": "take", "player": 0, "gems": {"red": 1, "blue": 1, "green": 1}}',
           '{"type": "end_turn", "player": 0}',
@@ -62,16 +68,20 @@ def test_record_reader_on_random_bytes(tmp_path, data):
     _replay(lines)
 
 
+def _with_value(obj: dict, key: str, text: str) -> str:
+    """``obj`` as JSON with the raw JSON ``text`` as the value of ``key``."""
+    return json.dumps({**obj, key: PLACEHOLDER}).replace(json.dumps(PLACEHOLDER), text)
+
+
 @FUZZ
-@given(line=st.integers(0, len(RECORD) - 1), key=st.text(max_size=8), value=json_values,
-       replace=st.booleans())
-def test_record_with_a_random_value_in_any_field(line, key, value, replace):
+@given(line=st.integers(0, len(RECORD) - 1), key=st.text(max_size=8), pick=st.integers(0, 9),
+       text=value_texts, replace=st.booleans())
+def test_record_with_a_random_value_in_any_field(line, key, pick, text, replace):
     lines = list(RECORD)
     obj = json.loads(lines[line])
     if replace and obj:
-        key = sorted(obj)[hash(key) % len(obj)]
-    obj[key] = value
-    lines[line] = json.dumps(obj)
+        key = sorted(obj)[pick % len(obj)]
+    lines[line] = _with_value(obj, key, text)
     _replay(lines)
 
 
@@ -85,32 +95,37 @@ def test_json_reader_on_random_text(text):
 
 
 EVENT_FIELDS = ("type", "t", "seat", "image", "question", "value", "line")
+EVENT_TYPES = ("setup", "press", "answer", "entry", "undo", "other")
 
 
 @FUZZ
-@given(index=st.integers(0, 40), field=st.sampled_from(EVENT_FIELDS), value=json_values,
-       reading=st.none() | json_values, meta_field=st.sampled_from(
-           ("format", "version", "players", "first", "rules", None)), meta_value=json_values)
-def test_session_with_random_values_in_any_field(base_session, tmp_path, index, field, value,
-                                                 reading, meta_field, meta_value):
+@given(index=st.integers(0, 40), insert=st.booleans(), kind=st.sampled_from(EVENT_TYPES),
+       field=st.sampled_from(EVENT_FIELDS), text=value_texts, reading=st.none() | value_texts,
+       meta_field=st.sampled_from(("format", "version", "players", "first", "rules", None)),
+       meta_text=value_texts)
+def test_session_with_random_values_in_any_field(base_session, tmp_path, index, insert, kind,
+                                                 field, text, reading, meta_field, meta_text):
+    """One event changed (or a new one inserted anywhere), one reading replaced, one field of
+    session.json changed: a verdict for every press, or a sentence for the whole folder."""
     from companion.referee import rejudge
 
     folder = tmp_path / "s"
     shutil.rmtree(folder, ignore_errors=True)
     shutil.copytree(base_session, folder)
-    events = [json.loads(l) for l in (folder / "events.jsonl").read_text().splitlines()]
-    ev = events[index % len(events)]
-    ev[field] = value
+    lines = (folder / "events.jsonl").read_text().splitlines()
+    at = index % (len(lines) + 1 if insert else len(lines))
+    if insert:
+        lines.insert(at, _with_value({"type": kind, "t": 1.0}, field, text))
+    else:
+        lines[at] = _with_value(json.loads(lines[at]), field, text)
     if reading is not None:  # a random reading in place of one of the stills
-        named = [e["image"] for e in events if isinstance(e.get("image"), str)
-                 and (folder / e["image"]).is_file()]
+        named = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.stem.isdigit())
         if named:
-            (folder / named[index % len(named)]).write_text(json.dumps(reading))
-    (folder / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+            named[index % len(named)].write_text(reading)
+    (folder / "events.jsonl").write_text("".join(line + "\n" for line in lines))
     if meta_field is not None:
         meta = json.loads((folder / "session.json").read_text())
-        meta[meta_field] = meta_value
-        (folder / "session.json").write_text(json.dumps(meta))
+        (folder / "session.json").write_text(_with_value(meta, meta_field, meta_text))
     try:
         result = rejudge(folder)
     except SessionError as err:
