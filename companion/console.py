@@ -53,6 +53,10 @@ def install() -> None:
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is not None and not isinstance(stream, EscapingStream):
+            try:  # a terminal that is not UTF-8 shows \xNN rather than failing
+                stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError, OSError):
+                pass
             setattr(sys, name, EscapingStream(stream))
 
 
