@@ -165,7 +165,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             except Exception as err:  # no panel is better than no referee: say so on screen
                 Logger.warning(f"Companion: no seat panel: {err}")
                 self.panel_problem = (f"The seat buttons are off, so end each turn on the "
-                                      f"screen: {err}")
+                                      f"screen. {err}")
                 return None
 
         def open_camera(self):

@@ -8,6 +8,7 @@ big) gives the defaults and a notice too.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Iterable
 
 from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
 
+log = logging.getLogger(__name__)
 SHORT_TAKE = ("never", "when_scarce", "always")
 MAX_NAMES = 12
 MAX_NAME_LENGTH = 200  # far beyond a name typed at the table
@@ -37,14 +39,15 @@ def _camera(value) -> str | None:
     return None
 
 
-#: field -> (check returning the value to keep, or None when it is wrong; what is accepted)
+#: field -> (check returning the value to keep, or None when it is wrong; the setting in the
+#: Settings screen's words, for the notice)
 _CHECKS = {
-    "names": (lambda v: _names(v, MAX_NAMES), "a list of player names"),
-    "hints": (lambda v: v if isinstance(v, bool) else None, "true or false"),
+    "names": (lambda v: _names(v, MAX_NAMES), "the names typed before"),
+    "hints": (lambda v: v if isinstance(v, bool) else None, "the hints"),
     "short_take": (lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
-                   "never, when_scarce or always"),
-    "camera": (_camera, "none, auto or a camera number"),
-    "last_seats": (lambda v: _names(v, SEATS), "a list of up to 4 names"),
+                   "the house rule on taking fewer than 3 colours"),
+    "camera": (_camera, "the camera"),
+    "last_seats": (lambda v: _names(v, SEATS), "the seats of the last game"),
 }
 
 
@@ -74,17 +77,19 @@ class Settings:
             return cls(notices=["The settings file is not a set of settings, so the defaults "
                                 "are used."])
         s, wrong = cls(), []
-        for name, (check, accepted) in _CHECKS.items():
+        for name, (check, words) in _CHECKS.items():
             if name not in obj:
                 continue
             value = check(obj[name])
             if value is None:
-                wrong.append(f'"{name}" ({accepted})')
+                wrong.append(words)
+                log.warning('settings.json: "%s" is %r; the default is used', name, obj[name])
             else:
                 setattr(s, name, value)
         if wrong:
-            s.notices.append(f"Some settings were wrong and were reset to their defaults: "
-                             f"{', '.join(wrong)}.")
+            listed = ", ".join(wrong[:-1]) + (" and " if len(wrong) > 1 else "") + wrong[-1]
+            s.notices.append(f"Some settings could not be read and are back to their defaults: "
+                             f"{listed}. Set them again in Settings.")
         return s
 
     def save(self, data_dir: Path) -> None:

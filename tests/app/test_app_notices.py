@@ -11,6 +11,25 @@ def _home_text(app) -> str:
     return app.sm.get_screen("home").ids.info.text
 
 
+def _buttons_inside_the_window(app) -> None:
+    """The long notice wraps and leaves every Home button on the screen, above the label."""
+    import os
+
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    home = app.sm.get_screen("home")
+    info = home.ids.info
+    buttons = [w for w in home.walk() if isinstance(w, Button) and w.opacity > 0]
+    assert buttons
+    for b in buttons:
+        x, y = b.to_window(b.x, b.y)
+        assert 0 <= x and x + b.width <= Window.width + 1 and 0 <= y, b.text
+        assert y + b.height <= Window.height + 1 and y + b.height <= info.to_window(0, info.y)[1] + 1, b.text
+    if os.environ.get("SPLENDOR_SHOTS"):
+        Window.screenshot(os.path.join(os.environ["SPLENDOR_SHOTS"], "home-notice.png"))
+
+
 def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, monkeypatch):
     import hardware.panel
     from hardware.config import PanelConfigError
@@ -28,8 +47,9 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
         assert ui._open_panel() is None
         ui.reset(data)
         text = _home_text(ui)
-        assert '"hints" (true or false)' in text and '"short_take"' in text
+        assert "the hints and the house rule on taking fewer than 3 colours" in text
         assert "seat buttons are off" in text and "pin 99" in text
+        _buttons_inside_the_window(ui)
         assert ui.ctl.settings.names == ["Ana"] and ui.ctl.settings.hints is False
     finally:
         ui.panel_problem = ""
