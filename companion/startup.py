@@ -10,6 +10,7 @@ import math
 import os
 import socket
 import stat
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional
@@ -135,8 +136,8 @@ def check_display(env: Optional[Mapping[str, str]] = None, dev: Path = Path("/de
     compositor or DRM display that SDL would use is not there."""
     env = os.environ if env is None else env
     driver = env.get("SDL_VIDEODRIVER", "")
-    if driver in ("offscreen", "dummy", "evdev"):
-        return
+    if driver in ("offscreen", "dummy", "evdev") or not sys.platform.startswith("linux"):
+        return  # (macOS and Windows draw without X, Wayland or DRM)
     display, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
     if driver in ("", "x11") and display:
         if _x_server_reachable(display):
