@@ -641,6 +641,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     for number, ev in enumerate(session.events, start=1):
         kind = ev.get("type")
         if kind == "setup":
+            if ref.game is not None:
+                warnings.append(f"Event {number} sets up a game already set up; it was "
+                                "ignored.")
+                continue
             obs, why = _load_observation(folder, ev.get("image"), reader)
             try:
                 if obs is None:
@@ -676,8 +680,9 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
             if ref.game is None:
-                raise SessionError(f"Event {number} is an undo before the game was set up, so "
-                                   "the session can't be judged.")
+                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
+                                "was ignored.")
+                continue
             ref.apply_undo()
         else:
             warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")

@@ -213,32 +213,15 @@ def read_session(folder) -> Session:
     return Session(folder, players, first, rules, events, warnings)
 
 
-def _is_setup(ev: dict) -> bool:
-    line = ev.get("line")
-    return ev["type"] == "setup" or (ev["type"] == "entry" and isinstance(line, dict)
-                                     and line.get("type") == "setup")
-
-
 def _check_events(events: list, players: int) -> None:
-    """The order and shape a live session always has: one setup, no undo before it, presses
-    by a seat number. A session that breaks them was not written by the app; a sentence says
-    where."""
-    set_up = False
+    """Presses name a seat number (``true`` is not seat 1). An undo before the setup and a
+    second setup are left to the judging, which ignores them with a warning."""
     for number, ev in enumerate(events, start=1):
-        kind = ev["type"]
-        if kind == "press":
+        if ev["type"] == "press":
             seat = ev.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
                 raise SessionError(f"Event {number} is a press by {_shown(seat)}, which is not "
                                    f"a seat (0 to {players - 1}).")
-        elif kind == "undo" and not set_up:
-            raise SessionError(f"Event {number} is an undo before the game was set up, so the "
-                               "session can't be judged.")
-        elif _is_setup(ev):
-            if set_up and kind == "setup":
-                raise SessionError(f"Event {number} is a second setup; a session has one, so it "
-                                   "can't be judged.")
-            set_up = True
 
 
 def _shown(value) -> str:

@@ -119,13 +119,24 @@ def test_rejudge_refuses_a_folder_that_is_not_a_session(work, session, spoil, wo
     assert_one_sentence(run_command(["rejudge", session], work), 2, *words)
 
 
-def test_rejudge_refuses_impossible_event_orders(work, session):
+def test_rejudge_ignores_impossible_events_with_a_sentence(work, session):
+    """An undo before the setup and a second setup are ignored with a warning; the turns
+    judged are the same as without them (nothing accepted is lost)."""
     path, events = _events(session)
+    plain = json.loads(run_command(["rejudge", session, "--json"], work).stdout)
     setup = next(e for e in events if e["type"] == "setup")
     _write_events(path, [{"type": "undo", "t": 0}] + events)
-    assert_one_sentence(run_command(["rejudge", session], work), 2, "undo before")
+    run = run_command(["rejudge", session, "--json"], work)
+    assert_one_sentence(run, 0, "Event 1 undoes a turn before the game was set up")
+    assert json.loads(run.stdout) == plain
     _write_events(path, events + [setup])
-    assert_one_sentence(run_command(["rejudge", session], work), 2, "second setup")
+    run = run_command(["rejudge", session, "--json"], work)
+    assert_one_sentence(run, 0, "sets up a game already set up")
+    assert json.loads(run.stdout) == plain
+
+
+def test_rejudge_refuses_a_press_by_true(work, session):
+    path, events = _events(session)
     press = next(e for e in events if e["type"] == "press")
     _write_events(path, events + [{**press, "seat": True}])
     assert_one_sentence(run_command(["rejudge", session], work), 2, "true", "not a seat")
