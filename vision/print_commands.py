@@ -32,12 +32,30 @@ def register(subparsers) -> None:
     tags.set_defaults(func=print_tags)
 
 
+def _regular_output(handler):
+    """Only a regular file (or a new one) is written: never a device node or a FIFO, even as
+    root. Checked before any work."""
+    import functools
+
+    @functools.wraps(handler)
+    def checked(args: argparse.Namespace) -> int:
+        from companion.engine.inputs import InputError, check_output_path
+
+        try:
+            check_output_path(args.out, "PDF")
+        except InputError as err:
+            print(err.message, file=sys.stderr)
+            return 2
+        return handler(args)
+    return checked
+
+
+@_regular_output
 def print_mat(args: argparse.Namespace) -> int:
     """Handler for `print-mat`."""
     from vision import printing
 
     try:
-        _check_output(args.out)
         mat = printing.load_mat() if args.mat is None else _read_mat(args.mat)
         pdf = printing.build_mat_pdf(mat, tiles=args.tiles)
         out = printing.write_pdf(pdf, args.out)
@@ -54,12 +72,12 @@ def print_mat(args: argparse.Namespace) -> int:
     return 0
 
 
+@_regular_output
 def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
     from vision import printing
 
     try:
-        _check_output(args.out)
         ids = printing.resolve_ids(args.ids)
         pdf = printing.build_tag_pdf(ids)
         out = printing.write_pdf(pdf, args.out)
@@ -74,17 +92,6 @@ def print_tags(args: argparse.Namespace) -> int:
 
 #: The largest mat drawn, 2 m each way (the mat v1 is 800 x 460 mm): at most about 90 A4 tiles.
 MAX_MAT_MM = 2000.0
-
-
-def _check_output(out) -> None:
-    """Only a regular file (or a new one) is written: never a device node, even as root."""
-    from companion.engine.inputs import InputError, check_output_path
-    from vision.printing import PrintError
-
-    try:
-        check_output_path(out, "PDF")
-    except InputError as err:
-        raise PrintError(err.message) from None
 
 
 def _read_mat(path):
