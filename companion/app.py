@@ -162,11 +162,11 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             try:
                 from hardware.panel import open_panel
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
-            except Exception as err:  # no panel is better than no referee: say so on screen
+            except Exception as err:  # no referee is worse than no buttons: say so on screen
                 Logger.warning(f"Companion: no seat panel: {err}")
-                self.panel_problem = (f"The seat buttons are off, so end each turn on the "
-                                      f"screen. {err}")
-                return None
+                self.panel_problem = (f"The seat buttons are off, so end each turn with the "
+                                      f"seat keys on the screen. {err}")
+                return _screen_panel(dispatch)
 
         def open_camera(self):
             from companion.ui.camera import CameraError, open_camera
@@ -222,6 +222,22 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.ctl.camera.close()
 
     return CompanionApp()
+
+
+def _screen_panel(dispatch):
+    """The seat keys drawn on screen (gpiozero's MockFactory), when the wiring can't be used."""
+    try:
+        from gpiozero.pins.mock import MockFactory
+
+        from hardware.config import PanelConfig, SeatPins
+        from hardware.panel import SeatPanel
+        config = PanelConfig(seats=tuple(SeatPins(button=2 + 2 * i, led=3 + 2 * i)
+                                         for i in range(4)), source="the on-screen seat keys")
+        return SeatPanel(config, pin_factory=MockFactory(), dispatch=dispatch)
+    except Exception as err:  # noqa: BLE001 (then the game is entered by touch alone)
+        from kivy.logger import Logger
+        Logger.warning(f"Companion: no on-screen seat keys either: {err}")
+        return None
 
 
 def main(demo: bool = False) -> int:

@@ -1,5 +1,6 @@
 """What was wrong at start reaches the Home screen in a sentence: settings.json fields of the
-wrong type (reset to defaults), and a wiring mistake (the app runs on without seat buttons)."""
+wrong type (reset to defaults), and a wiring mistake (the app runs on with its seat keys drawn
+on the screen)."""
 from __future__ import annotations
 
 from .conftest import pump
@@ -44,7 +45,9 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
     monkeypatch.setattr(hardware.panel, "open_panel", bad_wiring)
     old_panel = ui.panel
     try:
-        assert ui._open_panel() is None
+        panel = ui._open_panel()
+        assert panel is not None and panel.is_virtual  # the seat keys, drawn on screen
+        panel.close()
         ui.reset(data)
         text = _home_text(ui)
         assert "the hints and the house rule on taking fewer than 3 colours" in text
