@@ -93,15 +93,14 @@ class HomeScreen(AppScreen):
             self.info = f"A game is in progress: turn {g.turn + 1}, {g.names[g.active]} to play."
             return
         row = c.resumable()
+        notice = f"{c.notice} " if c.notice else ""  # the journal restored, a folder unwritable
         if row is not None:
             names = ", ".join(row.get("players") or [])
             self.resume_text = f"Resume the game of {names}"
-            self.info = "An unfinished game was found. Resume it, or start a new one."
+            self.info = notice + "An unfinished game was found. Resume it, or start a new one."
         else:
             self.resume_text = ""
-            self.info = "Start a new game, or look at past games."
-        if getattr(c, "notice", ""):  # settings.json had wrong fields: say what was reset
-            self.info = f"{c.notice}\n{self.info}"
+            self.info = notice + "Start a new game, or look at past games."
 
     def resume(self):
         c = ctl()
