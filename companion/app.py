@@ -127,11 +127,11 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 self.ctl.close()
             self.ctl = Controller(data_dir, dispatch=dispatch)
             self.ctl.panel = self.panel
+            self.open_camera()
+            self.ctl.listen(self._refresh_ev)
             problem = getattr(self, "panel_problem", "")
             if problem:  # a wiring mistake is shown on the home screen, not only logged
                 self.ctl.notice = " ".join(filter(None, (self.ctl.notice, problem)))
-            self.open_camera()
-            self.ctl.listen(self._refresh_ev)
             if getattr(self, "sm", None) is not None:
                 self.go("home")
 
@@ -243,7 +243,7 @@ def _screen_panel(dispatch):
 def main(demo: bool = False) -> int:
     """Start the app; ``demo`` plays a simulated game by itself. Returns the exit code."""
     from companion import startup
-    from companion.viewmodel import default_data_dir
+    from companion.session import data_dir as default_data_dir
     try:  # every variable and the data folder checked before any window: one sentence
         env = startup.read_environment(default_data_dir=default_data_dir())
         kiosk = env.kiosk
