@@ -28,8 +28,8 @@ def register(subparsers) -> None:
 
 
 def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
-               say: Callable[[str], None] = print, pin_factory=None) -> int:
-    """Run the wiring check; ``ask``/``say``/``pin_factory`` are injectable for tests."""
+               say: Callable[[str], None] = print, pin_factory=None, timers=None) -> int:
+    """Run the wiring check; ``ask``/``say``/``pin_factory``/``timers`` are injectable for tests."""
     from .config import PanelConfigError, load_config
     from .panel import NoGpioError, SeatPanel, real_pin_factory
 
@@ -59,7 +59,7 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
     from .wiring_check import run_wiring_check
 
     try:
-        with SeatPanel(config, pin_factory=pin_factory) as panel:
+        with SeatPanel(config, pin_factory=pin_factory, timers=timers) as panel:
             report = run_wiring_check(panel, ask=ask, say=say, button_timeout=args.timeout,
                                       virtual=args.mock)
     except GPIOZeroError as exc:

@@ -29,8 +29,12 @@ In the Kivy app, hand callbacks to the main thread::
     dispatch = lambda fn, *args: Clock.schedule_once(lambda dt: fn(*args))
 
 Without a dispatcher the callbacks run directly in the thread that saw the
-event (lgpio's thread on a Pi, gpiozero's hold thread for undo requests, a
-timer thread when a timed pattern ends, the caller's thread on mock pins).
+event (lgpio's thread on a Pi, the caller's thread on mock pins, the panel's
+timer thread for undo requests, settled bounces and timed patterns that end).
+
+Every delay (settle checks, the hold time, timed signals, blinks) runs on the
+panel's timers (:mod:`hardware.timers`); tests pass ``ManualTimers`` and move
+time by hand instead of sleeping.
 
 Lights
 ------
@@ -80,18 +84,21 @@ On a machine without GPIO, build the panel on gpiozero's ``MockFactory``
 from __future__ import annotations
 
 import contextlib
-import enum
 import threading
-import time
 import warnings
 from typing import Callable, Iterable, Iterator
 
-from gpiozero import LED, Button, Device
+from gpiozero import Button, Device
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory
 
 from .config import NOBLE_SLOTS, PanelConfig, load_config
 from .debounce import TURN_END, PressFilter
+from .lights import CHOICE as _CHOICE
+from .lights import REJECTED as _REJECTED
+from .lights import VISIT as _VISIT
+from .lights import Light, Pattern  # noqa: F401 - Pattern is part of the panel's interface
+from .timers import Handle, Timers
 
 Dispatch = Callable[..., None]
 
@@ -104,124 +111,8 @@ class NoGpioError(PanelError):
     """This machine has no GPIO pins gpiozero can drive."""
 
 
-class Pattern(str, enum.Enum):
-    """What an LED shows."""
-
-    OFF = "off"
-    ON = "on"
-    SLOW_BLINK = "slow-blink"
-    FAST_BLINK = "fast-blink"
-
-
-# Signal kinds a seat or noble light can show over its steady state.
-_VISIT, _CHOICE, _REJECTED = "visit", "choice", "rejected"
-
-
 def _direct(fn: Callable, *args) -> None:
     fn(*args)
-
-
-class Light:
-    """One LED of the panel: a seat LED or a noble-slot LED.
-
-    Read ``kind`` ("seat" or "noble"), ``index`` (seat number or noble slot),
-    ``pin`` (BCM number), ``pattern`` and ``is_lit``. The panel sets patterns;
-    don't drive the LED directly.
-    """
-
-    def __init__(self, kind: str, index: int, pin: int, pin_factory, timing):
-        self.kind = kind
-        self.index = index
-        self.pin = pin
-        self._timing = timing
-        self.led = LED(pin, pin_factory=pin_factory)
-        self._steady = Pattern.OFF
-        self._signal: tuple[Pattern, str] | None = None
-        self._signal_timer: threading.Timer | None = None
-        self._generation = 0
-        self.pattern = Pattern.OFF
-
-    def __repr__(self) -> str:
-        return f"<Light {self.kind} {self.index} GPIO{self.pin} {self.pattern.value}>"
-
-    @property
-    def name(self) -> str:
-        """How a player names this LED: "seat 2" or "noble slot 4"."""
-        return f"seat {self.index}" if self.kind == "seat" else f"noble slot {self.index}"
-
-    @property
-    def is_lit(self) -> bool:
-        """Whether the LED is lit at this instant (follows blinks)."""
-        return bool(self.led.is_lit)
-
-    @property
-    def blink_seconds(self) -> float | None:
-        """On time (= off time) of the current blink, or None when not blinking."""
-        if self.pattern is Pattern.SLOW_BLINK:
-            return self._timing.slow_blink_seconds
-        if self.pattern is Pattern.FAST_BLINK:
-            return self._timing.fast_blink_seconds
-        return None
-
-    @property
-    def signal(self) -> str | None:
-        """The signal shown over the steady state: "visit", "choice", "rejected" or None."""
-        return self._signal[1] if self._signal else None
-
-    # The methods below are called by the panel with its lock held; each
-    # returns whether the shown pattern changed.
-    def _set_steady(self, pattern: Pattern) -> bool:
-        self._steady = pattern
-        return self._apply()
-
-    def _show_signal(self, pattern: Pattern, kind: str, seconds: float | None,
-                     expire: Callable[["Light", int], None]) -> bool:
-        self._cancel_timer()
-        self._signal = (pattern, kind)
-        if seconds is not None:
-            self._signal_timer = threading.Timer(seconds, expire, (self, self._generation))
-            self._signal_timer.daemon = True
-            self._signal_timer.start()
-        return self._apply()
-
-    def _clear_signal(self, kinds: Iterable[str] | None = None) -> bool:
-        if self._signal is None or (kinds is not None and self._signal[1] not in kinds):
-            return False
-        self._cancel_timer()
-        self._signal = None
-        return self._apply()
-
-    def _expire(self, generation: int) -> bool:
-        if generation != self._generation:
-            return False  # a newer signal replaced the one this timer was for
-        self._signal = None
-        self._signal_timer = None
-        return self._apply()
-
-    def _cancel_timer(self) -> None:
-        self._generation += 1
-        if self._signal_timer is not None:
-            self._signal_timer.cancel()
-            self._signal_timer = None
-
-    def _apply(self) -> bool:
-        pattern = self._signal[0] if self._signal else self._steady
-        if pattern is self.pattern:
-            return False  # keep a running blink in phase instead of restarting it
-        self.pattern = pattern
-        if pattern is Pattern.ON:
-            self.led.on()
-        elif pattern is Pattern.OFF:
-            self.led.off()
-        else:
-            half = (self._timing.slow_blink_seconds if pattern is Pattern.SLOW_BLINK
-                    else self._timing.fast_blink_seconds)
-            self.led.blink(on_time=half, off_time=half, background=True)
-        return True
-
-    def _close(self) -> None:
-        self._cancel_timer()
-        self.led.close()
 
 
 class SeatPanel:
@@ -231,17 +122,23 @@ class SeatPanel:
     or None for the shipped default wiring. ``pin_factory``: gpiozero's pin
     factory (None: gpiozero's default, i.e. lgpio on a Pi 5). ``dispatch``:
     ``dispatch(fn, *args)`` runs a callback in the app's thread (None: run it
-    directly). ``clock``: monotonic seconds for the press filter (tests inject
-    one).
+    directly). ``timers``: where every delay runs (settle checks, the hold time,
+    timed signals, blinks): a :class:`~hardware.timers.Timers` of its own when
+    None; tests give a :class:`~hardware.timers.ManualTimers` and move its
+    clock by hand. ``clock``: monotonic seconds for the press filter (default:
+    the timers' clock).
     """
 
     def __init__(self, config: PanelConfig | str | None = None, pin_factory=None,
-                 dispatch: Dispatch | None = None, clock: Callable[[], float] = time.monotonic):
+                 dispatch: Dispatch | None = None, clock: Callable[[], float] | None = None,
+                 timers=None):
         if not isinstance(config, PanelConfig):
             config = load_config(config)
         self.config = config
         self._dispatch = dispatch or _direct
-        self._clock = clock
+        self._own_timers = timers is None
+        self._timers = Timers() if timers is None else timers
+        self._clock = clock or self._timers.now
         self._lock = threading.RLock()
         self._busy = False
         self._pending: list[tuple[str, int]] = []
@@ -259,19 +156,26 @@ class SeatPanel:
         self.seat_lights: list[Light] = []
         self.noble_lights: list[Light] = []
         self._filters = [PressFilter(timing.debounce_seconds) for _ in config.seats]
-        self._settle_timers: list[threading.Timer | None] = [None] * len(config.seats)
+        # Per seat: the waiting settle check and hold check, and a count that tells a check
+        # still meant for this seat from a stale one.
+        self._settle_timers: list[Handle | None] = [None] * len(config.seats)
+        self._hold_timers: list[Handle | None] = [None] * len(config.seats)
+        self._checks = [0] * len(config.seats)
+        self._holds = [0] * len(config.seats)
         try:
             for seat, pins in enumerate(config.seats):
                 # bounce_time filters in lgpio on a Pi; mock pins ignore it, the PressFilter doesn't.
+                # The hold time is timed by the panel from the counted press (see _track_hold).
                 button = Button(pins.button, pull_up=True, bounce_time=timing.debounce_seconds,
-                                hold_time=timing.hold_seconds, pin_factory=pin_factory)
+                                pin_factory=pin_factory)
                 self.buttons.append(button)
                 button.when_pressed = self._edge_callback(seat, True)
                 button.when_released = self._edge_callback(seat, False)
-                button.when_held = self._held_callback(seat)
-                self.seat_lights.append(Light("seat", seat, pins.led, pin_factory, timing))
+                self.seat_lights.append(Light("seat", seat, pins.led, pin_factory, timing,
+                                              self._timers, self._lock))
             for slot, pin in enumerate(config.noble_leds):
-                self.noble_lights.append(Light("noble", slot, pin, pin_factory, timing))
+                self.noble_lights.append(Light("noble", slot, pin, pin_factory, timing,
+                                               self._timers, self._lock))
         except Exception as exc:
             self.close()
             if isinstance(exc, BadPinFactory):
@@ -284,6 +188,11 @@ class SeatPanel:
     def seats(self) -> int:
         """How many seats the panel has (2-4)."""
         return len(self.config.seats)
+
+    @property
+    def timers(self):
+        """Where the panel's delays run (a :class:`~hardware.timers.ManualTimers` in tests)."""
+        return self._timers
 
     @property
     def lights(self) -> list[Light]:
@@ -425,15 +334,18 @@ class SeatPanel:
         """Release every pin and stop every timer (safe to call twice)."""
         with self._lock:
             self._closed = True
-            for i, timer in enumerate(self._settle_timers):
-                if timer is not None:
-                    timer.cancel()
-                self._settle_timers[i] = None
+            for timers in (self._settle_timers, self._hold_timers):
+                for i, timer in enumerate(timers):
+                    if timer is not None:
+                        timer.cancel()
+                    timers[i] = None
             self._pending.clear()
+            for light in self.seat_lights + self.noble_lights:
+                light._close()
         for button in self.buttons:
             button.close()
-        for light in self.seat_lights + self.noble_lights:
-            light._close()
+        if self._own_timers:
+            self._timers.close()
 
     def __enter__(self) -> "SeatPanel":
         return self
@@ -447,20 +359,15 @@ class SeatPanel:
             self._on_edge(seat, pressed)
         return on_edge
 
-    def _held_callback(self, seat: int) -> Callable[[], None]:
-        def on_held() -> None:
-            with self._lock:
-                events = [] if self._closed else self._filters[seat].hold()
-            self._emit(events, seat)
-        return on_held
-
     def _on_edge(self, seat: int, pressed: bool) -> None:
         with self._lock:
             if self._closed:
                 return
+            press = self._filters[seat].down_at if self._filters[seat].down else None
             events, settle = self._filters[seat].edge(pressed, self._clock())
             if settle:
                 self._schedule_settle(seat)
+            self._track_hold(seat, press)
         self._emit(events, seat)
 
     def _schedule_settle(self, seat: int) -> None:
@@ -468,17 +375,42 @@ class SeatPanel:
         old = self._settle_timers[seat]
         if old is not None:
             old.cancel()
-        timer = threading.Timer(self.config.timing.debounce_seconds, self._settle, (seat, ))
-        timer.daemon = True
-        self._settle_timers[seat] = timer
-        timer.start()
+        self._checks[seat] += 1
+        self._settle_timers[seat] = self._timers.call_later(
+            self.config.timing.debounce_seconds, self._settle, seat, self._checks[seat])
 
-    def _settle(self, seat: int) -> None:
+    def _settle(self, seat: int, check: int) -> None:
         with self._lock:
-            if self._closed or self._settle_timers[seat] is not threading.current_thread():
-                return
+            if self._closed or self._settle_timers[seat] is None or check != self._checks[seat]:
+                return  # closed, or a newer edge asked for a later check
             self._settle_timers[seat] = None
+            press = self._filters[seat].down_at if self._filters[seat].down else None
             events = self._filters[seat].settle(self.buttons[seat].is_pressed, self._clock())
+            self._track_hold(seat, press)
+        self._emit(events, seat)
+
+    def _track_hold(self, seat: int, press_before: float | None) -> None:
+        # Called with the lock held after the filter took an edge: a newly counted press
+        # starts the hold time, a release stops it. (A press's down_at tells presses apart.)
+        f = self._filters[seat]
+        press = f.down_at if f.down else None
+        if press == press_before:
+            return
+        old = self._hold_timers[seat]
+        if old is not None:
+            old.cancel()
+            self._hold_timers[seat] = None
+        self._holds[seat] += 1
+        if press is not None:
+            self._hold_timers[seat] = self._timers.call_later(
+                self.config.timing.hold_seconds, self._held, seat, self._holds[seat])
+
+    def _held(self, seat: int, hold: int) -> None:
+        with self._lock:
+            if self._closed or self._hold_timers[seat] is None or hold != self._holds[seat]:
+                return  # closed, or the press it timed was released
+            self._hold_timers[seat] = None
+            events = self._filters[seat].hold()
         self._emit(events, seat)
 
     def _emit(self, events: list[str], seat: int) -> None:

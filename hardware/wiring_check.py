@@ -97,8 +97,9 @@ def run_wiring_check(panel: SeatPanel, ask: Ask = input, say: Say = print,
             _drain_queue(presses)
             if virtual:
                 ask(f"Press Enter to press {part} (GPIO {pins.button}) on the virtual panel: ")
+                # Pressed and released at once: the panel reads it when the contact has
+                # settled (a debounce later), through its timers.
                 panel.virtual_press(seat)
-                time.sleep(0.1)
                 panel.virtual_release(seat)
             else:
                 say(f"Press and release {part} (GPIO {pins.button}); waiting up to "

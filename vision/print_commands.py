@@ -75,11 +75,11 @@ def print_mat(args: argparse.Namespace) -> int:
 @_regular_output
 def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
-    from vision import printing
+    from vision import print_tags, printing
 
     try:
-        ids = printing.resolve_ids(args.ids)
-        pdf = printing.build_tag_pdf(ids)
+        ids = print_tags.resolve_ids(args.ids)
+        pdf = print_tags.build_tag_pdf(ids)
         out = printing.write_pdf(pdf, args.out)
     except printing.PrintError as exc:
         print(exc, file=sys.stderr)

@@ -8,6 +8,9 @@ Deck order is hidden: each deck is the set of its level's unseen cards, and ``de
 the cards physically in it. A blind reserve holds "a level-N card" (:class:`BlindCard`) whose
 identity is bound only when it is bought, and only to a card still unseen at that level.
 
+Here: the state, its legality checks, push/pop. Move generation: ``moves.py`` (a base class);
+packed arithmetic: ``packing.py``; rules, setup, outcome and limits: ``values.py``.
+
 >>> from companion.engine import Game, Setup, TakeGems, EndTurn
 >>> setup = Setup(first=0, nobles=("N03", "N07", "N01"),
 ...               market=(("1W01", "1U04", "1R02", "1K07"), ("2G01", "2W05", "2R03", "2K02"),
@@ -28,293 +31,31 @@ EndTurn(player=0)
 """
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple, Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from .actions import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind, ReserveCard,
                       ReturnGems, RevealCard, TakeGems)
-from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, GOLD, LEVELS, NOBLES, Card,
+from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, GOLD, LEVELS, NOBLES,
                     describe_tokens, starting_bank)
 from .errors import IllegalActionError, MalformedError
-
-SHORT_TAKE_CHOICES = ("never", "when_scarce", "always")
-WINNING_POINTS = 15
-TOKEN_LIMIT = 10
-RESERVE_LIMIT = 3
-ZERO6 = (0, 0, 0, 0, 0, 0)
-
-
-@dataclass(frozen=True)
-class Rules:
-    """House rules. ``short_take``: when a take of fewer than 3 colours is allowed."""
-
-    short_take: str = "when_scarce"
-
-    def __post_init__(self):
-        if self.short_take not in SHORT_TAKE_CHOICES:
-            raise ValueError(f"short_take must be one of {', '.join(SHORT_TAKE_CHOICES)}, "
-                             f"not {self.short_take!r}.")
-
-    def to_dict(self) -> dict:
-        return {"short_take": self.short_take}
-
-
-class Setup(NamedTuple):
-    """The table as dealt: who starts, the nobles revealed, the market (level 1 row first)."""
-
-    first: int
-    nobles: tuple
-    market: tuple  # 3 rows of 4 card ids (or None), level 1 first
-
-    def to_line(self) -> dict:
-        return {"type": "setup", "first": self.first, "nobles": list(self.nobles),
-                "market": [list(row) for row in self.market]}
-
-
-class BlindCard(NamedTuple):
-    """A card reserved from the top of a deck whose identity the engine does not know yet."""
-
-    level: int
-
-    @property
-    def id(self) -> None:
-        return None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended.
-
-    ``reason`` is ``"points"`` (someone reached 15 and the round was completed) or
-    ``"all-passed"``. ``tie_break`` is None when the most points decided alone,
-    ``"fewest-cards"`` when the tied player with fewest purchased cards won, ``"shared"`` when
-    that tied too.
-    """
-
-    winners: tuple
-    points: tuple
-    cards: tuple
-    reason: str
-    tie_break: Optional[str] = None
-
-    def to_dict(self) -> dict:
-        return {"winners": list(self.winners), "points": list(self.points),
-                "cards": list(self.cards), "reason": self.reason, "tie_break": self.tie_break}
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """A read-only summary of one player, for scoreboards and records."""
-
-    seat: int
-    name: str
-    points: int
-    cards: tuple
-    nobles: tuple
-    tokens: tuple
-    bonuses: tuple
-    reserved: tuple = field(repr=False)
-
-    def to_dict(self) -> dict:
-        return {"name": self.name, "points": self.points, "cards": len(self.cards),
-                "nobles": list(self.nobles),
-                "tokens": {c: self.tokens[i] for i, c in enumerate(COLOURS)},
-                "bonuses": {c: self.bonuses[i] for i, c in enumerate(GEMS)},
-                "reserved": len(self.reserved)}
-
-
-# Every shape a legal take can have, precomputed once: 3 distinct, 2 of one colour, and the
-# short takes (1 or 2 distinct) that the short_take house rule may allow.
-def _shape(colours: Sequence[int], n: int = 1) -> tuple:
-    gems = [0] * 6
-    for c in colours:
-        gems[c] += n
-    return tuple(gems)
-
-
-_TAKE_SHAPES = tuple(
-    [_shape(c) for c in itertools.combinations(range(5), 3)]
-    + [_shape((c,), 2) for c in range(5)]
-    + [_shape(c) for c in itertools.combinations(range(5), 2)]
-    + [_shape((c,)) for c in range(5)]
-)
-
-# A pile's count as the take rules see it: empty, 1 to 3, or 4 and more.
-_PILE = (0, 1, 1, 1) + (2,) * 60
-_TAKE_CACHE: dict = {}
-# Reserve actions are values: build each once.
-_RESERVE_CARD = [{cid: ReserveCard(p, cid) for cid in CARDS} for p in range(4)]
-_RESERVE_BLIND = [[ReserveBlind(p, lv) for lv in LEVELS] for p in range(4)]
-
-# Packed gem vectors (6 bits a colour, bit 5 of each a guard) let one subtraction compare all
-# five colours at once: a field keeps its guard bit exactly when it did not go below zero.
-# Values stay under 32 (a colour's tokens plus bonuses is at most 7 + 18), and 30 bits keep
-# every packed value a small int, which Python adds and masks fastest.
-_GUARD = sum(32 << (6 * i) for i in range(5))
-
-
-def _pack(v) -> int:
-    return v[0] | (v[1] << 6) | (v[2] << 12) | (v[3] << 18) | (v[4] << 24)
-
-
-_COST_GUARDED = {cid: _pack(c.cost) | _GUARD for cid, c in CARDS.items()}
-_NOBLE_REQ = {nid: _pack(n.requires) for nid, n in NOBLES.items()}
-_NOBLE_MIN_BONUSES = min(sum(n.requires) for n in NOBLES.values())
-_END_TURN = [EndTurn(p) for p in range(4)]
-
-# The market packed the same way, 30 bits a slot (slot k = 4 * row + column), and after its
-# 12 slots 3 more for the reserved cards of the player to move, so one big-integer computation
-# tells which of those 15 cards the player can afford: per slot the five shortfalls, summed
-# into the slot's top field by one multiplication, then compared with the player's gold. An
-# empty slot or a hidden blind reserve packs as cost 0 and is skipped by the reader.
-_SLOT_BITS = 30
-_MARKET_SLOTS = 12
-
-
-def _repeat(slots) -> int:
-    return sum(1 << (_SLOT_BITS * k) for k in slots)
-
-
-_REPEAT = _repeat(range(_MARKET_SLOTS + RESERVE_LIMIT))
-_MARKET_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS))
-_HAND_GUARD = _GUARD * _repeat(range(_MARKET_SLOTS, _MARKET_SLOTS + RESERVE_LIMIT))
-_ALL_GUARD = _MARKET_GUARD + _HAND_GUARD
-_SUM_FIELDS = sum(1 << (6 * i) for i in range(5))
-_SLOT_MASK = (1 << _SLOT_BITS) - 1
-_TOP_FIELD = (63 << 24) * _REPEAT
-_TOP_GUARD = (32 << 24) * _REPEAT
-_GOLD_LIMIT = [((gold + 1) << 24) * _REPEAT for gold in range(6)]
-
-
-# A card's packed cost placed in each slot, ready to add to or take from the packed market.
-_SLOT_COST = [{cid: _pack(card.cost) << (_SLOT_BITS * k) for cid, card in CARDS.items()}
-              for k in range(_MARKET_SLOTS + RESERVE_LIMIT)]
-
-
-def _market_costs(slots) -> int:
-    return _MARKET_GUARD + sum(_SLOT_COST[k][cid] for k, cid in enumerate(slots) if cid)
-
-
-def _hand_costs(hand) -> int:
-    """A seat's reserved cards packed into the 3 slots after the market's."""
-    return _HAND_GUARD + sum(_SLOT_COST[_MARKET_SLOTS + i][r.id] for i, r in enumerate(hand)
-                             if r.id is not None)
-
-
-# Slot k of the market (4 * row + column) as (level, slot).
-_SLOT_OF = tuple((k // 4 + 1, k % 4) for k in range(12))
-
-
-_CLAIM_NOBLE = [{nid: ClaimNoble(p, nid) for nid in NOBLES} for p in range(4)]
-# One bit per card: the unseen cards are a bitmask (ids sort by level, so each level's bits
-# are a block of their own).
-_CARD_ORDER = tuple(sorted(CARDS))
-_CARD_BIT = {cid: 1 << i for i, cid in enumerate(_CARD_ORDER)}
-_LEVEL_BITS = tuple(sum(_CARD_BIT[c] for c in CARDS_BY_LEVEL[lv]) for lv in LEVELS)
-
-
-def _bits_of(ids) -> int:
-    return sum(_CARD_BIT[c] for c in set(ids))
-
-
-def _ids_of(bits: int) -> list:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(_CARD_ORDER[low.bit_length() - 1])
-        bits ^= low
-    return out
-
-
-# Generated buys are values too: one per seat, card and gold spent, keyed by the packed gems.
-_BUY_CACHE = [{cid: tuple({} for gold in range(6)) for cid in CARDS} for p in range(4)]
-
-
-def _unpack_pay(packed: int, gold: int) -> tuple:
-    return (packed & 63, (packed >> 6) & 63, (packed >> 12) & 63, (packed >> 18) & 63,
-            packed >> 24, gold)
-
-
-def _least_gold(costs: int, guard: int, tok: int, bon: int) -> tuple:
-    """Gems paid and gold still needed for packed, guarded costs, every slot at once.
-
-    ``tok`` and ``bon`` are the player's packed gems and bonuses, repeated in every slot.
-    Per gem: need = max(cost - bonus, 0) and gems = min(need, tokens); returns the gems and
-    need - gems, whose fields sum to the gold the slot's card needs.
-    """
-    d = costs - bon
-    m = d & guard
-    need = d & (m - (m >> 5))
-    d = (need | guard) - tok
-    m = d & guard
-    m -= m >> 5  # the gems whose need is at least what the player holds
-    pay = (tok & m) | (need & ~m)
-    return pay, need - pay
-
-
-def _buy_value(p: int, card_id: str, pay: int, gold: int) -> BuyCard:
-    """The buy with this payment (gems packed), built once and kept."""
-    known = _BUY_CACHE[p][card_id][gold]
-    action = known.get(pay)
-    if action is None:
-        action = known[pay] = BuyCard(p, card_id, _unpack_pay(pay, gold))
-    return action
-
-
-# Returns are values too, per seat and clamped hand (see _legal_returns); the gems of each
-# return list are shared by the seats.
-_RETURNS_CACHE: list = [{} for p in range(4)]
-_RETURN_GEMS: dict = {}
-
-
-def _legal_returns(p: int, tokens: tuple, over: int) -> list:
-    """Every return of 1 to ``over`` tokens the seat holds (shared by all games, cached).
-
-    A colour's count matters only up to ``over`` (no return gives back more than that), so
-    the cache key clamps it there and few keys cover every hand.
-    """
-    key = (over, tokens[0] if tokens[0] < over else over, tokens[1] if tokens[1] < over else over,
-           tokens[2] if tokens[2] < over else over, tokens[3] if tokens[3] < over else over,
-           tokens[4] if tokens[4] < over else over, tokens[5] if tokens[5] < over else over)
-    cache = _RETURNS_CACHE[p]
-    out = cache.get(key)
-    if out is None:
-        if len(cache) > 100_000:  # only a hand far over 10 could get here
-            cache.clear()
-            _RETURN_GEMS.clear()
-        gems = _RETURN_GEMS.get(key)
-        if gems is None:
-            gems = _RETURN_GEMS[key] = [g for g in _bounded_sums(key[1:], over) if any(g)]
-        out = cache[key] = [ReturnGems(p, g) for g in gems]
-    return out
-
-
-def _bounded_sums(limits: tuple, total: int) -> list:
-    """Every tuple with entries up to ``limits`` whose sum is at most ``total``, in order."""
-    sums = [((), 0)]
-    for limit in limits:
-        sums = [(t + (n,), s + n) for t, s in sums for n in range(min(limit, total - s) + 1)]
-    return [t for t, _ in sums]
-
-
-def _add(a: tuple, b: tuple) -> tuple:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
-
-
-def _sub(a: tuple, b: tuple) -> tuple:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
-
-
-def _replace(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1:]
-
-
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-class Game:
+from .moves import Moves
+from .packing import (CARD_BIT, GUARD, LEVEL_BITS, NOBLE_MIN_BONUSES, NOBLE_REQUIRES, SLOT_COST,
+                      SLOT_OF, bits_of, ids_of, pack, packed_hand, packed_market)
+# The values and limits lived here before moves.py and values.py were split off: still
+# importable from here.
+from .values import (RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT, WINNING_POINTS, ZERO6,
+                     BlindCard, Outcome, PlayerView, Rules, Setup, check_setup)
+from .values import add_tokens as _add
+from .values import plural as _s
+from .values import replaced as _replace
+from .values import sub_tokens as _sub
+
+__all__ = ["Game", "BlindCard", "Outcome", "PlayerView", "Rules", "Setup", "SHORT_TAKE_CHOICES",
+           "WINNING_POINTS", "TOKEN_LIMIT", "RESERVE_LIMIT", "ZERO6"]
+
+
+
+class Game(Moves):
     """A game of Splendor in progress.
 
     ``push`` validates and applies an action (raising :class:`IllegalActionError` with a rule
@@ -330,7 +71,7 @@ class Game:
         self.names = tuple(players)
         self.n = n
         self.rules = rules
-        _check_setup(setup, n)
+        check_setup(setup, n)
         self.setup = Setup(setup.first, tuple(setup.nobles), tuple(tuple(r) for r in setup.market))
         self.first = setup.first
         self.bank = starting_bank(n)
@@ -344,11 +85,11 @@ class Game:
         # The market as 12 slots (4 * row + column) holding card ids: see `market`.
         self._slots = tuple(c for row in self.setup.market for c in row)
         dealt = [c for c in self._slots if c is not None]
-        self._unseen = (_LEVEL_BITS[0] | _LEVEL_BITS[1] | _LEVEL_BITS[2]) & ~_bits_of(dealt)
+        self._unseen = (LEVEL_BITS[0] | LEVEL_BITS[1] | LEVEL_BITS[2]) & ~bits_of(dealt)
         self.decks = tuple(len(CARDS_BY_LEVEL[lv]) - sum(1 for c in row if c is not None)
                            for lv, row in zip(LEVELS, setup.market))
         self.holes = self._slots.count(None)  # empty face-up slots
-        self.costs = _market_costs(self._slots)  # the market's costs, packed
+        self.costs = packed_market(self._slots)  # the market's costs, packed
         self.active = setup.first
         self.turn = 0
         self.main = None  # the main action of the turn in progress
@@ -373,21 +114,21 @@ class Game:
     @reserved.setter
     def reserved(self, hands) -> None:
         self._reserved = hands = tuple(tuple(h) for h in hands)
-        self._hand_costs = tuple(_hand_costs(h) for h in hands)
+        self._hand_costs = tuple(packed_hand(h) for h in hands)
 
     @property
     def unseen(self) -> tuple:
         """Per level, the frozenset of card ids not seen yet (in the deck or reserved blind)."""
-        return tuple(frozenset(_ids_of(self._unseen & bits)) for bits in _LEVEL_BITS)
+        return tuple(frozenset(ids_of(self._unseen & bits)) for bits in LEVEL_BITS)
 
     @unseen.setter
     def unseen(self, levels) -> None:
         # Kept as one bitmask: a reveal clears a bit instead of copying a set.
-        self._unseen = _bits_of(c for ids in levels for c in ids)
+        self._unseen = bits_of(c for ids in levels for c in ids)
 
     def is_unseen(self, card_id: str) -> bool:
         """Whether the card has not been seen yet (it is in its deck or reserved blind)."""
-        return bool(_CARD_BIT[card_id] & self._unseen)
+        return bool(CARD_BIT[card_id] & self._unseen)
 
     def snapshot(self) -> tuple:
         """Every field of the state as one comparable value (for tests and resumes)."""
@@ -449,7 +190,7 @@ class Game:
         """(level, slot, card) for every face-up card."""
         for k, cid in enumerate(self._slots):
             if cid is not None:
-                yield _SLOT_OF[k] + (CARDS[cid],)
+                yield SLOT_OF[k] + (CARDS[cid],)
 
     def slots_to_reveal(self) -> list:
         """(level, slot) of every empty face-up slot whose deck still has cards."""
@@ -460,18 +201,18 @@ class Game:
             for _ in range(self.holes):
                 k = s.index(None, k + 1)
                 if d[k >> 2]:
-                    out.append(_SLOT_OF[k])
+                    out.append(SLOT_OF[k])
         return out
 
     def qualifying_nobles(self, seat: Optional[int] = None) -> list:
         """Ids of the nobles on the table whose requirements the seat's bonuses meet."""
         seat = self.active if seat is None else seat
         b = self.bonuses[seat]
-        if b[0] + b[1] + b[2] + b[3] + b[4] < _NOBLE_MIN_BONUSES:
+        if b[0] + b[1] + b[2] + b[3] + b[4] < NOBLE_MIN_BONUSES:
             return []
-        have = _pack(b) | _GUARD
+        have = pack(b) | GUARD
         return [nid for nid in self.nobles
-                if nid is not None and (have - _NOBLE_REQ[nid]) & _GUARD == _GUARD]
+                if nid is not None and (have - NOBLE_REQUIRES[nid]) & GUARD == GUARD]
 
     # ----------------------------------------------------------------- validation
     def check(self, action) -> None:
@@ -569,7 +310,7 @@ class Game:
         ('blind', index) for a hidden reserve it could be; None if nowhere."""
         card = CARDS[card_id]
         if card_id in self._slots:
-            return ("market",) + _SLOT_OF[self._slots.index(card_id)]
+            return ("market",) + SLOT_OF[self._slots.index(card_id)]
         for i, r in enumerate(self._reserved[p]):
             if r.id == card_id:
                 return "hand", i
@@ -600,47 +341,6 @@ class Game:
                 return ("card-not-available", f"Card {card_id} can't be the top card of the "
                         f"level {level} deck: it is not an unseen level {level} card.")
         return None
-
-    def needs(self, p: int, card: Card) -> tuple:
-        """What the card still costs the seat in tokens of each gem after bonuses."""
-        b = self.bonuses[p]
-        c = card.cost
-        return (c[0] - b[0] if c[0] > b[0] else 0, c[1] - b[1] if c[1] > b[1] else 0,
-                c[2] - b[2] if c[2] > b[2] else 0, c[3] - b[3] if c[3] > b[3] else 0,
-                c[4] - b[4] if c[4] > b[4] else 0)
-
-    def payment(self, p: int, card: Card) -> Optional[tuple]:
-        """The payment spending the fewest gold (gems first), or None if unaffordable."""
-        buy = self.affordable_buys(p, (card.id,))
-        return buy[0].pay if buy else None
-
-    def affordable_buys(self, p: int, card_ids) -> list:
-        """A buy of each of these cards the seat can afford, paying the fewest gold.
-
-        Where the cards are is not checked: the table uses it for a seat's hidden blind
-        reserves, whose identity only it knows.
-        """
-        t = self.tokens[p]
-        tok, bon = _pack(t), _pack(self.bonuses[p])
-        out = []
-        for cid in card_ids:
-            pay, short = _least_gold(_COST_GUARDED[cid], _GUARD, tok, bon)
-            short %= 63  # 2**6 = 1 (mod 63): the sum of the fields
-            if short <= t[GOLD]:
-                out.append(_buy_value(p, cid, pay, short))
-        return out
-
-    def payments(self, p: int, card: Card) -> Iterator[tuple]:
-        """Every legal payment for the card: gold may stand in for any colour, even one held."""
-        need = self.needs(p, card)
-        t = self.tokens[p]
-        gold = t[GOLD]
-        ranges = [range(max(0, need[i] - gold), min(need[i], t[i]) + 1) for i in range(5)]
-        total = sum(need)
-        for gems in itertools.product(*ranges):
-            g = total - sum(gems)
-            if g <= gold:
-                yield gems + (g,)
 
     def _buy_error(self, p: int, card_id: str, pay: tuple):
         if self._find_card(p, card_id) is None:
@@ -722,115 +422,6 @@ class Game:
                         "the turn.")
         return None
 
-    # ----------------------------------------------------------------- legal moves
-    def _legal_takes(self, p: int) -> list:
-        # Which takes are legal depends only on each pile being empty, under 4, or 4+ (and the
-        # house rule), so the filtered list is shared by every game through one small cache.
-        bank = self.bank
-        key = (p, self.rules.short_take,
-               _PILE[bank[0]], _PILE[bank[1]], _PILE[bank[2]], _PILE[bank[3]], _PILE[bank[4]])
-        takes = _TAKE_CACHE.get(key)
-        if takes is None:
-            takes = _TAKE_CACHE[key] = [TakeGems(p, g) for g in _TAKE_SHAPES
-                                        if self._take_error(g) is None]
-        return takes
-
-    def _has_main_action(self, p: int) -> bool:
-        # A hidden blind reserve never counts: the engine can't know whether it is affordable.
-        if self._legal_takes(p):
-            return True
-        face = [cid for cid in self._slots if cid is not None]
-        if len(self._reserved[p]) < RESERVE_LIMIT and (face or any(self.decks)):
-            return True
-        known = face + [r.id for r in self._reserved[p] if type(r) is not BlindCard]
-        return bool(self.affordable_buys(p, known))
-
-    def legal_main_actions(self, *, all_payments: bool = False) -> Iterator:
-        """Main actions the active player may take now.
-
-        Buys come with the payment that spends the fewest gold unless ``all_payments``.
-        A hidden blind reserve is not offered for buying: its identity is unknown until the
-        buy line names it.
-        """
-        return iter(self._main_actions(all_payments))
-
-    def _main_actions(self, all_payments: bool = False) -> list:
-        """legal_main_actions as a new list (the simulator's random play takes it as it is)."""
-        if self.outcome is not None or self.main is not None:
-            return []
-        p = self.active
-        out = list(self._legal_takes(p))
-        hand = self._reserved[p]
-        slots = self._slots
-        if len(hand) < RESERVE_LIMIT:
-            out += map(_RESERVE_CARD[p].__getitem__, filter(None, slots))
-            d = self.decks
-            blind = _RESERVE_BLIND[p]
-            out += blind if d[0] and d[1] and d[2] else [blind[li] for li in range(3) if d[li]]
-        if all_payments:
-            face = [CARDS[cid] for cid in slots if cid is not None]
-            face += [r for r in hand if type(r) is not BlindCard]
-            for card in face:
-                out += [BuyCard(p, card.id, pay) for pay in self.payments(p, card)]
-            return out or [PassTurn(p)]
-        t, b = self.tokens[p], self.bonuses[p]
-        # _pack, written out: this is the engine's hottest line.
-        tok = t[0] | (t[1] << 6) | (t[2] << 12) | (t[3] << 18) | (t[4] << 24)
-        bon = b[0] | (b[1] << 6) | (b[2] << 12) | (b[3] << 18) | (b[4] << 24)
-        gold = t[5]
-        # The payment of every face-up and reserved card at once (see _REPEAT), the gold
-        # each needs summed into its slot's top field, compared with the player's gold.
-        pay, short = _least_gold(self.costs + self._hand_costs[p], _ALL_GUARD,
-                                 tok * _REPEAT, bon * _REPEAT)
-        short = (short * _SUM_FIELDS) & _TOP_FIELD
-        affordable = ~((short | _TOP_GUARD) - _GOLD_LIMIT[gold]) & _TOP_GUARD
-        while affordable:
-            low = affordable & -affordable
-            affordable ^= low
-            k = low.bit_length() // _SLOT_BITS - 1
-            if k < _MARKET_SLOTS:
-                cid = slots[k]
-            else:
-                cid = hand[k - _MARKET_SLOTS].id if k - _MARKET_SLOTS < len(hand) else None
-            if cid is not None:  # not an empty slot, nor a hidden blind reserve
-                shift = _SLOT_BITS * k
-                out.append(_buy_value(p, cid, (pay >> shift) & _SLOT_MASK,
-                                      (short >> (shift + 24)) & 63))
-        if not out:
-            out.append(PassTurn(p))
-        return out
-
-    def legal_end_steps(self) -> Iterator:
-        """End-of-turn steps the active player may take now: returns, noble visits, end_turn.
-
-        Reveals are not generated (the table deals them: see :meth:`slots_to_reveal`).
-        """
-        return iter(self._end_steps())
-
-    def _end_steps(self) -> list:
-        """legal_end_steps as a new list."""
-        if self.outcome is not None or self.main is None:
-            return []
-        p = self.active
-        t = self.tokens[p]
-        over = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] - TOKEN_LIMIT
-        nobles = () if self.noble_taken else self.qualifying_nobles(p)
-        if over <= 0 and not nobles:
-            # Nothing to return and no noble to choose: the turn ends once the slots are dealt.
-            return [] if self.holes and self.slots_to_reveal() else [_END_TURN[p]]
-        # Otherwise end_turn must wait (tokens-over-ten, noble-must-visit).
-        out = list(_legal_returns(p, t, over)) if over > 0 else []
-        if nobles:
-            claim = _CLAIM_NOBLE[p]
-            out += [claim[nid] for nid in nobles]
-        return out
-
-    def legal_actions(self) -> Iterator:
-        """Main actions before the turn's main action, end-of-turn steps after it."""
-        if self.main is None:
-            return self.legal_main_actions()
-        return self.legal_end_steps()
-
     # ----------------------------------------------------------------- applying actions
     def push(self, action) -> None:
         """Validate and apply an action; raises :class:`IllegalActionError` if it is illegal."""
@@ -849,7 +440,7 @@ class Game:
         """Take a card out of its market slot (bought or reserved)."""
         s = self._slots
         self._slots = s[:k] + (None,) + s[k + 1:]
-        self.costs -= _SLOT_COST[k][card_id]
+        self.costs -= SLOT_COST[k][card_id]
         self.holes += 1
 
     def _apply_reveal(self, action: RevealCard) -> None:
@@ -859,8 +450,8 @@ class Game:
         k = 4 * li + action.slot
         cid = action.card
         self._slots = s[:k] + (cid,) + s[k + 1:]
-        self.costs += _SLOT_COST[k][cid]
-        self._unseen &= ~_CARD_BIT[cid]
+        self.costs += SLOT_COST[k][cid]
+        self._unseen &= ~CARD_BIT[cid]
         self.decks = _replace(d, li, d[li] - 1)
         self.holes -= 1
 
@@ -912,10 +503,10 @@ class Game:
                 entry = BlindCard(action.level)
             else:
                 entry = CARDS[cid]
-                self._unseen &= ~_CARD_BIT[cid]
+                self._unseen &= ~CARD_BIT[cid]
         hand = reserved[p] + (entry,)
         self._reserved = _replace(reserved, p, hand)
-        self._hand_costs = _replace(hand_costs, p, _hand_costs(hand))
+        self._hand_costs = _replace(hand_costs, p, packed_hand(hand))
         if bank[GOLD]:
             self.bank = _sub(bank, (0, 0, 0, 0, 0, 1))
             self.tokens = _replace(tokens, p, _add(tokens[p], (0, 0, 0, 0, 0, 1)))
@@ -940,10 +531,10 @@ class Game:
                 i = hand.index(card)
             else:  # a hidden blind reserve turns out to be this card
                 i = hand.index(BlindCard(card.level))
-                self._unseen &= ~_CARD_BIT[cid]
+                self._unseen &= ~CARD_BIT[cid]
             hand = hand[:i] + hand[i + 1:]
             self._reserved = _replace(reserved, p, hand)
-            self._hand_costs = _replace(hand_costs, p, _hand_costs(hand))
+            self._hand_costs = _replace(hand_costs, p, packed_hand(hand))
         pay = action.pay
         # The seat's entries replaced by slicing, written out here: buys are frequent.
         self.tokens = tokens[:p] + (_sub(tokens[p], pay),) + tokens[p + 1:]
@@ -965,24 +556,10 @@ class Game:
         self.main = None
         self.noble_taken = False
         if self.passes >= self.n:
-            self.outcome = self._make_outcome("all-passed")
+            self.outcome = Outcome.decide(self.points, self.cards, "all-passed")
         elif self.final_round and p == (self.first - 1) % self.n:  # the round's last seat
-            self.outcome = self._make_outcome("points")
+            self.outcome = Outcome.decide(self.points, self.cards, "points")
         self.active = (p + 1) % self.n
-
-    def _make_outcome(self, reason: str) -> Outcome:
-        points = self.points
-        cards = tuple(len(c) for c in self.cards)
-        best = max(points)
-        leaders = [i for i in range(self.n) if points[i] == best]
-        tie_break = None
-        if len(leaders) > 1:
-            fewest = min(cards[i] for i in leaders)
-            winners = [i for i in leaders if cards[i] == fewest]
-            tie_break = "fewest-cards" if len(winners) == 1 else "shared"
-        else:
-            winners = leaders
-        return Outcome(tuple(winners), points, cards, reason, tie_break)
 
     # ----------------------------------------------------------------- summaries
     def to_dict(self) -> dict:
@@ -997,41 +574,15 @@ class Game:
         }
 
 
-def _check_setup(setup: Setup, n: int) -> None:
-    """A setup that doesn't fit the player count is malformed (record.md)."""
-    if not isinstance(setup.first, int) or isinstance(setup.first, bool) or not 0 <= setup.first < n:
-        raise MalformedError(f"The first player must be a seat from 0 to {n - 1}.")
-    nobles = list(setup.nobles)
-    if len(nobles) != n + 1:
-        raise MalformedError(f"A {n}-player game reveals {n + 1} nobles, not {len(nobles)}.")
-    for nid in nobles:
-        if nid not in NOBLES:
-            raise MalformedError(f"{nid!r} is not a noble id (N01 to N10).")
-    if len(set(nobles)) != len(nobles):
-        raise MalformedError("The same noble is dealt twice.")
-    if len(setup.market) != 3:
-        raise MalformedError("The market has 3 rows, level 1 first.")
-    for li, row in enumerate(setup.market):
-        if len(row) != 4:
-            raise MalformedError(f"The level {li + 1} row needs 4 slots, not {len(row)}.")
-        ids = [c for c in row if c is not None]
-        for cid in ids:
-            if cid not in CARDS:
-                raise MalformedError(f"{cid!r} is not a card id.")
-            if CARDS[cid].level != li + 1:
-                raise MalformedError(f"Card {cid} is not a level {li + 1} card.")
-        if len(set(ids)) != len(ids):
-            raise MalformedError(f"The same card is dealt twice in the level {li + 1} row.")
-
-
 # How each kind of action changes the state (push and push_unchecked dispatch on the type).
 _APPLY = {TakeGems: Game._apply_take, BuyCard: Game._apply_buy, ReserveCard: Game._apply_reserve,
           ReserveBlind: Game._apply_reserve, PassTurn: Game._apply_pass,
           RevealCard: Game._apply_reveal, ReturnGems: Game._apply_return,
           ClaimNoble: Game._apply_noble, EndTurn: Game._apply_end_turn}
 
-# The fields each kind of action changes, in the order its _apply_* saves their old values:
-# a push saves just these and a pop restores them.
+# The fields each kind of action changes, in the order its _apply_* saves their old values
+# (written out there: a helper reading this list cost a tenth of push/pop's speed), and pop
+# restores them from this list. tests/engine check every push saves exactly these.
 _RESERVE_CHANGES = ("_slots", "costs", "holes", "decks", "_unseen", "_reserved", "_hand_costs",
                     "bank", "tokens", "main", "passes")
 _CHANGES = {TakeGems: ("bank", "tokens", "main", "passes"),

@@ -8,7 +8,7 @@ import pytest
 
 from companion.engine import (CARDS, NOBLES, BlindCard, BuyCard, ClaimNoble, EndTurn, PassTurn,
                               ReserveBlind, ReserveCard, ReturnGems, RevealCard, Rules, TakeGems,
-                              play_random_game)
+                              Game, Setup, play_random_game)
 
 
 def positions(seed: int, count: int):
@@ -80,3 +80,32 @@ def test_reveal_is_never_generated_but_slots_are_named():
     level, slot = game.slots_to_reveal()[0]
     card = sorted(game.unseen[level - 1])[0]
     assert game.is_legal(RevealCard(level, slot, card))
+
+
+def test_every_push_saves_exactly_the_fields_it_changes():
+    # Each _apply_* writes its save out by hand (for speed); pop restores by the list in
+    # _CHANGES. Both must name the same fields, in the same order, and no other may change.
+    from companion.engine.game import _CHANGES
+    kinds = set()
+    for players in (2, 3, 4):
+        for seed in range(10):
+            played = play_random_game(players, seed=seed).game
+            game = Game(played.names, played.setup, played.rules)
+            for action in played.history:
+                names = _CHANGES[type(action)]
+                before = dict(vars(game))
+                game.push(action)
+                saved = game._stack[-1][1]
+                assert len(saved) == len(names), type(action).__name__
+                for name, value in zip(names, saved):
+                    assert value is before[name], (type(action).__name__, name)
+                changed = {n for n, v in vars(game).items() if v is not before[n]}
+                assert changed - {"_stack"} <= set(names), type(action).__name__
+                kinds.add(type(action))
+    assert kinds == set(_CHANGES) - {PassTurn}
+    # A pass, which random games seldom reach: a table where nothing else is legal.
+    game = Game(["Ana", "Ben"], Setup(0, ("N01", "N02", "N03"), ((None,) * 4,) * 3))
+    game.bank, game.decks = (0, 0, 0, 0, 0, 0), (0, 0, 0)
+    before = dict(vars(game))
+    game.push(PassTurn(0))
+    assert game._stack[-1][1] == tuple(before[n] for n in _CHANGES[PassTurn])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.engine import (CARDS, NOBLES, BlindCard, EndTurn, Rules, play_random_game,
                               starting_bank)
@@ -15,6 +15,10 @@ games = st.builds(
                                                         scan_probability=scan).game,
     st.integers(2, 4), st.integers(0, 2**31), st.sampled_from(["never", "when_scarce", "always"]),
     st.sampled_from([0.0, 0.5, 1.0]))
+
+# Each example plays a whole game while it is drawn: on a loaded machine that is slow, which
+# is no fault of the engine. No deadline, and no health check that times the drawing.
+SLOW_DRAW = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 def check_invariants(game, at_turn_end: bool):
@@ -41,7 +45,7 @@ def check_invariants(game, at_turn_end: bool):
             assert sum(game.tokens[p]) <= 10
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, **SLOW_DRAW)
 @given(games)
 def test_every_step_keeps_the_invariants_and_undo_restores_it(played):
     game = played.__class__(played.names, played.setup, played.rules)
@@ -57,7 +61,7 @@ def test_every_step_keeps_the_invariants_and_undo_restores_it(played):
         assert game.snapshot() == snapshots[-1]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, **SLOW_DRAW)
 @given(games)
 def test_record_written_and_replayed_gives_the_same_state(played):
     text = io.StringIO()
@@ -71,7 +75,7 @@ def test_record_written_and_replayed_gives_the_same_state(played):
     assert result.to_dict()["winners"] == list(played.outcome.winners)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, **SLOW_DRAW)
 @given(games, st.data())
 def test_undo_turn_returns_to_the_turn_start(played, data):
     game = played.__class__(played.names, played.setup, played.rules)

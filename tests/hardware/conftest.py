@@ -1,14 +1,19 @@
-"""Shared helpers for the seat panel tests: a MockFactory panel with short timings."""
+"""Shared helpers for the seat panel tests: a MockFactory panel on a clock moved by hand.
+
+Panels are built on :class:`~hardware.timers.ManualTimers`: nothing happens later unless a
+test moves time with ``panel.timers.advance(seconds)``, so no test sleeps or depends on how
+fast the machine is.
+"""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hardware.config import load_config, parse_config
 from hardware.panel import SeatPanel
+from hardware.timers import ManualTimers
 
 SEATS = [{"button": 17, "led": 5}, {"button": 27, "led": 6},
          {"button": 22, "led": 13}, {"button": 23, "led": 26}]
@@ -36,31 +41,24 @@ class Recorder:
             target.append(item)
             self._cond.notify_all()
 
-    def wait_events(self, n, timeout=3.0):
+    def wait_events(self, n, timeout=30.0):
+        """For panels on real timers: wait until ``n`` presses arrived (the timeout is only a
+        safety net; a passing test never reaches it)."""
         with self._cond:
             self._cond.wait_for(lambda: len(self.events) >= n, timeout)
             return list(self.events)
 
-    def wait_lights(self, n, timeout=3.0):
-        with self._cond:
-            self._cond.wait_for(lambda: len(self.lights) >= n, timeout)
-            return list(self.lights)
-
     def mark(self):
-        """A point in the light history: wait_light only looks at changes after it."""
+        """A point in the light history, to compare what changed after it."""
         with self._cond:
             return len(self.lights)
 
-    def wait_light(self, item, after=0, timeout=3.0):
-        with self._cond:
-            return self._cond.wait_for(lambda: item in self.lights[after:], timeout)
-
 
 def tap(panel, seat, seconds=0.1):
-    """A clean press and release of a seat's button, as fingers do it."""
+    """A clean press and release of a seat's button held ``seconds`` on the panel's clock."""
     pin = panel.buttons[seat].pin
     pin.drive_low()
-    time.sleep(seconds)
+    panel.timers.advance(seconds)
     pin.drive_high()
 
 
@@ -70,6 +68,7 @@ def panel_factory():
     panels = []
 
     def build(config=None, **kwargs):
+        kwargs.setdefault("timers", ManualTimers())
         panel = SeatPanel(config or make_config(hold_seconds=0.3), pin_factory=MockFactory(),
                           **kwargs)
         panels.append(panel)

@@ -1,26 +1,22 @@
 """Every LED pattern, read back from the mock pins' recorded state history."""
 from __future__ import annotations
 
-import statistics
-import time
-
 from .conftest import Recorder, make_config
 
 
-def wait_for_changes(pin, n, timeout=5.0):
-    """Wait until the pin has changed n times since its history was cleared."""
-    deadline = time.monotonic() + timeout
-    while len(pin.states) < n + 1 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return pin.states
+def samples(pin, timers, every, n):
+    """The pin's level in the middle of each of its next ``n`` half periods of ``every`` s,
+    moving the panel's clock by hand."""
+    out = []
+    timers.advance(every / 2)
+    for i in range(n):
+        if i:
+            timers.advance(every)
+        out.append(pin.state)
+    return out
 
 
-def half_periods(pin, n):
-    """The times the LED spent in each state, from the pin's history (first change skipped)."""
-    states = wait_for_changes(pin, n + 1)
-    assert [s.state for s in states[1:n + 2]] in (
-        [i % 2 == 0 for i in range(n + 1)], [i % 2 == 1 for i in range(n + 1)])  # it alternates
-    return [s.timestamp for s in states[2:n + 2]]
+BLINK = [True, False] * 4  # lit first, then off, each for the blink's half period
 
 
 def levels(panel):
@@ -49,19 +45,21 @@ def test_noble_visit_slow_blinks_the_seat_and_lights_the_noble_then_ends(panel_f
     rec = Recorder(panel)
     panel.show_turn(2)
     seat_pin = panel.seat_lights[2].led.pin
-    seat_pin.clear_states()
     mark = rec.mark()
     panel.show_noble_visit(2, noble_slots=[4])
     assert panel.seat_lights[2].pattern.value == "slow-blink"
     assert panel.seat_lights[2].blink_seconds == 0.15
     assert patterns(panel.noble_lights) == ["off", "off", "off", "off", "on"]
     assert [l.led.pin.state for l in panel.noble_lights] == [False] * 4 + [True]
-    periods = half_periods(seat_pin, 4)
-    assert 0.1 <= statistics.median(periods) <= 0.22, periods
-    # When the visit ends the seat is back to its steady state (its turn: on), the noble off.
-    assert rec.wait_light(("seat", 2, "on"), after=mark)
-    assert rec.wait_light(("noble", 4, "off"), after=mark)
+    assert samples(seat_pin, panel.timers, 0.15, 6) == BLINK[:6]   # up to 0.825 s
+    assert rec.lights[mark:] == [("seat", 2, "slow-blink"), ("noble", 4, "on")]
+    # When the visit ends (1 s) the seat is back to its steady state (its turn: on), the
+    # noble off, and the blink has stopped.
+    panel.timers.advance(0.2)
+    assert rec.lights[mark + 2:] == [("seat", 2, "on"), ("noble", 4, "off")]
     assert seat_pin.state and not panel.noble_lights[4].led.pin.state
+    assert samples(seat_pin, panel.timers, 0.15, 4) == [True] * 4
+    assert panel.timers.pending() == 0
 
 
 def test_rejection_fast_blinks_then_returns_to_the_steady_state(panel_factory):
@@ -69,17 +67,20 @@ def test_rejection_fast_blinks_then_returns_to_the_steady_state(panel_factory):
     rec = Recorder(panel)
     panel.show_turn(0)
     pins = [panel.seat_lights[s].led.pin for s in (0, 3)]
-    for pin in pins:
-        pin.clear_states()
     mark = rec.mark()
     panel.show_rejected(0)           # the active seat's move was rejected
     panel.show_rejected(3)           # a seat that pressed out of turn
     assert patterns(panel.seat_lights) == ["fast-blink", "off", "off", "fast-blink"]
-    for pin in pins:
-        periods = half_periods(pin, 6)
-        assert 0.03 <= statistics.median(periods) <= 0.09, periods
-    assert rec.wait_light(("seat", 0, "on"), after=mark)
-    assert rec.wait_light(("seat", 3, "off"), after=mark)
+    levels_seen = [[], []]
+    panel.timers.advance(0.025)
+    for _ in range(14):              # mid-phase samples up to 0.7 s, both LEDs in step
+        for i, pin in enumerate(pins):
+            levels_seen[i].append(pin.state)
+        panel.timers.advance(0.05)
+    assert levels_seen == [[True, False] * 7] * 2
+    assert rec.lights[mark:] == [("seat", 0, "fast-blink"), ("seat", 3, "fast-blink")]
+    panel.timers.advance(0.1)        # 0.8 s: the rejection ends
+    assert rec.lights[mark + 2:] == [("seat", 0, "on"), ("seat", 3, "off")]
     assert levels(panel)[:4] == [True, False, False, False]
 
 
@@ -88,14 +89,16 @@ def test_default_blink_rates_are_told_apart(panel_factory, default_config):
     panel = panel_factory(default_config)
     slow_pin = panel.seat_lights[0].led.pin
     fast_pin = panel.seat_lights[1].led.pin
-    slow_pin.clear_states()
-    fast_pin.clear_states()
     panel.show_noble_visit(0)
     panel.show_rejected(1)
-    slow = half_periods(slow_pin, 2)
-    fast = half_periods(fast_pin, 8)
-    assert 0.4 <= statistics.median(slow) <= 0.6, slow
-    assert 0.07 <= statistics.median(fast) <= 0.15, fast
+    slow, fast = [], []
+    panel.timers.advance(0.05)
+    for _ in range(20):              # every 0.1 s for 2 s, in the middle of fast phases
+        slow.append(slow_pin.state)
+        fast.append(fast_pin.state)
+        panel.timers.advance(0.1)
+    assert fast == [True, False] * 10
+    assert slow == ([True] * 5 + [False] * 5) * 2
 
 
 def test_noble_choice_blinks_every_qualifying_noble_until_chosen(panel_factory):
@@ -103,18 +106,24 @@ def test_noble_choice_blinks_every_qualifying_noble_until_chosen(panel_factory):
     panel.show_turn(1)
     pin0 = panel.noble_lights[0].led.pin
     pin2 = panel.noble_lights[2].led.pin
-    pin0.clear_states()
-    pin2.clear_states()
     panel.show_noble_choice(1, [0, 2])
     assert patterns(panel.noble_lights) == ["slow-blink", "off", "slow-blink", "off", "off"]
     assert panel.seat_lights[1].pattern.value == "slow-blink"
     assert panel.seat_lights[1].signal == "choice"
-    assert len(half_periods(pin0, 3)) == 3 and len(half_periods(pin2, 3)) == 3
+    both = []
+    panel.timers.advance(0.05)
+    for _ in range(4):
+        both.append((pin0.state, pin2.state))
+        panel.timers.advance(0.1)
+    assert both == [(True, True), (False, False)] * 2
+    panel.timers.advance(30.0)       # a choice has no time limit
+    assert panel.noble_lights[0].pattern.value == "slow-blink"
     # The player chose slot 2: it lights steadily, the other stops blinking.
     panel.show_noble_visit(1, [2])
     assert patterns(panel.noble_lights) == ["off", "off", "on", "off", "off"]
     assert not pin0.state and pin2.state
     assert panel.seat_lights[1].signal == "visit"
+    assert samples(pin0, panel.timers, 0.1, 4) == [False] * 4
 
 
 def test_turn_passes_while_the_noble_visit_is_still_shown(panel_factory):
@@ -136,7 +145,10 @@ def test_when_changed_reports_pattern_changes_not_blink_toggles(panel_factory):
     panel.show_turn(0)
     panel.show_turn(0)               # no change, no callback
     panel.show_rejected(0)
-    assert rec.wait_lights(3) == [("seat", 0, "on"), ("seat", 0, "fast-blink"), ("seat", 0, "on")]
+    panel.timers.advance(0.49)       # 16 blink toggles
+    assert rec.lights == [("seat", 0, "on"), ("seat", 0, "fast-blink")]
+    panel.timers.advance(0.02)
+    assert rec.lights == [("seat", 0, "on"), ("seat", 0, "fast-blink"), ("seat", 0, "on")]
 
 
 def test_wiring_check_light_is_exactly_one_led(panel_factory):

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import queue
 import re
-import threading
-import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -14,24 +11,25 @@ from gpiozero.pins.mock import MockFactory
 from companion import cli
 from hardware.commands import check_panel as run_test_panel
 from hardware.panel import NoGpioError, real_pin_factory
+from hardware.timers import ManualTimers
 
 
 class Table:
     """A person at the table: looks at the LEDs when asked, presses buttons when told.
 
     ``broken_leds`` are pins that never light (a loose wire), ``swapped`` maps a seat to
-    the seat whose button actually answers (two wires swapped).
+    the seat whose button actually answers (two wires swapped). A press happens as the
+    prompt is said, on the panel's clock moved by hand, so it is waiting before the check
+    starts to wait for it.
     """
 
     def __init__(self, factory, seats=4, broken_leds=(), swapped=None):
         self.factory = factory
+        self.timers = ManualTimers()
         self.broken_leds = set(broken_leds)
         self.swapped = swapped or {}
         self.said: list[str] = []
         self.asked: list[str] = []
-        self._prompts: queue.Queue[str] = queue.Queue()
-        self._presser = threading.Thread(target=self._press_when_told, daemon=True)
-        self._presser.start()
 
     def ask(self, prompt):
         self.asked.append(prompt)
@@ -43,38 +41,25 @@ class Table:
 
     def say(self, line):
         self.said.append(line)
-        self._prompts.put(line)
-
-    def _press_when_told(self):
-        while True:
-            line = self._prompts.get()
-            if line is None:
-                return
-            m = re.match(r"Press and release the button at seat (\d)", line)
-            if m:
-                seat = int(m.group(1))
-                seat = self.swapped.get(seat, seat)
-                button_pin = {0: 17, 1: 27, 2: 22, 3: 23}[seat]
-                pin = self.factory.pin(button_pin)
-                time.sleep(0.05)                 # a human reacts
-                pin.drive_low()
-                time.sleep(0.1)
-                pin.drive_high()
-
-    def stop(self):
-        self._prompts.put(None)
-        self._presser.join(2)
+        m = re.match(r"Press and release the button at seat (\d)", line)
+        if m:
+            seat = int(m.group(1))
+            seat = self.swapped.get(seat, seat)
+            pin = self.factory.pin({0: 17, 1: 27, 2: 22, 3: 23}[seat])
+            pin.drive_low()
+            self.timers.advance(0.1)
+            pin.drive_high()
 
 
 def args(**kw):
-    return argparse.Namespace(**{"config": None, "mock": False, "timeout": 3.0, **kw})
+    return argparse.Namespace(**{"config": None, "mock": False, "timeout": 30.0, **kw})
 
 
 def test_every_part_works_on_a_correctly_wired_panel():
     factory = MockFactory()
     table = Table(factory)
-    code = run_test_panel(args(), ask=table.ask, say=table.say, pin_factory=factory)
-    table.stop()
+    code = run_test_panel(args(), ask=table.ask, say=table.say, pin_factory=factory,
+                          timers=table.timers)
     assert code == 0
     assert len(table.asked) == 9     # 4 seat LEDs and 5 noble LEDs, one question each
     assert table.asked[0].startswith("Is the LED at seat 0 (GPIO 5) lit")
@@ -87,8 +72,10 @@ def test_every_part_works_on_a_correctly_wired_panel():
 def test_loose_led_and_swapped_buttons_are_reported_with_pin_and_setting():
     factory = MockFactory()
     table = Table(factory, broken_leds={13}, swapped={1: 2})
-    code = run_test_panel(args(timeout=0.8), ask=table.ask, say=table.say, pin_factory=factory)
-    table.stop()
+    # The timeout only ends the wait for seat 1's press, which never comes: the wrong
+    # seat's press is already waiting by then.
+    code = run_test_panel(args(timeout=0.5), ask=table.ask, say=table.say, pin_factory=factory,
+                          timers=table.timers)
     assert code == 1
     report = "\n".join(table.said)
     assert "2 of 13 parts failed:" in report
@@ -102,8 +89,7 @@ def test_unclear_answer_is_asked_again():
     table = Table(factory)
     answers = iter(["maybe"] + ["y"] * 20)
     code = run_test_panel(args(), ask=lambda p: next(answers), say=table.say,
-                          pin_factory=factory)
-    table.stop()
+                          pin_factory=factory, timers=table.timers)
     assert code == 0
     assert "Please answer y for yes or n for no." in table.said
 

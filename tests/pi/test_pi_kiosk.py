@@ -8,7 +8,6 @@ import socket
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from companion import kiosk
@@ -134,30 +133,30 @@ def test_keep_window_awake():
 
 
 SIGTERM_APP = """
-    import os, sys, time
+    import sys
     from companion.kiosk import install_sigterm_handler
     from companion.watchdog import Watchdog
 
     dog = Watchdog()
-    running = True
     calls = []
 
     def on_stop():
-        global running
         calls.append("stop")
         dog.stopping("Saving the game")
-        running = False
+        print("stopping", flush=True)
 
     install_sigterm_handler(on_stop)
     dog.ready()
     print("ready", flush=True)
-    deadline = time.monotonic() + 20
-    while running and time.monotonic() < deadline:
-        time.sleep(0.01)  # the app's main loop
-    time.sleep(0.5)  # the app's orderly stop: closing the journal takes a moment
+    # The app's main loop, then its orderly stop (closing the journal), which lasts until
+    # the test says "closed": a second SIGTERM surely arrives during the stop. Signals are
+    # handled in the main thread, between the reads.
+    for line in sys.stdin:
+        if line == "closed\\n":
+            break
     with open(sys.argv[1], "w") as journal:
         journal.write("closed after %d stop call(s)\\n" % len(calls))
-    sys.exit(0 if not running else 3)
+    sys.exit(0 if calls else 3)
 """
 
 
@@ -165,24 +164,29 @@ def test_sigterm_runs_the_stop_callback_once_and_exits_0(tmp_path):
     notify = tmp_path / "notify"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(notify))
-    sock.settimeout(10)
+    sock.settimeout(60)  # a safety net: the datagrams are sent before the lines are read
     journal = tmp_path / "journal.txt"
     env = {k: v for k, v in os.environ.items()}
     env.update({"NOTIFY_SOCKET": str(notify), "PYTHONPATH": str(REPO)})
     proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(SIGTERM_APP), str(journal)],
-                            env=env, stdout=subprocess.PIPE, text=True)
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout.readline().strip() == "ready"
         assert sock.recv(4096) == b"READY=1"
         proc.send_signal(signal.SIGTERM)
-        time.sleep(0.05)
+        assert proc.stdout.readline().strip() == "stopping"   # the stop has begun
         proc.send_signal(signal.SIGTERM)  # during the stop: must not run the callback again
-        assert proc.wait(timeout=20) == 0
+        proc.stdin.write("closed\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=60) == 0
         assert sock.recv(4096).decode().split("\n") == ["STOPPING=1", "STATUS=Saving the game"]
         assert journal.read_text() == "closed after 1 stop call(s)\n"
+        assert proc.stdout.read() == ""                      # no second "stopping"
     finally:
         if proc.poll() is None:
             proc.kill()
+        proc.stdin.close()
+        proc.stdout.close()
         sock.close()
 
 

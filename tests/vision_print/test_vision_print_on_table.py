@@ -59,7 +59,7 @@ def test_printed_empty_mat_reads_as_empty(printed, run_cli, capsys):
 
 def _sticker(tags, k: int) -> np.ndarray:
     """Sticker ``k`` of the sheet's first row, cut along its guides."""
-    from vision.printing import sheet_layout
+    from vision.print_tags import sheet_layout
 
     layout = sheet_layout()
     sw, sh = layout.sticker
