@@ -102,8 +102,8 @@ def base_session(tmp_path_factory) -> Path:
     """A short live session with readings (not images): setup and a few pressed turns."""
     try:
         from companion.referee_sim import TablePlay
-    except ImportError:  # the referee package layout
-        from companion.referee.sim import TablePlay
+    except ImportError:  # the referee package moves the simulated table under tests/
+        from tests.referee.table_play import TablePlay
     from companion.referee import Referee
 
     d = tmp_path_factory.mktemp("live")
