@@ -48,11 +48,28 @@ def touch_px(width: int, height: int) -> int:
     return max(44, round(TOUCH_MM / 25.4 * dpi))
 
 
+# Kivy probes providers this app never uses and logs their absence as failures (an ERROR
+# with a traceback for MTDev's library, a CRITICAL for the X11 cut buffer's xclip/xsel). On the
+# Pi that reads as a broken start in journalctl: the app's input is SDL's touch and mouse, and
+# it has no copy and paste. Those two records are dropped; every other record passes.
+UNUSED_PROVIDERS = ("Input: MTDev is not supported", "Cutbuffer: Unable to find any valuable")
+
+
+class UnusedProviders:
+    """A logging filter dropping Kivy's reports about the providers the app doesn't use."""
+
+    def filter(self, record) -> bool:
+        return not str(record.msg).startswith(UNUSED_PROVIDERS)
+
+
 def configure(kiosk: bool) -> None:
     """Kivy settings that must be made before the window exists."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     from kivy.config import Config
+    from kivy.logger import Logger
+    if not any(isinstance(f, UnusedProviders) for f in Logger.filters):
+        Logger.addFilter(UnusedProviders())
     # No multitouch probing of /dev/input on a laptop (MTDev is not there): mouse and SDL touch.
     if Config.has_section("input"):
         for key, _ in list(Config.items("input")):
@@ -115,8 +132,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
-            for cls in (S.HomeScreen, S.PlayersScreen, S.SetupScreen, S.PlayScreen,
-                        S.GameOverScreen, S.HistoryScreen, S.SettingsScreen):
+            for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
             return self.sm
@@ -169,7 +185,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 return _screen_panel(dispatch)
 
         def open_camera(self):
-            from companion.ui.camera import CameraError, open_camera
+            from vision.frames import CameraUnavailable as CameraError, open_camera
             old = self.ctl.camera
             if old is not None and hasattr(old, "close"):
                 old.close()

@@ -6,8 +6,10 @@ table), makes random legal moves on it, and ends each turn by pressing that seat
 the on-screen panel. The press goes through the panel, the controller and the real referee,
 which judges what a perfect camera reports (``referee_judge.expected_observation``) against
 its own last accepted state, exactly as it judges a real still. The referee's questions are
-answered with the truth. Stills are rendered for the camera view when ``vision.render`` is
-installed. Demo games are kept in ``<data dir>/demo``, out of the real history.
+answered with the truth. A still is rendered for the camera view when ``vision.synthetic`` is
+installed, on demand: only when the players open the camera view, of the table as it was last
+judged, and one at a time (rendering costs about 150 MB while it runs; the judging needs no
+picture). Demo games are kept in ``<data dir>/demo``, out of the real history.
 """
 from __future__ import annotations
 
@@ -19,29 +21,66 @@ from companion.engine import SimulatedTable
 from companion.engine.actions import BuyCard, EndTurn, ReserveBlind
 
 DEMO_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+# A press with no verdict after this long never reached the referee: press again. Generous: a
+# busy machine (a still being drawn for the camera view) may hold the UI clock for seconds.
+LOST_PRESS_SECONDS = 30.0
+
+
+def table_state(game, scan=None) -> dict:
+    """What a photo of the table shows (a small dict: kept instead of a picture)."""
+    return {"nobles": list(game.nobles) + [None] * (5 - len(game.nobles)),
+            "market": {lv: [c.id if c is not None else None for c in game.market[lv - 1]]
+                       for lv in (1, 2, 3)},
+            "decks": {lv: game.decks[lv - 1] for lv in (1, 2, 3)},
+            "bank": {c: n for c, n in zip(("white", "blue", "green", "red", "black", "gold"),
+                                          game.bank)},
+            "scan": scan}
+
+
+def render_state(state: dict, size=(1152, 648)):
+    """A rendered photo of a :func:`table_state` (vision.synthetic), or None without the renderer.
+
+    Half the camera's still size: the still is for the players to look at, judging uses the
+    observation. The renderer's sprite caches are emptied afterwards: the demo draws a still
+    now and then, and a game's worth of cached card sprites would hold hundreds of MB.
+    """
+    try:
+        from vision.synthetic import Conditions, TableState, render_table
+    except ImportError:
+        return None
+    try:
+        image, _truth = render_table(TableState(**state),
+                                     Conditions(width=size[0], height=size[1]))
+    finally:
+        free_renderer()
+    return image
 
 
 def render_still(game, scan=None, size=(1152, 648)):
-    """A rendered photo of the truth table (vision.render), or None without the renderer.
+    """A rendered photo of the truth table, or None without the renderer."""
+    return render_state(table_state(game, scan), size)
 
-    Half the camera's still size: the still is for the players to look at, judging uses the
-    observation.
-    """
-    try:
-        from vision.render import Conditions, TableState, render_table
-    except ImportError:
-        return None
-    nobles = list(game.nobles) + [None] * (5 - len(game.nobles))
-    state = TableState(
-        nobles=nobles,
-        market={lv: [c.id if c is not None else None for c in game.market[lv - 1]]
-                for lv in (1, 2, 3)},
-        decks={lv: game.decks[lv - 1] for lv in (1, 2, 3)},
-        bank={c: n for c, n in zip(("white", "blue", "green", "red", "black", "gold"),
-                                    game.bank)},
-        scan=scan)
-    image, _truth = render_table(state, Conditions(width=size[0], height=size[1]))
-    return image
+
+def free_renderer() -> None:
+    """Empty the synthetic renderer's caches and give the freed memory back to the system."""
+    import gc
+    import sys
+    for name in ("vision.synthetic.sprites", "vision.synthetic.compose",
+                 "vision.synthetic.scene", "vision.synthetic.table", "vision.synthetic.hand",
+                 "vision.synthetic.camera"):
+        mod = sys.modules.get(name)
+        for value in list(vars(mod).values()) if mod is not None else ():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()     # functools.lru_cache: sprites, textures
+        maps = getattr(mod, "_MAP_CACHE", None)
+        if isinstance(maps, dict):
+            maps.clear()                # the remap tables of recent cameras
+    gc.collect()
+    try:                                # glibc keeps freed heap unless asked
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 class TableCamera:
@@ -50,15 +89,28 @@ class TableCamera:
     def __init__(self, driver: "DemoDriver", render: bool = True):
         self.driver = driver
         self.render = render
+        self.last = None          # the table at the last press: what a picture would show
+        self._picture = None      # (that table, its rendered still): one still at a time
 
     def observe(self):
+        """(None, observation): the referee judges the observation; no still is drawn."""
         from companion.referee_judge import expected_observation
         truth = self.driver.truth
-        image = render_still(truth, self.driver.scan) if self.render else None
-        return image, expected_observation(truth, scan=self.driver.scan)
+        self.last = table_state(truth, self.driver.scan)
+        return None, expected_observation(truth, scan=self.driver.scan)
+
+    def picture(self):
+        """A rendered still of the table as last judged (the camera view asks), or None."""
+        if not self.render or self.last is None:
+            return None
+        state = self.last
+        if self._picture is None or self._picture[0] is not state:
+            self._picture = None          # the old still goes before the new one is drawn
+            self._picture = (state, render_state(state))
+        return self._picture[1]
 
     def still(self):
-        return render_still(self.driver.truth)
+        return render_still(self.driver.truth) if self.render else None
 
     def close(self):
         pass
@@ -107,7 +159,7 @@ class DemoDriver:
         ctl = self.app.ctl
         ctl.data_dir = ctl.data_dir / "demo"
         ctl.data_dir.mkdir(parents=True, exist_ok=True)
-        ctl.camera = TableCamera(self, self.render)
+        ctl.camera = self.camera = TableCamera(self, self.render)
         names = list(self.table.names) + [None] * (4 - self.players)
         problems = ctl.new_game(names, self.table.setup.first)
         if problems:
@@ -195,7 +247,7 @@ class DemoDriver:
     def _verdict(self, ctl) -> float:
         v = ctl.verdict
         if (v, ctl.game.turn) == self._before:
-            if time.monotonic() - self._pressed_at > 5.0:
+            if time.monotonic() - self._pressed_at > LOST_PRESS_SECONDS:
                 self._phase = "press"  # the press was lost: press again
             return 0.02
         q = ctl.question

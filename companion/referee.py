@@ -207,14 +207,18 @@ class Referee:
     def setup_from_observation(obs: dict, players, first: int = 0) -> Setup:
         """The dealt table as the camera sees it; raises :class:`SetupError` with a sentence."""
         n = len(players)
+        if isinstance(obs, dict) and obs.get("mat") is not False and obs.get("busy"):
+            from companion.covered_text import covered_sentence
+            covered = obs.get("covered")
+            raise SetupError(covered_sentence(covered if isinstance(covered, list) else None,
+                                              again="read the table again"))
         try:
             seen = read_seen(obs)
         except ObservationError as err:
             raise SetupError(err.message)
         if seen.uncertain:
-            raise SetupError("The camera is not sure of part of the table: lay every card and "
-                             "noble flat with its tag facing up, and every token flat in its "
-                             "lane.")
+            from companion.covered_text import unsure_sentence
+            raise SetupError(unsure_sentence(seen.uncertain))
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]
@@ -652,8 +656,10 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
                 ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
                                                                  session.first))
             except SetupError as err:
-                raise SessionError(f"The setup (event {number}) can't be judged: "
-                                   f"{err.message}")
+                # As in the app: the table is not confirmed, the players fix it and read again.
+                # Presses until a readable setup are unreadable ("not set up yet").
+                verdicts.append({"setup": number, **Verdict("unreadable", None,
+                                                            message=err.message).to_dict()})
         elif kind == "press":
             presses += 1
             seat = ev.get("seat")

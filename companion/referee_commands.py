@@ -18,6 +18,8 @@ def register(subparsers) -> None:
 
 
 def _line(v: dict) -> str:
+    if "setup" in v:
+        return f"Setup (event {v['setup']}): {v['verdict']}. {v.get('message', '')}".rstrip()
     head = f"Press {v['press']} (seat {v['seat']}): {v['verdict']}"
     if v["verdict"] == "rejected":
         head += f" [{v['rule']}]"

@@ -141,8 +141,10 @@ def read_seen(obs: dict) -> Seen:
                                "markers must be in view. Move whatever covers a corner, then "
                                "press again.")
     if obs.get("busy"):
-        raise ObservationError("Something is covering the table (a hand or an arm): clear "
-                               "the mat, then press again.")
+        # Name exactly what to clear (read-table's `covered`), in the players' words.
+        from companion.covered_text import covered_sentence
+        covered = obs.get("covered")
+        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
     try:
         nobles = list(obs["nobles"])
         nobles = nobles + [None] * (NOBLE_SLOTS - len(nobles))

@@ -1,6 +1,6 @@
 """`splendor-companion bench-vision`: how well and how fast the pipeline reads the table.
 
-Frames come from the synthetic renderer (``vision.render.write_frames``, each with its truth)
+Frames come from the synthetic renderer (``vision.synthetic.write_frames``, each with its truth)
 and, when present, the sample frames of ``shared/samples/table-v1``. Everything runs on one
 core (OpenCV's thread pool off, the process pinned to one CPU), so the times are what one core
 of the Pi-class machine does.
@@ -11,7 +11,13 @@ Scoring (per the task):
 * wrong ids: any id reported in a slot that holds something else, or any id in ``tags`` that
   is not on the table - counted in every frame, busy or not;
 * bank: a lane is exact when its count is right; a wrong lane must be listed in ``uncertain``;
-* busy: recall over frames with a hand on the mat, false busy over the others.
+* busy: recall over frames with a hand on the mat, false busy over the others;
+* covered (``--hands N``): N frames with a hand near the mat hiding nothing a turn depends on
+  (resting beside it, a finger over its margin, a sleeve along its edge; false busy there) and
+  N with a hand over slots, lanes or the scan zone (busy recall, and the covered regions exact:
+  every region the truth calls covered is reported and nothing else except regions the hand
+  only grazes, under 3 % of them or within 3 mm; ``strict`` counts frames exact without that
+  allowance).
 """
 from __future__ import annotations
 
@@ -61,6 +67,12 @@ class Score:
     calm_frames: int = 0
     false_busy: int = 0
     mat_missed: int = 0
+    covered_frames: int = 0
+    covered_exact: int = 0
+    covered_strict: int = 0
+    regions_missed: int = 0
+    regions_extra: int = 0
+    covered_misses: list = field(default_factory=list)
     misses: list = field(default_factory=list)
     ms: dict = field(default_factory=dict)  # "WxH" -> [wall ms, ...]
     cpu_ms: dict = field(default_factory=dict)  # "WxH" -> [CPU ms, ...]
@@ -81,6 +93,17 @@ class Score:
             self.false_busy += bool(result["busy"])
         if not result["mat"]:
             self.mat_missed += 1
+        if truth.get("covered"):
+            self.covered_frames += 1
+            want_c, got_c = set(truth["covered"]), set(result.get("covered", []))
+            grazed = set(truth.get("_gt", {}).get("grazed") or [])
+            missed, extra = want_c - got_c, got_c - want_c - grazed
+            self.regions_missed += len(missed)
+            self.regions_extra += len(extra)
+            self.covered_exact += not missed and not extra
+            self.covered_strict += got_c == want_c
+            if missed or extra:
+                self.covered_misses.append((name, sorted(missed), sorted(extra)))
         got, want = slot_values(result), slot_values(truth)
         present = set(truth.get("_gt", {}).get("present_ids") or truth["tags"])
         # Wrong ids count everywhere, busy frames included.
@@ -146,6 +169,11 @@ class Score:
             "busy_frames": self.busy_frames, "busy_recall_pct": pct(self.busy_found, self.busy_frames),
             "calm_frames": self.calm_frames, "false_busy_pct": pct(self.false_busy, self.calm_frames),
             "mat_missed": self.mat_missed,
+            "covered_frames": self.covered_frames,
+            "covered_exact_pct": pct(self.covered_exact, self.covered_frames),
+            "covered_strict_pct": pct(self.covered_strict, self.covered_frames),
+            "regions_missed": self.regions_missed, "regions_extra": self.regions_extra,
+            "covered_examples": self.covered_misses[:10],
             "time": times,
             "wrong_examples": self.wrong_examples[:10],
             "miss_examples": self.misses[:15],
@@ -293,7 +321,7 @@ def run_bench(args) -> int:
         else:
             folder = cache / f"seed-{args.seed}-n-{args.frames}"
         if not (folder / f"sample-{args.frames}.json").exists():
-            from vision.render import write_frames
+            from vision.synthetic import write_frames
 
             print(f"Rendering {args.frames} frames (seed {args.seed})...", file=sys.stderr)
             t = time.perf_counter()
@@ -302,10 +330,24 @@ def run_bench(args) -> int:
         rendered = load_truth_frames(folder)
     else:
         rendered = []
+    hand_sets = []
+    hands = getattr(args, "hands", 0) or 0
+    if hands > 0:
+        base = cache or Path(tempfile.mkdtemp(prefix="bench-vision-hands-"))
+        for k, kind in enumerate(("near", "over")):
+            seed = args.hand_seed + k
+            folder = base / f"hands-{kind}-seed-{seed}-n-{hands}"
+            if not (folder / f"sample-{hands}.json").exists():
+                from vision.synthetic import write_frames
+
+                print(f"Rendering {hands} frames with a hand {kind} the mat (seed {seed})...",
+                      file=sys.stderr)
+                write_frames(folder, hands, seed=seed, size=(2304, 1296), hands=kind)
+            hand_sets.append((f"hands_{kind}", load_truth_frames(folder)))
     sample_dir = Path(args.samples) if args.samples else _default_samples()
     samples = load_truth_frames(sample_dir) if sample_dir and sample_dir.is_dir() else []
 
-    for label, pairs in (("rendered", rendered), ("samples", samples)):
+    for label, pairs in [("rendered", rendered), ("samples", samples)] + hand_sets:
         if not pairs:
             continue
         score = Score()
@@ -324,7 +366,7 @@ def run_bench(args) -> int:
         # memory: not a spec target, a look at the margins.
         import numpy as np
 
-        from vision import render
+        from vision import synthetic as render
 
         score = Score()
         for i in range(1, hard + 1):
@@ -352,7 +394,7 @@ def run_bench(args) -> int:
 
 def format_report(report: dict) -> str:
     lines = [f"Threads: {report['threads']}."]
-    for label in ("rendered", "samples", "hard"):
+    for label in ("rendered", "samples", "hard", "hands_near", "hands_over"):
         r = report.get(label)
         if not r:
             continue
@@ -367,6 +409,14 @@ def format_report(report: dict) -> str:
                      f"{r['lanes_wrong_unflagged']}")
         lines.append(f"  busy recall: {r['busy_recall_pct']}% of {r['busy_frames']}; false busy: "
                      f"{r['false_busy_pct']}% of {r['calm_frames']}; mat not found: {r['mat_missed']}")
+        if r.get("covered_frames"):
+            lines.append(f"  covered regions exact: {r['covered_exact_pct']}% of "
+                         f"{r['covered_frames']} frames with something covered (strict, no "
+                         f"grazed allowance: {r['covered_strict_pct']}%); regions missed: "
+                         f"{r['regions_missed']}, reported beyond the grazed: "
+                         f"{r['regions_extra']}")
+            for ex in r["covered_examples"]:
+                lines.append(f"  covered miss {ex}")
         for size, t in r["time"].items():
             lines.append(f"  {size}: median {t['median_ms']} ms, p90 {t['p90_ms']} ms, "
                          f"median CPU {t['cpu_median_ms']} ms ({t['frames']} frames)")

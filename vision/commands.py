@@ -41,6 +41,12 @@ def register(subparsers) -> None:
                    help="keep the rendered frames in DIR and reuse them next time")
     b.add_argument("--hard", type=int, default=0, metavar="N",
                    help="also score N frames rendered in hard light (beyond the spec's mix)")
+    b.add_argument("--hands", type=int, default=0, metavar="N",
+                   help="also score N frames with a hand near the mat hiding nothing (false busy) "
+                        "and N with a hand over slots, lanes or the scan zone (busy recall, "
+                        "covered regions), all 2304 x 1296")
+    b.add_argument("--hand-seed", type=int, default=9001,
+                   help="seed of the near-hand frames (the over-hand frames use the next one)")
     b.add_argument("--no-decoders", action="store_true",
                    help="skip the per-decoder comparison (faster)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")

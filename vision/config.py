@@ -88,26 +88,47 @@ class VisionConfig:
     #: Circle centres must lie this close to the lane's centre line (mm).
     token_centre_band_mm: float = 9.0
 
-    # --- busy (a hand or arm over the mat) --------------------------------------------------
-    #: Opening of the off-mat mask on free mat (mm): card edges and stray token rims vanish.
-    busy_open_mm: float = 7.0
-    #: Off-mat blobs on free mat smaller than this (mm^2) are crumbs, not a hand.
-    busy_min_blob_mm2: float = 60.0
-    #: Total area of off-mat blobs on free mat (mm^2) that means a hand is there.
-    busy_min_area_mm2: float = 450.0
+    # --- busy: what hides the places a turn depends on (vision.stages.busy) ---------------
+    #: A shadow keeps the mat's hue: no channel's ratio to the mat differs from the mean ratio
+    #: by more than this...
+    shadow_max_hue: float = 0.10
+    #: ...it darkens the mat at most to this fraction of its brightness...
+    shadow_min_ratio: float = 0.30
+    #: ...(or, where the mat-colour model followed a shadow, the mat beside it looks up to this
+    #: much brighter than the model)...
+    shadow_max_ratio: float = 1.8
+    #: ...and its edge is soft: the step from the mat to a hand's shadow takes 8 mm or more (a
+    #: hand is 15 mm or more above the mat), a sleeve's, a card's or a paper's less than this.
+    shadow_edge_mm: float = 4.0
+    #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
+    #: shadow, when at least this fraction of its outline towards the mat is that steep.
+    busy_sharp_outline: float = 0.5
+    #: The mat's brightness model is refitted without pixels further than this from it (log).
+    busy_model_fit_log: float = 0.12
+    #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
+    #: around them is taken: a card's own edge and jitter stay out of it.
+    busy_region_inner_mm: float = 1.5
+    #: The ring of free mat around a region (mm from its outline) where a hand crossing into it
+    #: shows.
+    busy_ring_mm: float = 3.5
+    #: A thing in the ring counts only if it also reaches further than this (mm) from the
+    #: region: a card or token of the region itself never does.
+    busy_reach_mm: float = 4.5
+    #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
+    #: leans out in the picture): they stick out further.
+    busy_tall_reach_mm: float = 8.0
+    #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
+    #: the outline is ~40).
+    busy_min_contact_mm2: float = 25.0
+    #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
+    busy_open_mm: float = 4.0
+    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand.
+    busy_min_blob_mm2: float = 40.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
-    #: The strip along the mat's edge (from, to mm inside the edge) that an arm must cross.
-    busy_edge_strip_mm: tuple[float, float] = (2.0, 8.0)
-    #: Width of the strip along the middle of each gap between bank lanes (mm; gaps are 8).
-    busy_lane_gap_strip_mm: float = 3.0
-    #: A covered stretch of a strip at least this long (mm; a finger is ~15) means a hand.
-    busy_edge_min_mm: float = 14.0
-    #: Off-colour things no bigger than this (mm) may be a sticker rather than a hand: they
+    #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they
     #: get a closer look by the QR decoders before the frame is called busy.
     busy_sticker_mm: float = 60.0
-    #: Objects (slots, lanes) are grown by this much when the free mat is derived (mm).
-    free_margin_mm: float = 4.0
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

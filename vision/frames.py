@@ -8,6 +8,7 @@ and keeps running. Camera libraries are imported only when a camera is opened.
 from __future__ import annotations
 
 import os
+import threading
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -38,6 +39,16 @@ class FrameSource(ABC):
 
     def close(self) -> None:
         """Release the device (a no-op for files)."""
+
+    def still(self) -> np.ndarray:
+        """A still of the table now, for judging a turn (the app calls this from a worker
+        thread; one still at a time)."""
+        lock = self.__dict__.setdefault("_still_lock", threading.Lock())
+        with lock:
+            return self._fresh()
+
+    def _fresh(self) -> np.ndarray:
+        return self.read()
 
     def __iter__(self) -> Iterator[tuple[str, np.ndarray]]:
         i = 0
@@ -154,6 +165,13 @@ class UsbCamera(FrameSource):
                 "it may have been unplugged.")
         return frame
 
+    def _fresh(self) -> np.ndarray:
+        # Drop the frames the driver buffered: judge what is on the table now.
+        for _ in range(2):
+            if self._cap is not None:
+                self._cap.grab()
+        return self.read()
+
     def close(self) -> None:
         if self._cap is not None:
             self._cap.release()
@@ -215,12 +233,12 @@ class ImageFiles(FrameSource):
 # --- the synthetic renderer ------------------------------------------------------------------------
 
 class SyntheticTable(FrameSource):
-    """Rendered frames of random tables (vision.render), with their truth in :attr:`last_truth`."""
+    """Rendered frames of random tables (vision.synthetic), with their truth in :attr:`last_truth`."""
 
     name = "synthetic"
 
     def __init__(self, seed: int = 0, count: int | None = None, **conditions):
-        from vision import render  # noqa: PLC0415 - the renderer is only needed here
+        from vision import synthetic as render  # noqa: PLC0415 - the renderer is only needed here
 
         self._render = render
         self._rng = np.random.default_rng(seed)
@@ -239,6 +257,23 @@ class SyntheticTable(FrameSource):
         self._done += 1
         self.last_truth = truth
         return frame
+
+
+def open_camera(choice: str) -> FrameSource | None:
+    """The camera the app's settings name: ``"none"`` (or empty) -> None; ``"auto"`` -> the Pi
+    camera, else the first USB camera; ``"0"``, ``"1"``... -> that USB camera. Raises
+    CameraUnavailable (a sentence) when it can't be opened."""
+    choice = (choice or "").strip()
+    if choice in ("", "none"):
+        return None
+    if choice == "auto":
+        try:
+            return PiCamera()
+        except CameraUnavailable:
+            return UsbCamera(0)
+    if choice.isdigit():
+        return UsbCamera(int(choice))
+    return open_source(choice)
 
 
 def open_source(spec: str) -> FrameSource:

@@ -1,4 +1,5 @@
-"""Small Kivy widgets: gem chips, card and noble tiles, the on-screen seat panel, a spinner.
+"""Small Kivy widgets: gem chips, the on-screen seat panel, popups, a spinner (the cards,
+nobles and players' tableaux are in :mod:`companion.ui.tableau`).
 
 They only draw what they are given and report touches; the rules live in the engine and the
 referee, the state in :mod:`companion.viewmodel`.
@@ -23,7 +24,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, cost_text
+from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
@@ -52,6 +53,7 @@ class GemChip(Tappable, Label):
     count = NumericProperty(0)
     show_count = BooleanProperty(True)
     selected = NumericProperty(0)
+    marked = BooleanProperty(False)     # ringed: the chosen filter
     fill = ListProperty(GEM_RGBA["white"])
     ink = ListProperty(GEM_TEXT_RGBA["white"])
 
@@ -70,51 +72,11 @@ class GemChip(Tappable, Label):
         self._update_text()
 
     def _update_text(self):
-        letter = GEM_LETTER.get(self.colour, "?")
+        letter = GEM_LETTER.get(self.colour, "All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
             text = f"{letter}\n+{self.selected}"
         self.text = text
-
-
-class CardTile(Tappable, BoxLayout):
-    """A development card: bonus colour and letter, prestige, id, cost in letters."""
-
-    card = ObjectProperty(None, allownone=True)   # viewmodel.card_view dict
-    hint = BooleanProperty(False)                 # affordable (hints on)
-    band = ListProperty(NO_COLOUR)
-    band_ink = ListProperty((1, 1, 1, 1))
-    head = StringProperty("")
-    ident = StringProperty("")
-    cost = StringProperty("")
-
-    def on_card(self, *_):
-        c = self.card
-        if c is None:
-            self.band, self.head, self.ident, self.cost = NO_COLOUR, "", "empty", ""
-            return
-        self.band = GEM_RGBA[c["bonus"]]
-        self.band_ink = GEM_TEXT_RGBA[c["bonus"]]
-        points = f"  {c['points']}P" if c["points"] else ""
-        self.head = f"{GEM_LETTER[c['bonus']]}{points}"
-        self.ident = c["id"]
-        self.cost = cost_text(c["cost"])
-
-
-class NobleTile(Tappable, BoxLayout):
-    noble = ObjectProperty(None, allownone=True)
-    ident = StringProperty("")
-    needs = StringProperty("")
-
-    def on_noble(self, *_):
-        n = self.noble
-        self.ident = f"{n['id']}  3P" if n else "taken"
-        self.needs = cost_text(n["requires"]) if n else ""
-
-
-class DeckTile(Tappable, Label):
-    level = NumericProperty(1)
-    count = NumericProperty(0)
 
 
 class BigButton(Button):
@@ -227,15 +189,21 @@ class ResultButton(BigButton):
 
 
 class SearchPopup(ModalView):
-    """Pick one id: search by id or by cost ("3w 2u"), results as large buttons."""
+    """Pick one card or noble. With ``kind`` "card" or "noble" the candidates show as they are
+    printed (tiles: bonus colour, points, cost pips) and a row of gem colours narrows the
+    cards to one bonus colour: a few taps, no ids needed. The search field still finds a card
+    by its sticker id or its cost ("3w 2u")."""
 
     _anim_duration = 0  # a touch screen answers at once
 
     title = StringProperty("")
+    kind = StringProperty("")
+    bonus = StringProperty("")      # the colour filter ("" = every colour)
 
-    def __init__(self, title, choices, on_pick, describe=None, **kw):
+    def __init__(self, title, choices, on_pick, describe=None, kind="", **kw):
         super().__init__(**kw)
         self.title = title
+        self.kind = kind
         self._choices = choices       # query -> list of ids
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
@@ -243,6 +211,19 @@ class SearchPopup(ModalView):
         self.ids.query.keyboard_family = "search"
         self.ids.query.bind(text=lambda *_: self.refresh())
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
+        if kind == "card":
+            from companion.engine import GEMS
+            for colour in ("",) + tuple(GEMS):
+                chip = GemChip(colour=colour or "none", show_count=False,
+                               target=f"bonus:{colour or 'all'}")
+                chip.bind(on_release=lambda w, c=colour: self.filter(c))
+                self.ids.filters.add_widget(chip)
+        self.refresh()
+
+    def filter(self, colour):
+        self.bonus = colour
+        for chip in self.ids.filters.children:
+            chip.marked = chip.target == f"bonus:{colour or 'all'}"
         self.refresh()
 
     def _make_room(self, *_):
@@ -256,7 +237,34 @@ class SearchPopup(ModalView):
     def refresh(self):
         grid = self.ids.results
         grid.clear_widgets()
-        for ident in self._choices(self.ids.query.text)[:24]:
+        found = self._choices(self.ids.query.text)
+        if self.kind == "card":
+            from companion.engine import CARDS, GEMS
+            if self.bonus:
+                found = [i for i in found if GEMS[CARDS[i].bonus] == self.bonus]
+            found.sort()      # an id starts with its level and bonus letter: colours grouped
+        if self.kind in ("card", "noble"):
+            from companion.ui.tableau import CardTile, NobleTile
+            from companion.viewmodel import card_view, noble_view
+            tap = app().tap
+            grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
+            cache = self.__dict__.setdefault("_tiles", {})   # a search re-shows, not rebuilds
+            for ident in found[:40]:
+                if ident in cache:
+                    grid.add_widget(cache[ident])
+                    continue
+                if self.kind == "card":
+                    tile = CardTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.9)
+                    tile.card = card_view(ident)
+                else:
+                    tile = NobleTile(target=f"pick:{ident}", size_hint_y=None,
+                                     height=tap * 1.3)
+                    tile.noble = noble_view(ident)
+                tile.bind(on_release=lambda w, i=ident: self.pick(i))
+                cache[ident] = tile
+                grid.add_widget(tile)
+            return
+        for ident in found[:24]:
             b = ResultButton(text=self._describe(ident), target=f"pick:{ident}")
             b.bind(on_release=lambda btn, i=ident: self.pick(i))
             grid.add_widget(b)

@@ -19,7 +19,7 @@ from companion.referee_sim import TABLE_CODES, TablePlay, illegal_observation
 
 
 def table_state(obs: dict, play: TablePlay):
-    from vision.render import TableState
+    from vision.synthetic import TableState
     decks = {}
     for lv in (1, 2, 3):
         n = len(play.table.decks[lv])
@@ -29,7 +29,7 @@ def table_state(obs: dict, play: TablePlay):
 
 
 def render(obs: dict, play: TablePlay, seed: int):
-    from vision.render import Conditions, render_table
+    from vision.synthetic import Conditions, render_table
     image, _ = render_table(table_state(obs, play), Conditions(seed=seed))
     return image
 

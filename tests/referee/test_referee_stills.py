@@ -1,4 +1,4 @@
-"""End to end through the camera: each press's still is rendered (vision.render) and read by
+"""End to end through the camera: each press's still is rendered (vision.synthetic) and read by
 the real pipeline (vision.pipeline.read_table) inside the Referee."""
 from __future__ import annotations
 

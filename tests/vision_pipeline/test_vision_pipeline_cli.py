@@ -28,7 +28,8 @@ def test_json_line_per_image_matches_the_samples():
         want = json.loads((d / f"sample-{n}.json").read_text())
         assert got["image"] == f"sample-{n}.jpg"
         assert {k: got[k] for k in FIELDS} == {k: want[k] for k in FIELDS}
-        assert set(got) == set(FIELDS) | {"image", "uncertain", "ms"}
+        assert set(got) == set(FIELDS) | {"image", "uncertain", "covered", "ms"}
+        assert got["covered"] == [] and got["busy"] is False
 
 
 def test_text_output_reads_like_sentences():

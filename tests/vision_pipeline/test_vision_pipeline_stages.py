@@ -165,8 +165,15 @@ def test_a_hand_over_the_mat_is_busy(analysed, sample):
         for got, want in zip(row, truth["market"][level]):
             assert got in (want, "?", None)
     assert set(reading.result["tags"]) <= set(truth["tags"])
-    # The bank is not trusted while a hand is over the mat.
-    assert {f"bank.{c}" for c in COLOURS} <= set(reading.result["uncertain"])
+    # What the hand hides is named: every slot whose tag is under it, and nothing in the bank,
+    # which it doesn't reach (and which is still counted right).
+    under = {truth["_gt"]["tag_slots"][t] for t, f in truth["_gt"]["occluded"].items() if f > 0}
+    covered = set(reading.result["covered"])
+    assert under <= covered and covered <= {"market.1.1", "market.1.2", "market.1.3",
+                                            "market.2.1", "market.2.2"}
+    assert covered <= set(reading.result["uncertain"])
+    assert not any(c.startswith("bank.") for c in covered)
+    assert reading.result["bank"] == truth["bank"]
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5])

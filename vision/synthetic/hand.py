@@ -23,10 +23,19 @@ class Hand:
     skin: tuple[int, int, int]
     sleeve: tuple[int, int, int]
     pose: str  # "point" (index finger out) or "open"
+    #: "over" (reaching over the mat), "beside" (resting on the table beside the mat), "margin"
+    #: (a finger over the mat's empty margin) or "sleeve" (a forearm along the mat's edge).
+    kind: str = "over"
+    #: Where the hand's shadow falls (mat frame, degrees) and how far per mm of height.
+    shadow_dir_deg: float = 55.0
+    shadow_len: float = 0.61
+    shadow_strength: float = 0.45
 
     def to_json(self) -> dict:
         return {
-            "kind": "onmat",
+            "kind": "onmat" if self.kind == "over" else self.kind,
+            "shadow": [round(self.shadow_dir_deg, 1), round(self.shadow_len, 2),
+                       round(self.shadow_strength, 2)],
             "side": self.side,
             "tip_mm": [round(self.tip_mm[0], 1), round(self.tip_mm[1], 1)],
             "angle_deg": round(self.angle_deg, 1),
@@ -59,6 +68,69 @@ def random_hand(rng: np.random.Generator, mat_size: tuple[float, float]) -> Hand
         skin=tuple(int(v) for v in SKIN_BGR[int(rng.integers(len(SKIN_BGR)))]),
         sleeve=tuple(int(v) for v in rng.integers(30, 230, 3)),
         pose=str(rng.choice(["point", "open"])),
+    )
+
+
+NEAR_KINDS = ("beside", "margin", "sleeve")
+_INWARD = {"bottom": -90.0, "top": 90.0, "left": 0.0, "right": 180.0}
+
+
+def random_near_hand(rng: np.random.Generator, mat_size: tuple[float, float], kind: str,
+                     keep_clear: list[tuple[float, float, float, float]] = ()) -> Hand:
+    """A hand near the mat that covers nothing a turn depends on (the caller checks what the
+    camera sees and draws again if it does):
+
+    * ``beside``: resting on the table, fingertips 0-30 mm from the mat's edge, its soft shadow
+      thrown across the mat's margin;
+    * ``margin``: a finger pointing over the mat's empty margin, at least 12 mm from any place
+      in ``keep_clear`` (mat mm rects);
+    * ``sleeve``: a forearm lying along the mat's edge, the sleeve over the margin.
+    """
+    W, H = mat_size
+    side = str(rng.choice(["bottom", "bottom", "left", "right", "top"]
+                          if kind != "margin" else ["bottom", "bottom", "left", "right"]))
+    inward = _INWARD[side]
+    along = {"bottom": (0, 1), "top": (0, 1), "left": (1, 0), "right": (1, 0)}[side]
+
+    def edge_point(out_mm: float) -> tuple[float, float]:
+        t = float(rng.uniform(60, (W if along[0] == 0 else H) - 60))
+        if side == "bottom":
+            return (t, H + out_mm)
+        if side == "top":
+            return (t, -out_mm)
+        if side == "left":
+            return (-out_mm, t)
+        return (W + out_mm, t)
+
+    if kind == "beside":
+        tip = edge_point(float(rng.uniform(0, 30)))
+        angle = inward + float(rng.uniform(-40, 40))
+        height = float(rng.uniform(15, 60))
+    elif kind == "sleeve":
+        # The arm's axis 15-45 mm outside the edge, running along it (either way).
+        tip = edge_point(float(rng.uniform(15, 45)))
+        angle = inward + float(rng.choice([-90.0, 90.0])) + float(rng.uniform(-12, 12))
+        height = float(rng.uniform(10, 40))
+    else:
+        for _ in range(200):
+            tip = edge_point(-float(rng.uniform(5, 50)))
+            clear = min((max(r[0] - tip[0], 0.0, tip[0] - r[0] - r[2]) ** 2
+                         + max(r[1] - tip[1], 0.0, tip[1] - r[1] - r[3]) ** 2) ** 0.5
+                        for r in keep_clear) if keep_clear else 99.0
+            if clear >= 12.0:
+                break
+        angle = inward + float(rng.uniform(-30, 30))
+        height = float(rng.uniform(15, 60))
+    # The light comes from beyond the mat: the shadow falls onto it.
+    return Hand(
+        side=side, tip_mm=tip, angle_deg=angle, height_mm=height,
+        skin=tuple(int(v) for v in SKIN_BGR[int(rng.integers(len(SKIN_BGR)))]),
+        sleeve=tuple(int(v) for v in rng.integers(30, 230, 3)),
+        pose=str(rng.choice(["point", "open"])) if kind != "margin" else "point",
+        kind=kind,
+        shadow_dir_deg=inward + float(rng.uniform(-50, 50)),
+        shadow_len=float(rng.uniform(0.6, 1.6)),
+        shadow_strength=float(rng.uniform(0.3, 0.6)),
     )
 
 

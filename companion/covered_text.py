@@ -1,0 +1,96 @@
+"""Sentences that name places on the mat in a player's words: what a hand covers, what the
+camera is unsure of.
+
+Pure functions of read-table region paths ("bank.red", "market.2.1", "nobles.3", "decks.1",
+"scan"; spec/table.md). No region code ever reaches the screen.
+
+>>> covered_sentence(["bank.red"])
+'A hand is over the red lane: move it, then press again.'
+>>> covered_sentence(["market.2.1", "bank.red", "bank.gold"])
+'A hand is over the second card of level 2 and the red and gold lanes: move it, then press again.'
+>>> covered_sentence(["nobles.0", "nobles.1", "scan"], again="read the table again")
+'A hand is over the first and second nobles and the scan zone: move it, then read the table again.'
+>>> covered_sentence([])
+'Something is covering the table (a hand or an arm): clear the mat, then press again.'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+COLOURS = ("white", "blue", "green", "red", "black", "gold")
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+KINDS = ("nobles", "market", "decks", "scan", "bank")
+
+
+def join(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _parse(path: str):
+    parts = path.split(".")
+    try:
+        if parts[0] == "bank" and len(parts) == 2 and parts[1] in COLOURS:
+            return ("bank", None, COLOURS.index(parts[1]))
+        if parts[0] == "nobles" and len(parts) == 2:
+            i = int(parts[1])
+            return ("nobles", None, i) if 0 <= i < 5 else None
+        if parts[0] == "market" and len(parts) == 3:
+            level, i = int(parts[1]), int(parts[2])
+            return ("market", level, i) if level in (1, 2, 3) and 0 <= i < 4 else None
+        if parts[0] == "decks" and len(parts) == 2:
+            level = int(parts[1])
+            return ("decks", None, level) if level in (1, 2, 3) else None
+        if path == "scan":
+            return ("scan", None, 0)
+    except ValueError:
+        return None
+    return None
+
+
+def places(paths: Iterable[str]) -> list[str]:
+    """Region paths as phrases, grouped ('the red and gold lanes'), in mat order; paths that
+    are not regions are left out."""
+    parsed = sorted({p for p in (_parse(str(x)) for x in paths) if p is not None},
+                    key=lambda p: (KINDS.index(p[0]), p[1] or 0, p[2]))
+    out: list[str] = []
+    lanes = [COLOURS[i] for kind, _, i in parsed if kind == "bank"]
+    nobles = [ORDINALS[i] for kind, _, i in parsed if kind == "nobles"]
+    decks = [str(level) for kind, _, level in parsed if kind == "decks"]
+    if nobles:
+        out.append("every noble" if len(nobles) == 5 else
+                   f"the {join(nobles)} noble{'s' if len(nobles) > 1 else ''}")
+    for level in (1, 2, 3):
+        cards = [ORDINALS[i] for kind, lv, i in parsed if kind == "market" and lv == level]
+        if len(cards) == 4:
+            out.append(f"every card of level {level}")
+        elif cards:
+            out.append(f"the {join(cards)} card{'s' if len(cards) > 1 else ''} of level {level}")
+    if decks:
+        out.append("every deck" if len(decks) == 3 else
+                   f"the level {join(decks)} deck{'s' if len(decks) > 1 else ''}")
+    if any(kind == "scan" for kind, _, _ in parsed):
+        out.append("the scan zone")
+    if lanes:
+        out.append("the whole bank" if len(lanes) == 6 else
+                   f"the {join(lanes)} lane{'s' if len(lanes) > 1 else ''}")
+    return out
+
+
+def covered_sentence(covered: Iterable[str] | None, again: str = "press again") -> str:
+    """What to clear before the still can be judged ('A hand is over the red lane: move it,
+    then press again.'); without regions (an older reader), the general sentence."""
+    named = places(covered or ())
+    if not named:
+        return f"Something is covering the table (a hand or an arm): clear the mat, then {again}."
+    return f"A hand is over {join(named)}: move it, then {again}."
+
+
+def unsure_sentence(uncertain: Iterable[str] | None) -> str:
+    """What the camera is unsure of on a dealt table, and how to lay it out."""
+    named = places(uncertain or ())
+    what = join(named) if named else "part of the table"
+    return (f"The camera is not sure of {what}: lay every card and noble flat with its tag "
+            "facing up, and every token flat in its lane.")

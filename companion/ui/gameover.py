@@ -1,0 +1,46 @@
+"""Game over: the ranking with the tie-break, the record exported."""
+from __future__ import annotations
+
+import time
+
+from kivy.properties import StringProperty
+from kivy.uix.label import Label
+
+from companion.ui.common import AppScreen, ctl
+from companion.viewmodel import outcome_text, ranking
+
+
+class GameOverScreen(AppScreen):
+    outcome = StringProperty("")
+    saved = StringProperty("")
+
+    def refresh(self):
+        g = ctl().game
+        grid = self.ids.ranking
+        grid.clear_widgets()
+        if g is None or not g.finished:
+            return
+        self.outcome = outcome_text(g)
+        self.saved = "The game is saved to the history."
+        # The player's column is the wide one: a name and "(winner)" fit on one line.
+        widths = (1, 3.2, 1.2, 1.2, 1.2)
+        for head, w in zip(("Place", "Player", "Points", "Cards", "Nobles"), widths):
+            grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True, size_hint_x=w))
+        for r in ranking(g):
+            star = " (winner)" if r["winner"] else ""
+            for text, w in zip((str(r["place"]), r["name"] + star, str(r["points"]),
+                                str(r["cards"]), str(r["nobles"])), widths):
+                grid.add_widget(Label(text=text, size_hint_x=w))
+
+    def export(self):
+        c = ctl()
+        out = c.data_dir / "exports"
+        path = out / f"game-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+        try:  # a full card or an "exports" file in the way: say so, keep the app running
+            out.mkdir(exist_ok=True)
+            c.export(path)
+        except Exception as err:
+            reason = getattr(err, "message", None) or getattr(err, "strerror", None) or err
+            self.saved = f"The game record could not be exported ({reason})."
+            return
+        self.saved = f"The game record is exported to {path}."

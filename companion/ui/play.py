@@ -1,0 +1,462 @@
+"""The Play screen: the table mirrored like the real cards, every player's tableau, the prompt.
+
+What it asks and offers is decided in :mod:`companion.ui.play_view` (plain Python); here the
+widgets are made once and updated in place, since building Kivy widgets is the slow part of a
+redraw and the screen redraws after every touch and verdict.
+"""
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.engine import CARDS, COLOURS
+from companion.ui import play_view as V
+from companion.ui.common import AppScreen, app, ctl, describe_card
+from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
+from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
+from companion.viewmodel import GEM_LETTER
+
+GREEN = (0.15, 0.5, 0.25, 1)
+
+
+class PlayScreen(AppScreen):
+    final_round = BooleanProperty(False)
+    rejected = BooleanProperty(False)
+    busy = BooleanProperty(False)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.selection = {}      # colour -> count picked in the bank (take) or hand (return)
+        self._undo_note = None   # (words, (verdict, message) when the undo was made)
+
+    def on_kv_post(self, base):
+        self.table = Factory.PlayTable()
+        self.head = Factory.PlayHeader()
+        self.ask = Factory.PlayPrompt()
+        self.tools = Factory.PlayTools()
+        t = self.tools.ids
+        t.undo.bind(on_release=lambda w: self.undo())
+        t.camera.bind(on_release=lambda w: self.camera())
+        t.legend.bind(on_release=lambda w: GemLegend().open())
+        t.menu.bind(on_release=lambda w: app().go("home"))
+        self._arranged = None
+        app().bind(landscape=lambda *_: self._arrange())
+        self._arrange()
+
+    def _arrange(self):
+        landscape = app().landscape
+        if self._arranged == landscape:
+            return
+        self._arranged = landscape
+        frame = self.ids.frame
+        frame.clear_widgets()
+        for w in (self.table, self.head, self.ask, self.tools):
+            if w.parent is not None:
+                w.parent.remove_widget(w)
+        if landscape:
+            frame.orientation = "horizontal"
+            left = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.53)
+            left.add_widget(self.table)
+            left.add_widget(self.tools)
+            right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
+            right.add_widget(self.head)
+            right.add_widget(self.ask)
+            right.add_widget(Widget())
+            frame.add_widget(left)
+            frame.add_widget(right)
+        else:
+            frame.orientation = "vertical"
+            for w in (self.head, self.table, self.ask, self.tools):
+                frame.add_widget(w)
+
+    # -- drawing
+    def refresh(self):
+        c = ctl()
+        view = c.table()
+        if view is None:
+            return
+        g = c.game
+        if c.ref is not getattr(self, "_ref", None):
+            self._ref, self.selection = c.ref, {}    # another game: nothing is picked in it
+        self.busy = c.busy
+        self.final_round = view.final_round
+        self.head.final = view.final_round
+        self.head.ids.banner.text = V.banner_text(g)
+        v = c.verdict
+        self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
+        self.ask.rejected = self.rejected
+        msg = V.verdict_text(v, c.message or "")
+        if self._undo_note is not None:
+            words, mark = self._undo_note
+            if mark == (id(v), c.message):
+                msg = words
+            else:
+                self._undo_note = None
+        self._message = msg
+        self._nobles(view)
+        self._market(view)
+        self._bank(view)
+        self._players(view, g)
+        self._prompt(view)
+        # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
+        noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
+        self.ask.ids.message.text = "" if noted and self._undo_note is None else self._message
+        if view.finished:
+            app().go("gameover")
+
+    def _nobles(self, view):
+        box = self.table.ids.nobles
+        if len(box.children) != len(view.nobles):
+            box.clear_widgets()
+            for i in range(len(view.nobles)):
+                tile = NobleTile(target=f"noble-tile:{i}")
+                tile.bind(on_release=lambda w: self.tap_noble(w))
+                box.add_widget(tile)
+        step = self._step()
+        choosing = step[1] if step and step[0] == "noble" else ()
+        for tile, n in zip(reversed(box.children), view.nobles):
+            tile.noble = n
+            tile.chosen = bool(n and n["id"] in choosing)
+
+    def _market(self, view):
+        grid = self.table.ids.market
+        if len(grid.children) != 15:
+            grid.clear_widgets()
+            for _ in range(3):
+                deck = DeckTile()
+                deck.bind(on_release=lambda w: self.tap_deck(w.level))
+                grid.add_widget(deck)
+                for _ in range(4):
+                    tile = CardTile()
+                    tile.bind(on_release=lambda w: w.card and self.tap_card(w.card["id"]))
+                    grid.add_widget(tile)
+        widgets = list(reversed(grid.children))
+        for r, row in enumerate(view.rows):
+            deck = widgets[r * 5]
+            deck.level, deck.count = row["level"], row["deck"]
+            deck.target = f"deck:{row['level']}"
+            for i, card in enumerate(row["cards"]):
+                tile = widgets[r * 5 + 1 + i]
+                tile.card = card
+                tile.target = f"card:{card['id']}" if card else f"card:empty:{row['level']}:{i}"
+                tile.hint = bool(card and card["id"] in view.affordable)
+
+    def _bank(self, view):
+        box = self.table.ids.bank
+        if len(box.children) != len(view.bank):
+            box.clear_widgets()
+            for colour, _ in view.bank:
+                chip = GemChip(colour=colour, target=f"gem:{colour}")
+                chip.bind(on_release=lambda w: self.tap_gem(w.colour))
+                box.add_widget(chip)
+        main = self._step() == ("main",)
+        for chip, (colour, n) in zip(reversed(box.children), view.bank):
+            chip.count = n
+            chip.selected = self.selection.get(colour, 0) if main else 0
+
+    def _players(self, view, game):
+        grid = self.head.ids.players
+        n = len(view.players)
+        tall = app().tap * ({2: 1.5, 3: 1.35}.get(n, 1.15) if app().landscape
+                            else {2: 1.4, 3: 1.25}.get(n, 1.1))
+        if len(grid.children) != len(view.players):
+            grid.clear_widgets()
+            for _ in view.players:
+                grid.add_widget(PlayerPanel(size_hint_y=None, height=tall))
+        for panel, p in zip(reversed(grid.children), view.players):
+            panel.height = tall
+            reserved = [(r.id, r.level) for r in game.reserved[p["seat"]]]
+            panel.show(p, reserved, p["nobles"])
+
+    # -- the prompt: what the turn needs next
+    def _step(self):
+        c = ctl()
+        if c.entry is None or c.question is not None:
+            return None
+        return c.entry.step()
+
+    def _prompt(self, view):
+        c = ctl()
+        q = c.question
+        e = c.entry
+        # The objects themselves, not their ids: a new game's may reuse an old one's address.
+        key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
+               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
+        if key == getattr(self, "_prompt_key", None):
+            return  # unchanged: keep the widgets (re-rendering text is the slow part)
+        self._prompt_key = key
+        p = V.prompt(e, q, c.busy, c.names, self.selection)
+        self.ask.ids.hint.text = p.hint
+        box = self.ask.ids.prompt
+        box.clear_widgets()
+        tap = app().tap
+        for colour, held, chosen in p.chips:
+            chip = GemChip(colour=colour, count=held, target=f"return:{colour}",
+                           selected=chosen, size_hint=(None, None), size=(tap, tap))
+            chip.bind(on_release=lambda w, col=colour, k=held: self.pick_return(col, k))
+            box.add_widget(chip)
+        for nid in p.nobles:
+            from companion.viewmodel import noble_view
+            tile = NobleTile(target=f"noble:{nid}", size_hint=(None, None),
+                             size=(tap * 2.2, tap * 1.1))
+            tile.noble = noble_view(nid)
+            tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
+            box.add_widget(tile)
+        for a in p.actions:
+            b = BigButton(text=a.label, target=a.target, size_hint=(None, None),
+                          width=tap * (4.4 if a.wide else 2.4))
+            if a.wide and a.key == "answer":
+                b.size_hint_x = 1
+            if a.primary:
+                b.background_color = GREEN
+            b.bind(on_release=lambda w, a=a: self._act(a))
+            box.add_widget(b)
+
+    def _act(self, a):
+        c = ctl()
+        e = c.entry
+        {"take": self.take, "clear": self.clear, "reserved": self.reserved_cards,
+         "hidden": self.hidden_buy, "pass": lambda: c.send(e.pass_line()),
+         "reveal": lambda: self.reveal(*a.arg), "return": self.give_back,
+         "end": self.end_turn, "answer": lambda: c.answer(a.arg)}[a.key]()
+
+    # -- touches
+    def tap_gem(self, colour):
+        if self._step() != ("main",) or colour == "gold":
+            return
+        n = self.selection.get(colour, 0)
+        self.selection[colour] = 1 if n == 0 and sum(self.selection.values()) < 3 else (
+            2 if n == 1 and len(self.selection) == 1 else 0)
+        if self.selection[colour] == 0:
+            del self.selection[colour]
+        self.refresh()
+
+    def tap_noble(self, tile):
+        c = ctl()
+        q = c.question
+        if tile.noble is None:
+            return
+        nid = tile.noble["id"]
+        if q is not None and q[0] == "noble" and nid in q[1]:
+            c.answer(nid)
+            return
+        step = self._step()
+        if step and step[0] == "noble" and nid in step[1]:
+            self.choose_noble(nid)
+
+    def choose_noble(self, nid):
+        c = ctl()
+        q = c.question
+        if q is not None and q[0] == "noble":
+            c.answer(nid)
+        else:
+            c.send(c.entry.noble_line(nid))
+
+    def clear(self):
+        self.selection = {}
+        self.refresh()
+
+    def take(self):
+        c = ctl()
+        gems, self.selection = dict(self.selection), {}
+        c.send(c.entry.take_line(gems))
+
+    def pick_return(self, colour, held):
+        n = self.selection.get(colour, 0)
+        self.selection[colour] = n + 1 if n < held else 0
+        if not self.selection[colour]:
+            del self.selection[colour]
+        self.refresh()
+
+    def give_back(self):
+        c = ctl()
+        gems, self.selection = dict(self.selection), {}
+        c.send(c.entry.return_line(gems))
+
+    def end_turn(self):
+        c = ctl()
+        c.press_button(c.button_of[c.game.active])
+
+    def tap_card(self, cid):
+        c = ctl()
+        if self._step() != ("main",):
+            return
+        e = c.entry
+        choice = V.card_choices(e.game, e.seat, cid)
+
+        def pick(what):
+            if what == "buy":
+                c.send(e.buy_line(cid))
+            elif what == "reserve":
+                c.send(e.reserve_line(cid))
+        ChoicePopup(choice.title, choice.choices, pick).open()
+
+    def tap_deck(self, level):
+        c = ctl()
+        if self._step() != ("main",):
+            return
+        ChoicePopup(V.deck_title(level),
+                    [("Reserve it", True, "reserve-deck"), ("Cancel", False, "cancel")],
+                    lambda ok: ok and c.send(c.entry.reserve_line(level=level))).open()
+
+    def reserved_cards(self):
+        c = ctl()
+        e = c.entry
+        cards = [cid for cid, w in e.buyable() if w == "reserved"]
+        choices = [(describe_card(cid), cid, f"buy:{cid}") for cid in cards]
+        choices.append(("Cancel", None, "cancel"))
+        ChoicePopup(V.reserved_title(e.game.names[e.seat]), choices,
+                    lambda cid: cid and c.send(e.buy_line(cid))).open()
+
+    def hidden_buy(self):
+        c = ctl()
+        e = c.entry
+        levels = e.hidden_reserves()
+        pool = [cid for lv in set(levels) for cid in e.game.unseen[lv - 1]]
+        SearchPopup(V.hidden_title(),
+                    lambda q: [x for x in sorted(pool) if x.lower().startswith(q.lower())]
+                    if q else sorted(pool), lambda cid: c.send(e.buy_line(cid)),
+                    describe_card, kind="card").open()
+
+    def reveal(self, level, slot):
+        c = ctl()
+        e = c.entry
+        SearchPopup(V.reveal_title(level, slot),
+                    lambda q: e.reveal_choices(level, q),
+                    lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card,
+                    kind="card").open()
+
+    def undo(self):
+        c = ctl()
+        self.selection = {}
+        if c.game is None:
+            return
+        before = V.table_facts(c.game)
+        c.undo()
+        if c.game is None:
+            return
+        words = V.undo_words(before, V.table_facts(c.game))
+        self._undo_note = (words, (id(c.verdict), c.message))
+        self.refresh()
+
+    def camera(self):
+        CameraView().open()
+
+
+class GemLegend(ModalView):
+    """The gems' colours, letters and names, one tap from the Play screen."""
+
+    _anim_duration = 0
+
+    def __init__(self, **kw):
+        super().__init__(size_hint=(0.9, 0.9), **kw)
+        tap = app().tap
+        box = BoxLayout(orientation="vertical", padding=8, spacing=6)
+        box.add_widget(Label(text=V.LEGEND_TITLE, bold=True, size_hint_y=None, height=tap * 0.8))
+        for colour in COLOURS:
+            row = BoxLayout(size_hint_y=None, height=tap * 0.8, spacing=8)
+            chip = GemChip(colour=colour, show_count=False, size_hint_x=None, width=tap * 0.8,
+                           disabled=True)
+            chip.disabled_color = chip.ink      # a picture here, not a button: no grey
+            row.add_widget(chip)
+            lab = Label(text=f"{GEM_LETTER[colour]}: {V.GEM_WORDS[colour]}", halign="left",
+                        valign="middle")
+            lab.bind(size=lambda w, s: setattr(w, "text_size", s))
+            row.add_widget(lab)
+            box.add_widget(row)
+        notes = Label(text=V.LEGEND_NOTES, font_size=app().fs * 0.8, halign="left")
+        notes.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
+        box.add_widget(notes)
+        b = BigButton(text="Close", target="close")
+        b.bind(on_release=lambda w: self.dismiss())
+        box.add_widget(b)
+        self.add_widget(box)
+
+
+class CameraView(ModalView):
+    """The last still the referee judged, with what was read from it. A camera that draws its
+    picture on demand (the demo's) draws it in a worker; the picture arrives by the clock."""
+
+    _anim_duration = 0
+
+    def __init__(self, **kw):
+        super().__init__(size_hint=(0.95, 0.95), **kw)
+        c = ctl()
+        self.box = box = BoxLayout(orientation="vertical", padding=6, spacing=6)
+        image = c.overlay if c.overlay is not None else c.image
+        picture = getattr(c.camera, "picture", None) if image is None else None
+        if image is not None:
+            box.add_widget(Image(texture=texture_of(image), fit_mode="contain"))
+        seen = image is not None or callable(picture)
+        words = observation_text(c.observation) if seen else V.camera_missing()
+        self.words = lab = Label(text=words, font_size=app().fs * 0.7, halign="center",
+                                 valign="middle")
+        lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+        if seen:
+            lab.size_hint_y = 0.35
+        box.add_widget(lab)
+        b = BigButton(text="Close", target="close")
+        b.bind(on_release=lambda w: self.dismiss())
+        box.add_widget(b)
+        self.add_widget(box)
+        if image is None and callable(picture):
+            self.drawing = Label(text=V.camera_drawing())
+            box.add_widget(self.drawing, index=len(box.children))
+            self._draw(picture)
+
+    def _draw(self, picture):
+        import threading
+
+        from kivy.clock import Clock
+
+        def work():
+            try:
+                image = picture()
+            except Exception:   # no picture is better than a stuck view
+                image = None
+            Clock.schedule_once(lambda dt: self._show(image), 0)
+        threading.Thread(target=work, daemon=True, name="camera-picture").start()
+
+    def _show(self, image):
+        i = self.box.children.index(self.drawing)
+        self.box.remove_widget(self.drawing)
+        if image is None:
+            self.words.text = V.camera_missing()
+            return
+        self.picture = Image(texture=texture_of(image), fit_mode="contain")
+        self.box.add_widget(self.picture, index=i)
+
+
+def observation_text(obs):
+    if not obs:
+        return "Nothing was read from the picture yet."
+    if not obs.get("mat"):
+        return "The mat was not found in the picture."
+    market = obs.get("market") or {}
+    rows = [f"Level {lv}: " + " ".join(x or "-" for x in market.get(str(lv), []))
+            for lv in (3, 2, 1)]
+    bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
+    nobles = " ".join(n or "-" for n in obs.get("nobles") or [])
+    extra = (f"Not sure about: {', '.join(obs.get('uncertain') or [])}"
+             if obs.get("uncertain") else "")
+    busy = "A hand covers the mat." if obs.get("busy") else ""
+    return "\n".join([f"Nobles: {nobles}"] + rows + [f"Bank: {bank}", extra, busy]).strip()
+
+
+def texture_of(image):
+    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read)."""
+    import numpy as np
+    from kivy.graphics.texture import Texture
+    img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
+    h, w = img.shape[:2]
+    tex = Texture.create(size=(w, h), colorfmt="rgb")
+    tex.blit_buffer(img.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    return tex
+
+
+__all__ = ["PlayScreen", "CameraView", "GemLegend", "CARDS"]

@@ -1,0 +1,116 @@
+"""Settings: the camera and its calibration, the seat panel's test, the house rule, hints."""
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.ui.common import AppScreen, app, ctl
+
+
+class SettingsScreen(AppScreen):
+    calibration = StringProperty("")
+    panel_status = StringProperty("")
+    busy = BooleanProperty(False)
+
+    def refresh(self):
+        c = ctl()
+        self._choices(self.ids.cameras, "camera", c.settings.camera, self.set_camera,
+                      (("none", "No camera"), ("auto", "Find the camera"), ("0", "Camera 1"),
+                       ("1", "Camera 2")))
+        self._choices(self.ids.short_take, "short_take", c.settings.short_take,
+                      self.set_short_take,
+                      (("never", "Never"), ("when_scarce", "When colours run out"),
+                       ("always", "Always")))
+        self.ids.hints.active = c.settings.hints
+        p = c.panel
+        if p is None:
+            self.panel_status = "No seat panel."
+        else:
+            if p.is_virtual:
+                self.panel_status = (f"The {p.seats} seat buttons are shown on the screen: no "
+                                     "wired buttons were found.")
+            else:
+                self.panel_status = f"The {p.seats} wired seat buttons and their lights are ready."
+        if c.message.startswith("The button of seat"):
+            self.panel_status = c.message
+        if c.camera is None:
+            self.calibration = "No camera is in use: every turn is entered by touch."
+
+    @staticmethod
+    def _choices(box, group, current, choose, options):
+        """One toggle button per (value, label) in ``box``, the current value held down."""
+        box.clear_widgets()
+        for value, label in options:
+            t = ToggleButton(text=label, group=group, font_size=app().fs * 0.8,
+                             state="down" if current == value else "normal",
+                             allow_no_selection=False, halign="center", valign="middle")
+            # Wrapped inside the button: four labels side by side fit a portrait screen.
+            t.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
+            t.target = f"{group}:{value}"
+            t.bind(on_release=lambda w, v=value: choose(v))
+            box.add_widget(t)
+
+    def set_camera(self, value):
+        c = ctl()
+        c.settings.camera = value
+        c.settings.save(c.data_dir)
+        app().open_camera()
+        self.refresh()
+
+    def set_short_take(self, value):
+        c = ctl()
+        c.settings.short_take = value
+        c.settings.save(c.data_dir)
+        self.panel_status = self.panel_status  # the new rule applies from the next game
+
+    def set_hints(self, on):
+        c = ctl()
+        if c.settings.hints != bool(on):
+            c.settings.hints = bool(on)
+            c.settings.save(c.data_dir)
+
+    def calibrate(self):
+        c = ctl()
+        if c.camera is None:
+            self.calibration = "Choose a camera first."
+            return
+        self.busy = True
+
+        def work():
+            from vision.pipeline import analyse
+            image = c.camera.still()
+            return image, analyse(image)
+
+        def done(result):
+            self.busy = False
+            image, reading = result
+            c.image, c.observation = image, reading.result
+            obs = reading.result
+            modules = []
+            for code in reading.codes:
+                (x0, y0), (x1, y1) = code.corners[0], code.corners[1]
+                modules.append(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 / 21)
+            px = f"{sum(modules) / len(modules):.1f}" if modules else "no tag read"
+            self.calibration = (f"Mat found: {'yes' if obs.get('mat') else 'no'}. "
+                                f"Markers: {obs.get('markers')}. "
+                                f"Pixels per module of the tags: {px} (3 or more reads well).")
+        c._work("Calibrating...", work, done)
+
+    def test_lights(self):
+        c = ctl()
+        p = c.panel
+        if p is None:
+            self.panel_status = "No seat panel to test."
+            return
+        lights = list(p.lights)
+        from kivy.clock import Clock
+
+        def step(i):
+            if i >= len(lights):
+                p.show_test_light(None)
+                self.panel_status = "Every LED was lit in turn. Press a seat button to test it."
+                return
+            p.show_test_light(lights[i])
+            self.panel_status = f"Lit: {lights[i].name}."
+            Clock.schedule_once(lambda dt: step(i + 1), 0.4)
+        step(0)

@@ -1,0 +1,172 @@
+"""The table drawn like the real thing: market cards, nobles, gem badges, each player's tableau.
+
+Every gem shows its colour and its letter (colour-blind players); black ones carry a light ring
+so they read on the dark background. Widgets only draw what they are given (view dicts from
+:mod:`companion.viewmodel`) and report touches; their rules are in ``widgets.kv``.
+"""
+from __future__ import annotations
+
+from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.ui.widgets import NO_COLOUR, Tappable
+from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA
+
+RING = (0.85, 0.85, 0.80, 1)     # the light ring of a dark gem
+DARK_GEMS = ("black",)
+
+
+class GemBadge(Label):
+    """A gem with a count: a square for a bonus (cards owned), a disc for tokens."""
+
+    colour = StringProperty("white")
+    count = NumericProperty(0)
+    disc = BooleanProperty(False)
+    fill = ListProperty(GEM_RGBA["white"])
+    ring = ListProperty((0, 0, 0, 0))
+    ink = ListProperty(GEM_TEXT_RGBA["white"])
+    show_zero = BooleanProperty(True)
+    dim = BooleanProperty(True)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.on_colour()   # the default colour fires no event: draw it once
+
+    def on_colour(self, *_):
+        self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
+        self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))
+        self.ring = RING if self.colour in DARK_GEMS else (0, 0, 0, 0)
+        self._text()
+
+    def on_count(self, *_):
+        self._text()
+
+    def _text(self):
+        self.text = f"{self.count}{GEM_LETTER.get(self.colour, '?')}"
+        self.opacity = 1 if (self.count or self.show_zero) else 0
+        self.dim = not self.count
+
+
+class CostPip(GemBadge):
+    """A cost or a requirement printed on a card or a noble: count and letter on the colour."""
+
+
+class MiniCard(Label):
+    """A reserved card in a player's hand: its bonus colour and points, or a card back."""
+
+    card = ObjectProperty(None, allownone=True)   # (id or None, level)
+    fill = ListProperty(NO_COLOUR)
+    ink = ListProperty((1, 1, 1, 1))
+
+    def on_card(self, *_):
+        cid, level = self.card or (None, 0)
+        if cid == "noble":
+            self.fill, self.ink = (0.80, 0.70, 0.55, 1), (0.1, 0.1, 0.1, 1)
+            self.text = "N"
+            return
+        if cid is None:
+            self.fill, self.ink = (0.30, 0.22, 0.15, 1), (1, 1, 1, 1)
+            self.text = f"L{level}"
+            return
+        from companion.viewmodel import card_view
+        c = card_view(cid)
+        self.fill, self.ink = GEM_RGBA[c["bonus"]], GEM_TEXT_RGBA[c["bonus"]]
+        self.text = f"{c['points'] or ''}{GEM_LETTER[c['bonus']]}"
+
+
+class CardTile(Tappable, BoxLayout):
+    """A development card as printed: the bonus colour and letter, prestige, the cost pips."""
+
+    card = ObjectProperty(None, allownone=True)   # viewmodel.card_view dict
+    hint = BooleanProperty(False)                 # affordable (hints on)
+    band = ListProperty(NO_COLOUR)
+    band_ink = ListProperty((1, 1, 1, 1))
+    points = StringProperty("")
+    letter = StringProperty("")
+
+    def on_card(self, *_):
+        c = self.card
+        pips = self.ids.pips
+        if c is None:
+            self.band, self.points, self.letter = NO_COLOUR, "", ""
+            pips.clear_widgets()
+            return
+        self.band = GEM_RGBA[c["bonus"]]
+        self.band_ink = GEM_TEXT_RGBA[c["bonus"]]
+        self.points = str(c["points"]) if c["points"] else ""
+        self.letter = GEM_LETTER[c["bonus"]]
+        _fill_pips(pips, c["cost"], disc=True)
+
+
+class NobleTile(Tappable, BoxLayout):
+    """A noble tile: the bonuses it requires (every noble is worth 3 points)."""
+
+    noble = ObjectProperty(None, allownone=True)
+    chosen = BooleanProperty(False)
+
+    def on_noble(self, *_):
+        n = self.noble
+        _fill_pips(self.ids.pips, n["requires"] if n else [])
+        self.ids.taken.text = "" if n else "taken"
+
+
+def _fill_pips(box, cost, disc=False):
+    """Cost pips: discs on a card (as printed), squares (the cards required) on a noble."""
+    while len(box.children) > len(cost):
+        box.remove_widget(box.children[0])
+    while len(box.children) < len(cost):
+        box.add_widget(CostPip(disc=disc))
+    for pip, (colour, n) in zip(reversed(box.children), cost):
+        pip.colour, pip.count = colour, n
+
+
+class DeckTile(Tappable, Label):
+    level = NumericProperty(1)
+    count = NumericProperty(0)
+
+
+class PlayerPanel(BoxLayout):
+    """One player at a glance: name and points large; bonuses, tokens, reserved cards, nobles."""
+
+    player = ObjectProperty(None, allownone=True)   # a TableView player dict
+    active = BooleanProperty(False)
+    name = StringProperty("")
+    points = StringProperty("")
+    extra = StringProperty("")
+
+    def on_kv_post(self, base):
+        self.bonus_badges = []
+        self.token_badges = []
+        from companion.engine import COLOURS, GEMS
+        for colour in GEMS:
+            b = GemBadge(colour=colour)
+            self.ids.bonuses.add_widget(b)
+            self.bonus_badges.append(b)
+        for colour in COLOURS:
+            b = GemBadge(colour=colour, disc=True)
+            self.ids.tokens.add_widget(b)
+            self.token_badges.append(b)
+
+    def show(self, player, reserved, nobles):
+        self.player = player
+        self.active = player["active"]
+        self.name = player["name"]
+        self.points = str(player["points"])
+        for badge, (_, n) in zip(self.bonus_badges, player["bonuses"]):
+            badge.count = n
+        for badge, (_, n) in zip(self.token_badges, player["tokens"]):
+            badge.count = n
+        box = self.ids.reserved
+        while len(box.children) > len(reserved):
+            box.remove_widget(box.children[0])
+        while len(box.children) < len(reserved):
+            box.add_widget(MiniCard())
+        for mini, card in zip(reversed(box.children), reserved):
+            mini.card = card
+        box = self.ids.nobles
+        while len(box.children) > nobles:
+            box.remove_widget(box.children[0])
+        while len(box.children) < nobles:
+            box.add_widget(MiniCard(card=("noble", 0)))

@@ -1,0 +1,172 @@
+"""The layout check: what a player at arm's length needs from every frame (issue 14).
+
+:func:`problems` walks every widget shown in the window (the current screen and any open popup)
+and returns one sentence per fault:
+
+- a label's text does not fit its widget (its text laid out at the widget's wrap width is
+  taller or wider than the widget: the lines past the edge are cut or spill onto neighbours);
+- a label or touch target reaches outside the window;
+- two touch targets overlap (a finger would press both);
+- a touch target is smaller than 9 mm across (``app.tap`` pixels, from ``touch_px``).
+
+:func:`player_problems` checks that the Play screen shows every player's name and points in
+labels that fit and are inside the window.
+"""
+from __future__ import annotations
+
+import re
+
+SLACK = 1.5   # pixels of rounding allowed
+
+
+def walk(widget, hidden=False, scrolled=None):
+    """(widget, clip) for every widget drawn, skipping invisible subtrees; ``clip`` is the
+    window box of the scroll view it scrolls in (None: not scrolled)."""
+    from kivy.uix.scrollview import ScrollView
+    if widget.opacity <= 0 or widget.width < 1 or widget.height < 1:
+        return
+    yield widget, scrolled
+    inner = box(widget) if isinstance(widget, ScrollView) else scrolled
+    for child in widget.children:
+        yield from walk(child, hidden, inner)
+
+
+def box(w):
+    x0, y0 = w.to_window(w.x, w.y)
+    return x0, y0, x0 + w.width, y0 + w.height
+
+
+def is_target(w) -> bool:
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+    return isinstance(w, (ButtonBehavior, TextInput)) or type(w).__name__ == "SeatKey"
+
+
+def name(w) -> str:
+    tag = getattr(w, "target", "") or ""
+    text = (getattr(w, "text", "") or "").replace("\n", " ")
+    text = re.sub(r"\[/?[a-z]+[^\]]*\]", "", text)
+    return f"{type(w).__name__}({tag or text[:40]!r})"
+
+
+def natural_size(label):
+    """The size of the label's text laid out at its wrap width (None: one unwrapped line)."""
+    core = label._label
+    opts = dict(core.options)
+    cls = type(core)
+    probe = cls(**{k: v for k, v in opts.items() if k not in ("text", "text_size")})
+    probe.text = label.text
+    wrap = label.text_size[0] if label.text_size and label.text_size[0] else None
+    probe.usersize = (wrap, None)
+    probe.refresh()
+    tw, th = probe.texture.size if probe.texture is not None else (0, 0)
+    return tw, th
+
+
+def label_fits(label) -> str | None:
+    if not (label.text or "").strip() or label.texture is None:
+        return None
+    tw, th = natural_size(label)
+    if label.shorten and tw > label.width + SLACK:
+        return f"{name(label)} is cut short ('...') at {label.width:.0f} px"
+    if tw > label.width + SLACK or th > label.height + SLACK:
+        return (f"{name(label)} needs {tw:.0f}x{th:.0f} px but has "
+                f"{label.width:.0f}x{label.height:.0f}")
+    return None
+
+
+def problems(app) -> list:
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.modalview import ModalView
+    out = []
+    W, H = Window.size
+    roots = list(Window.children)
+    modal = [r for r in roots if isinstance(r, ModalView)]
+    touchable_root = modal[0] if modal else roots[-1]   # children[0] is the top-most view
+    targets = []
+    for root in roots:
+        for w, scrolled in walk(root):
+            x0, y0, x1, y1 = box(w)
+            if isinstance(w, Label):
+                fault = label_fits(w)
+                if fault:
+                    out.append(fault)
+                if w.text.strip() and not scrolled and not isinstance(w, ModalView) and (
+                        x0 < -SLACK or y0 < -SLACK or x1 > W + SLACK or y1 > H + SLACK):
+                    out.append(f"{name(w)} reaches outside the window "
+                               f"({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f})")
+            if is_target(w) and root is touchable_root and not w.disabled:
+                if scrolled:   # only the part inside the scroll view can be touched
+                    if min(x1, scrolled[2]) - max(x0, scrolled[0]) < 1 or \
+                            min(y1, scrolled[3]) - max(y0, scrolled[1]) < 1:
+                        continue
+                    if y0 < scrolled[1] or y1 > scrolled[3]:
+                        targets.append((w, (max(x0, scrolled[0]), max(y0, scrolled[1]),
+                                            min(x1, scrolled[2]), min(y1, scrolled[3])), "cut"))
+                        continue
+                targets.append((w, (x0, y0, x1, y1), scrolled))
+    tap = app.tap
+    for w, (x0, y0, x1, y1), scrolled in targets:
+        if scrolled != "cut" and min(x1 - x0, y1 - y0) < tap - SLACK:
+            out.append(f"{name(w)} is {x1 - x0:.0f}x{y1 - y0:.0f} px, under the 9 mm touch "
+                       f"target ({tap} px)")
+        if not scrolled and (x0 < -SLACK or y0 < -SLACK or x1 > W + SLACK or y1 > H + SLACK):
+            out.append(f"{name(w)} reaches outside the window")
+    for i, (a, ba, _) in enumerate(targets):
+        for b, bb, _ in targets[i + 1:]:
+            if _related(a, b):
+                continue
+            dx = min(ba[2], bb[2]) - max(ba[0], bb[0])
+            dy = min(ba[3], bb[3]) - max(ba[1], bb[1])
+            if dx > SLACK and dy > SLACK:
+                out.append(f"{name(a)} and {name(b)} overlap by {dx:.0f}x{dy:.0f} px")
+    return out
+
+
+def _related(a, b) -> bool:
+    """One inside the other (a tile's own label is part of the tile's touch target)."""
+    for x, y in ((a, b), (b, a)):
+        p = x.parent
+        while p is not None and p is not p.parent:
+            if p is y:
+                return True
+            p = p.parent
+    return False
+
+
+def player_problems(game) -> list:
+    """Every player's name and points shown in full in a label inside the window."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    W, H = Window.size
+    labels = [w for root in Window.children for w, scrolled in walk(root)
+              if isinstance(w, Label) and not scrolled]
+
+    def visible(w):
+        x0, y0, x1, y1 = box(w)
+        return (label_fits(w) is None and x0 >= -SLACK and y0 >= -SLACK and
+                x1 <= W + SLACK and y1 <= H + SLACK)
+
+    out = []
+    for seat, player in enumerate(game.names):
+        named = [w for w in labels if player in w.text and visible(w)]
+        if not named:
+            out.append(f"{player}'s name is not shown in full")
+            continue
+        points = rf"(^|[^\d]){game.points[seat]}([^\d]|$)"
+        ok = False
+        for w in named:
+            scope = w
+            for _ in range(3):  # the name's label, or its player box
+                if any(re.search(points, re.sub(r"\[/?[a-z]+[^\]]*\]", "", x.text).replace(
+                        player, "")) and visible(x) for x, _s in walk(scope)
+                        if isinstance(x, Label)):
+                    ok = True
+                    break
+                scope = scope.parent
+            if ok:
+                break
+        if not ok:
+            out.append(f"{player}'s points ({game.points[seat]}) are not shown next to the name")
+    return out

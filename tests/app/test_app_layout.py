@@ -1,0 +1,172 @@
+"""The layout check on every screen in every state, at both display sizes (issue 14).
+
+Every frame is saved as a PNG (``SPLENDOR_LAYOUT_SHOTS``, else ``layout-shots`` in pytest's tmp
+dir) and checked by :mod:`tests.app.layout`: text inside its widget and the window, touch
+targets apart and at least 9 mm, and on the Play screen every player's name and points shown.
+"""
+import os
+from pathlib import Path
+
+from companion.engine import CARDS
+
+from tests.app import layout
+from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
+                                wait_until)
+from tests.app.tablestates import PLAY_STATES, find_state, replay, start_in_app
+
+
+def _shots(tmp_path_factory):
+    env = os.environ.get("SPLENDOR_LAYOUT_SHOTS")
+    folder = Path(env) if env else tmp_path_factory.mktemp("layout-shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Check:
+    """Collects every fault of every frame, so one run reports them all."""
+
+    def __init__(self, app, folder):
+        self.app, self.folder = app, folder
+        self.faults, self.states, self.widgets = [], 0, 0
+
+    def frame(self, label, players=None):
+        pump(0.02, frames=3)
+        size = f"{WINDOW[0]}x{WINDOW[1]}"
+        save_png(grab_pixels(), self.folder / f"{label}-{size}.png")
+        from kivy.core.window import Window
+        self.states += 1
+        self.widgets += sum(1 for root in Window.children for _ in layout.walk(root))
+        found = layout.problems(self.app)
+        if players is not None:
+            found += layout.player_problems(players)
+        self.faults += [f"{label} at {size}: {f}" for f in found]
+
+    def report(self):
+        summary = (f"{len(self.faults)} layout faults in {self.states} states "
+                   f"({self.widgets} widgets walked); shots in {self.folder}")
+        print(summary)
+        (self.folder / f"faults-{WINDOW[0]}x{WINDOW[1]}.txt").write_text(
+            summary + "\n" + "\n".join(self.faults) + "\n")
+        assert not self.faults, summary + "\n" + "\n".join(self.faults[:60])
+
+
+def _close_popups():
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    for v in [w for w in Window.children if isinstance(w, ModalView)]:
+        v.dismiss(animation=False)
+    pump(frames=2)
+
+
+def _play_state(ui, players, state, check):
+    ctl = ui.ctl
+    table, lines = find_state(players, state)
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    ui.go("play")
+    pump(frames=3)
+    if state == "gems-picked":
+        tap_target("gem:white")
+        tap_target("gem:blue")
+    if state == "rejection":
+        level3 = next(c.id for c in ctl.game.market[2] if c is not None)
+        assert CARDS[level3].level == 3
+        v = ctl.send({"type": "buy", "player": ctl.game.active, "card": level3, "pay": {}})
+        assert v.kind == "rejected"
+    if state == "game-over":
+        wait_until(lambda: ui.sm.current == "gameover", what="the Game over screen")
+        check.frame(f"gameover-{players}p", ctl.game)
+        return
+    check.frame(f"play-{players}p-{state}", ctl.game)
+    if state == "start":
+        # A card's popup (buy or reserve), and the legend of the gems.
+        card = next(c.id for c in ctl.game.market[0] if c is not None)
+        tap_target(f"card:{card}")
+        check.frame(f"play-{players}p-card-popup")
+        _close_popups()
+        tap_target("camera")
+        check.frame(f"camera-{players}p")
+        _close_popups()
+        tap_target("legend")
+        check.frame(f"play-{players}p-legend")
+        _close_popups()
+    if state == "reveal":
+        tap_target("reveal")
+        check.frame(f"play-{players}p-reveal-pick")
+        tap_target("bonus:blue")                # the cards of one bonus colour
+        check.frame(f"play-{players}p-reveal-pick-blue")
+        _close_popups()
+
+
+def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
+    check = Check(ui, _shots(tmp_path_factory))
+    for players in (2, 3, 4):
+        for state in PLAY_STATES:
+            ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{state}")
+            pump(frames=2)
+            _play_state(ui, players, state, check)
+    # The other screens, each in its states.
+    ui.reset(ui.ctl.data_dir.parent / "data-screens")
+    ui.go("home")
+    check.frame("home")
+    tap_target("new")
+    check.frame("players")
+    tap_target("start")                     # no names: the problem says so
+    check.frame("players-problem")
+    table, _ = find_state(4, "start")
+    names = list(table.names)
+    for seat, n in enumerate(names):
+        ui.sm.get_screen("players").rows[seat].ids.name.text = n
+    tap_target(f"first:{table.setup.first}")
+    tap_target("start")
+    assert ui.sm.current == "setup"
+    check.frame("setup-tokens")
+    tap_target("next")
+    check.frame("setup-cards-empty")
+    tap_target("slot:3:0")
+    check.frame("setup-card-pick")
+    _close_popups()
+    tap_target("next")                      # an empty slot: the players are told
+    check.frame("setup-cards-missing")
+    d = ui.ctl.draft
+    for slot in d.slots():
+        d.put(slot, table.setup.nobles[slot[1]] if slot[0] == "noble"
+              else table.setup.market[slot[1] - 1][slot[2]])
+    ui.sm.current_screen.refresh()
+    check.frame("setup-cards-full")
+    assert "every slot" not in ui.sm.current_screen.status   # cleared once all are entered
+    tap_target("next")
+    check.frame("setup-nobles")
+    tap_target("slot:noble:0")
+    check.frame("setup-noble-pick")
+    _close_popups()
+    tap_target("next")
+    check.frame("setup-confirm")
+    tap_target("next")
+    wait_until(lambda: ui.sm.current == "play", what="the Play screen")
+    check.frame("play-4p-from-setup", ui.ctl.game)
+    tap_target("menu")
+    check.frame("home-game-in-progress")
+    tap_target("new")                       # a game is unfinished: asked first
+    check.frame("home-new-game-asks")
+    tap_target("cancel")
+    assert ui.ctl.game is not None and not ui.ctl.game.finished
+    ui.go("settings")
+    check.frame("settings")
+    ui.go("history")
+    check.frame("history")
+    check.report()
+
+
+def test_every_screen_in_every_state_fits_in_portrait(tmp_path):
+    """The same walk in a 720 x 1280 window of its own (a second process)."""
+    shots = Path(os.environ.get("SPLENDOR_LAYOUT_SHOTS") or tmp_path / "shots")
+    env_shots = os.environ.get("SPLENDOR_LAYOUT_SHOTS")
+    os.environ["SPLENDOR_LAYOUT_SHOTS"] = str(shots)
+    try:
+        run_in_portrait("tests/app/test_app_layout.py::"
+                        "test_every_screen_in_every_state_fits_at_this_window_size")
+    finally:
+        if env_shots is None:
+            os.environ.pop("SPLENDOR_LAYOUT_SHOTS", None)
+    assert len(list(shots.glob("*-720x1280.png"))) > 40

@@ -1,0 +1,72 @@
+"""The Play screen's words and decisions (companion.ui.play_view), and their place on screen."""
+from companion.engine import CARDS, COLOURS, SimulatedTable
+from companion.engine.actions import EndTurn, TakeGems
+from companion.ui import play_view as V
+from companion.viewmodel import TurnEntry
+from tests.app.conftest import pump, tap_target, texts, wait_until
+from tests.app.tablestates import find_state, start_in_app
+
+
+class Verdict:
+    def __init__(self, kind):
+        self.kind = kind
+
+
+def test_messages_carry_no_rule_codes_or_record_names():
+    said = V.verdict_text(Verdict("rejected"),
+                          "(take-three-distinct): Take three tokens of different colours.")
+    assert said == "Not accepted: Take three tokens of different colours."
+    said = V.plain("Noted. Press the seat's button or enter end_turn to finish the turn.")
+    assert "end_turn" not in said and "tap End turn" in said
+
+
+def test_an_unaffordable_card_says_why_buy_is_missing():
+    game = SimulatedTable(2, seed=3).new_game()
+    cid = next(c.id for c in game.market[2] if c is not None)      # level 3: never at start
+    choice = V.card_choices(game, game.active, cid)
+    assert [t for _, _, t in choice.choices] == ["reserve", "cancel"]
+    need = V.shortfall(game, game.active, cid)
+    assert sum(need.values()) == sum(CARDS[cid].cost)
+    assert f"can't buy it yet: it needs {V.gem_list(need, more=True)}" in choice.title
+    assert "(" not in choice.title.split("\n")[1]        # no codes, no ids in the reason
+
+
+def test_one_qualifying_noble_is_not_a_choice():
+    for players, state, words in ((2, "noble-1", "tap the noble to take it"),
+                                  (2, "noble-2", "could visit")):
+        table, lines = find_state(players, state)
+        game = table.new_game()
+        from companion.engine.record import parse_event
+        for line in lines:
+            game.push(parse_event(line, game.n))
+        p = V.prompt(TurnEntry(game), None, False, game.names, {})
+        assert words in p.hint and "choose one" not in p.hint
+        assert len(p.nobles) == 1 if state == "noble-1" else len(p.nobles) >= 2
+
+
+def test_undo_says_what_to_put_back_on_the_table():
+    game = SimulatedTable(2, seed=3).new_game()
+    before = V.table_facts(game)
+    game.push(TakeGems(game.active, (1, 1, 1, 0, 0, 0)))
+    game.push(EndTurn(0))
+    after = V.table_facts(game)
+    game.undo_turn()
+    said = V.undo_words(after, V.table_facts(game))
+    assert said == f"Taken back. {game.names[0]} puts 1 white, 1 blue and 1 green back in the bank."
+    assert V.undo_words(before, V.table_facts(game)) == "There is nothing to take back."
+
+
+def test_undo_on_screen_names_the_tokens_to_put_back(ui):
+    table, lines = find_state(3, "start")
+    start_in_app(ui.ctl, table)
+    ui.go("play")
+    pump(frames=2)
+    for colour in COLOURS[:3]:
+        tap_target(f"gem:{colour}")
+    tap_target("take")
+    tap_target("end")
+    wait_until(lambda: ui.ctl.game.turn == 1, what="the turn to be accepted")
+    tap_target("undo")
+    name = table.names[table.setup.first]
+    assert f"{name} puts 1 white, 1 blue and 1 green back in the bank." in texts()
+    assert ui.ctl.game.turn == 0

@@ -1,0 +1,113 @@
+"""Issue 18, the referee's side: a busy still is never judged, the players are asked to clear
+exactly what is covered (in words, no region codes), and a setup the camera is unsure of is an
+unreadable setup in `rejudge`, not a session that can't be read."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion.covered_text import covered_sentence, places, unsure_sentence
+from companion.referee import Referee, rejudge
+from companion.referee_sim import TablePlay
+
+from .test_referee_journal import cli, live_game
+
+CODE = re.compile(r"\b(bank|market|nobles|decks)\.\w+|\bscan\b(?! zone)")
+
+
+def test_sentences_name_the_covered_places_in_words():
+    assert covered_sentence(["bank.red"]) == "A hand is over the red lane: move it, then press again."
+    s = covered_sentence(["bank.gold", "market.2.1", "bank.red", "decks.1", "nobles.3", "scan"])
+    assert s == ("A hand is over the fourth noble, the second card of level 2, the level 1 deck, "
+                 "the scan zone and the red and gold lanes: move it, then press again.")
+    every = covered_sentence([f"bank.{c}" for c in ("white", "blue", "green", "red", "black",
+                                                    "gold")] + [f"market.3.{i}" for i in range(4)])
+    assert every == "A hand is over every card of level 3 and the whole bank: move it, then press again."
+    for text in (s, every, unsure_sentence(["market.1.0", "bank.blue"])):
+        assert not CODE.search(text), text
+        assert text[0].isupper() and text.endswith(".")
+    # Not regions (an older reader, damaged input): left out, and the general sentence.
+    assert places(["bank.purple", "market.9.9", "nobles.x", 7]) == []
+    assert covered_sentence(None).startswith("Something is covering the table")
+
+
+def _table(ref: Referee) -> dict:
+    from companion.referee_judge import expected_observation
+
+    return expected_observation(ref.game)
+
+
+def test_a_busy_press_asks_to_clear_exactly_what_is_covered(tmp_path):
+    play = TablePlay(2, 3)
+    ref = Referee.start(list(play.names), first=play.setup.first, data_dir=tmp_path)
+    ref.confirm_setup(play.setup, observation=play.setup_observation())
+    turn = play.play_turn()
+    busy = dict(turn.observation, busy=True, covered=["market.2.1", "bank.red"])
+    v = ref.press(turn.seat, observation=busy)
+    assert v.kind == "unreadable"
+    assert v.message == ("A hand is over the second card of level 2 and the red lane: move it, "
+                         "then press again.")
+    assert len(ref.record()) == 2  # header and setup: nothing judged
+    # The same table with the hand gone is judged.
+    v = ref.press(turn.seat, observation=turn.observation)
+    assert v.kind == "accepted"
+    ref.close()
+
+
+def _session(tmp_path: Path, turns: int = 6):
+    play, ref, live = live_game(tmp_path, 2, 11, turns, inject=0.0)
+    ref.close()
+    return next((tmp_path / "sessions").iterdir()), live
+
+
+def _events(session: Path) -> list:
+    return [json.loads(line) for line in (session / "events.jsonl").read_text().splitlines()]
+
+
+def _write_events(session: Path, events: list) -> None:
+    (session / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+
+
+def test_rejudge_a_setup_under_a_hand_is_unreadable_not_exit_2(tmp_path):
+    session, live = _session(tmp_path)
+    setup = json.loads((session / "0000.json").read_text())
+    (session / "0000.json").write_text(json.dumps(dict(setup, busy=True, covered=["bank.red"])))
+    done = cli("rejudge", str(session), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    first = out["verdicts"][0]
+    assert first == {"setup": 1, "seat": None, "verdict": "unreadable",
+                     "message": "A hand is over the red lane: move it, then read the table again."}
+    # As in the app: no game was set up, so every later press is unreadable and nothing is
+    # recorded.
+    presses = out["verdicts"][1:]
+    assert [v["press"] for v in presses] == list(range(1, len(live) + 1))
+    assert all(v["verdict"] == "unreadable" and "not set up yet" in v["message"] for v in presses)
+    assert out["record"] == []
+    text = cli("rejudge", str(session))
+    assert text.returncode == 0 and text.stdout.startswith("Setup (event 1): unreadable. A hand")
+
+
+def test_rejudge_an_unsure_setup_then_a_readable_one_judges_the_game(tmp_path):
+    session, live = _session(tmp_path)
+    setup = json.loads((session / "0000.json").read_text())
+    (session / "unsure.json").write_text(json.dumps(dict(setup, uncertain=["bank.green",
+                                                                          "market.1.2"])))
+    events = _events(session)
+    # The players pressed once before the table was confirmed, then fixed it and read again.
+    early = {"type": "press", "t": 0.001, "seat": 0, "image": events[1]["image"]}
+    _write_events(session, [{"type": "setup", "t": 0.0, "image": "unsure.json"}, early,
+                            {"type": "undo", "t": 0.0015}] + events)
+    out = rejudge(session)
+    assert out["verdicts"][0]["verdict"] == "unreadable"
+    assert out["verdicts"][0]["message"] == (
+        "The camera is not sure of the third card of level 1 and the green lane: lay every "
+        "card and noble flat with its tag facing up, and every token flat in its lane.")
+    assert out["verdicts"][1]["press"] == 1 and "not set up yet" in out["verdicts"][1]["message"]
+    assert any("before the game was set up" in w for w in out["warnings"])
+    # From the readable setup on, the game is judged as it was live (press numbers shift by
+    # the early press).
+    later = out["verdicts"][2:]
+    assert [dict(v, press=v["press"] - 1) for v in later] == live
+    assert len(out["record"]) >= 2 + len(live)

@@ -1,0 +1,1 @@
+"""The camera pipeline's stages, one module each; :mod:`vision.pipeline` runs them in order."""

@@ -1,0 +1,233 @@
+"""Stage 9: which places a turn depends on are hidden by a hand, an arm or an object.
+
+A turn can depend on the noble slots, the market slots, the deck slots, the bank lanes and the
+scan zone (the *regions*). A hand beside the mat, a finger over its empty margin, a sleeve along
+its edge or any shadow hides none of them, so none of these makes a still busy.
+
+How: on the mat around the regions (the free mat), a pixel belongs to a hand, a sleeve or an
+object when it is off the mat's colour *and* is not a darker copy of the mat: a shadow keeps the
+mat's hue (all three channels darkened alike) and has soft edges; skin, cloth and objects change
+the hue, are lighter than the mat, far darker than a shadow, or have sharp edges. A region is
+covered when such a thing reaches into the ring of free mat around it from further away than the
+region's own card or token could stick out (a hand is opaque and continuous: to hide part of a
+slot it must cross the slot's outline, and the outline lies on free mat).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import COLOURS, Mat, load_mat
+from vision.stages.locate import Rect
+from vision.stages.overview import Overview, _fill, _grow
+
+REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
+
+
+def regions(mat: Mat) -> dict[str, Rect]:
+    """Every place a turn can depend on, by its read-table path ("market.2.1", "bank.red")."""
+    out = dict(mat.slots())
+    out.update({f"decks.{level}": r for level, r in sorted(mat.decks.items())})
+    out.update({f"bank.{c}": mat.bank[c] for c in COLOURS})
+    return out
+
+
+def region_order(path: str):
+    """Sort key: nobles, market (level 1 first), decks, scan, bank (lane order)."""
+    head, _, rest = path.partition(".")
+    rank = REGION_ORDER.index(head) if head in REGION_ORDER else len(REGION_ORDER)
+    if head == "bank":
+        return (rank, (COLOURS.index(rest) if rest in COLOURS else 9, 0))
+    parts = tuple(int(p) for p in rest.split(".") if p.isdigit())
+    return (rank, parts + (0,) * (2 - len(parts)))
+
+
+@dataclass
+class BusyReading:
+    """What hides the regions: the paths covered, and the evidence."""
+
+    covered: list[str]
+    area_mm2: float  # hand-like area on free mat (after the opening)
+    mask: np.ndarray  # uint8, overview px: hand-like pixels on free mat
+    #: Sticker-sized hand-like blobs (mat mm rects): if a QR code is found there, it was a
+    #: sticker, not a hand.
+    spots: list[Rect] = field(default_factory=list)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.covered)
+
+
+def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+                     ) -> np.ndarray:
+    """The mat's brightness everywhere: a smooth surface (a cubic in x and y, in log brightness)
+    fitted to the free mat, dropping what doesn't fit (hands, sleeves, shadows) and refitting.
+
+    Light changes slowly across a mat; a local blur would follow a big sleeve or shadow and
+    take it for the mat.
+    """
+    h, w = level.shape
+    step = 8  # the surface is smooth: a coarse grid fits and evaluates it
+    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    keep = (free[step // 2::step, step // 2::step] > 0).ravel()
+    v = np.log(cv2.resize(level, (xs.shape[1], ys.shape[0]), interpolation=cv2.INTER_AREA)).ravel()
+    x = (xs / w * 2 - 1).ravel()
+    y = (ys / h * 2 - 1).ravel()
+    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y, x * y * y,
+                  y ** 3], axis=1).astype(np.float64)
+    use = keep.copy()
+    coef = np.zeros(a.shape[1])
+    coef[0] = float(np.median(v[keep])) if keep.any() else 0.0
+    for _ in range(4):
+        if use.sum() < 50:
+            break
+        m = a[use]
+        # Normal equations: a 10 x 10 solve (lstsq's SVD costs far more here).
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ v[use])
+        use = keep & (np.abs(a @ coef - v) < cfg.busy_model_fit_log)
+    coarse = np.exp(a @ coef).astype(np.float32).reshape(xs.shape)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
+                free: np.ndarray | None = None) -> np.ndarray:
+    """uint8 255 where the overview shows something that is neither the mat nor its shadow.
+
+    A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
+    hue over the whole frame (light and shadow change the mat's brightness from place to
+    place, not its hue). A neutral thing (a grey, white or black sleeve) is brighter or darker
+    than the mat like a shadow or a lamp's hot spot, but its outline is sharp where theirs is
+    soft: such a patch counts when most of its outline towards the mat is a step.
+    """
+    img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
+    level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
+    chroma = cv2.divide(img, cv2.merge([level, level, level]))
+    free = free if free is not None else np.full(level.shape, 255, np.uint8)
+    where = free > 0
+    sample = chroma[::3, ::3][where[::3, ::3]]
+    mat_hue = np.median(sample, axis=0) if len(sample) else np.ones(3, np.float32)
+    rel = cv2.absdiff(cv2.multiply(chroma, tuple(float(1.0 / v) for v in mat_hue) + (0.0,)),
+                      (1.0, 1.0, 1.0, 0.0))
+    b, g, r = cv2.split(rel)
+    hue = cv2.max(cv2.max(b, g), r)
+    # Dark pixels carry little hue: only a clear change of hue counts there.
+    limit = cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
+    coloured = hue > limit
+    model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
+    logk = cv2.log(cv2.divide(level, model))
+    gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
+    gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
+    # The steepest slope within a pixel of each pixel (per mm).
+    slope = cv2.dilate(cv2.magnitude(gx, gy), np.ones((3, 3), np.uint8))
+    things = coloured.copy()
+    # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
+    mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    lim = np.log(1.0 + cfg.deviation_ratio)
+    for patch in (logk > lim, logk < -lim):
+        patch = (patch & ~coloured & where).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
+        if n <= 1:
+            continue
+        area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        # The step from the mat to the patch (log brightness), and its darkest part.
+        inside = labels > 0
+        step = np.abs(np.bincount(labels[inside], weights=logk[inside], minlength=n)) / area
+        dark = np.bincount(labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
+        edge = patch - cv2.erode(patch, np.ones((3, 3), np.uint8))
+        edge_px = (edge > 0) & ~mute
+        lab = labels[edge_px]
+        total = np.bincount(lab, minlength=n)
+        # Sharp: the step happens within shadow_edge_mm (a shadow's takes longer).
+        sharp_px = slope[edge_px] * cfg.shadow_edge_mm >= step[lab]
+        sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
+        solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
+        solid |= dark > 0.5 * area
+        solid[0] = False
+        things |= solid[labels]
+    return things.astype(np.uint8) * 255
+
+
+@lru_cache(maxsize=4)
+def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float):
+    """The free mat mask, and per region its ring of free mat: (bbox slices, ring mask there)."""
+    mat = load_mat()
+    w, h = int(round(mat.size[0] * s)), int(round(mat.size[1] * s))
+    free = np.full((h, w), 255, np.uint8)
+    regs = regions(mat)
+    for r in regs.values():
+        _fill(free, _grow(r, inner_mm), s, 0)
+    # The markers' white squares are not free mat.
+    for x, y in mat.marker_corners.values():
+        b = mat.marker_border + 1
+        _fill(free, (x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b), s, 0)
+    rings = {}
+    for path, r in regs.items():
+        x, y, rw, rh = _grow(r, ring_mm)
+        x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
+        x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
+        box = (slice(y0, y1), slice(x0, x1))
+        rings[path] = (box, free[box] > 0)
+    return free, rings
+
+
+def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
+                mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None) -> BusyReading:
+    """Stage 9: the regions a hand, an arm or an object hides (empty: the still can be judged).
+
+    A QR sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand.
+    """
+    mat = mat or load_mat()
+    s = overview.px_per_mm
+    free, rings = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm)
+    things = object_mask(overview, cfg, free) & free
+    for quad in codes_mm or ():
+        q = np.asarray(quad, np.float64).reshape(-1, 2)
+        c = q.mean(axis=0)
+        # The sticker: the symbol, its quiet zone and the printed id under it.
+        grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
+        cv2.fillConvexPoly(things, np.round(grown * s).astype(np.int32), 0)
+    k = max(1, int(round(cfg.busy_open_mm * s)))
+    things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(things, connectivity=8)
+    keep = np.zeros(n, bool)
+    spots: list[Rect] = []
+    total = 0.0
+    for i in range(1, n):
+        area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
+        if area < cfg.busy_min_blob_mm2:
+            continue
+        keep[i] = True
+        total += area
+        x, y, bw, bh = (float(stats[i, j]) / s for j in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        if max(bw, bh) <= cfg.busy_sticker_mm:
+            spots.append(_grow((x, y, bw, bh), 8.0))
+    mask = (keep[labels] * 255).astype(np.uint8)
+    boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
+    covered = []
+    for path, (box, ring) in rings.items():
+        here = labels[box]
+        touching = np.unique(here[ring & (here > 0)])
+        touching = touching[keep[touching]]
+        if touching.size == 0:
+            continue
+        # It must come from beyond what the region's own card or token could reach.
+        tall = path == "scan" or path.startswith("decks.")
+        reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
+        rx, ry, rw, rh = _grow(regions(mat)[path], reach)
+        far = [i for i in touching
+               if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
+               or boxes[i, 1] + boxes[i, 3] > ry + rh]
+        if not far:
+            continue
+        contact = np.count_nonzero(np.isin(here, far) & ring) / (s * s)
+        if contact >= cfg.busy_min_contact_mm2:
+            covered.append(path)
+    covered.sort(key=region_order)
+    return BusyReading(covered=covered, area_mm2=total, mask=mask,
+                       spots=spots if covered else [])

@@ -1,0 +1,167 @@
+"""Stages 6-7: QR codes in the frame and in slot crops, and tags assigned to slots."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import Mat, load_mat
+from vision.stages.locate import Frame, MatLocation, Rect, rectify
+from vision.stages.overview import _grow
+from vision.tags import Code, decode, is_noble, parse_payload, usable_decoders
+
+
+# --- 6. QR codes --------------------------------------------------------------------------------
+
+def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
+               decoder: str | None = None) -> list[Code]:
+    """Stage 6a: QR codes in the whole frame (the working copy), corners in full-frame px."""
+    decoders = usable_decoders(cfg.decoders) if decoder is None else (decoder,)
+    if not decoders:
+        return []
+    codes = decode(frame.work_gray(), decoders[0], whole_frame=True)
+    if frame.work_scale == 1.0:
+        return codes
+    f = 1.0 / frame.work_scale
+    return [Code(c.text, tuple(((x + 0.5) * f - 0.5, (y + 0.5) * f - 0.5) for x, y in c.corners),
+                 c.decoder) for c in codes]
+
+
+def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
+              sharpen: float = 0.0, cfg: VisionConfig = DEFAULT_CONFIG) -> tuple[np.ndarray, Rect]:
+    """A slot (with a margin) rectified from the full frame in grey, for the QR decoders.
+
+    `sharpen` is the amount of unsharp masking: it restores module edges softened by the
+    lens and by resampling.
+    """
+    r = _grow(rect, cfg.crop_margin_mm)
+    if frame.gray_full is None and frame.work is not frame.full:
+        # A big still: warping the colour crop beats converting 12 Mpx to grey first.
+        crop = cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
+                            cv2.COLOR_BGR2GRAY)
+    else:
+        crop = rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+    if sharpen > 0:
+        blur = cv2.GaussianBlur(crop, (0, 0), cfg.crop_sharpen_sigma_mm * px_per_mm)
+        crop = cv2.addWeighted(crop, 1.0 + sharpen, blur, -sharpen, 0)
+    return crop, r
+
+
+def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
+                    cfg: VisionConfig = DEFAULT_CONFIG,
+                    decoders: tuple[str, ...] | None = None) -> list[Code]:
+    """Stage 6b: decode rectified crops of the given slots; corners come back in full-frame px.
+
+    Each slot tries the crop variants of ``cfg.crop_variants`` in order, each with every
+    decoder in order, and stops at the first code our payload format accepts (a foreign code
+    alone does not stop it: a card's own tag may still be found).
+    """
+    decoders = usable_decoders(cfg.decoders if decoders is None else decoders)
+    out: list[Code] = []
+    for path, rect in rects.items():
+        found: list[Code] = []
+        for px_per_mm, sharpen in cfg.crop_variants:
+            crop, r = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg)
+            for name in decoders:
+                for c in decode(crop, name):
+                    mm = [(r[0] + (x + 0.5) / px_per_mm, r[1] + (y + 0.5) / px_per_mm)
+                          for x, y in c.corners]
+                    px = loc.to_image(mm)
+                    found.append(Code(c.text, tuple((float(a), float(b)) for a, b in px),
+                                      c.decoder))
+                if any(parse_payload(c.text, cfg.tag_prefix) for c in found):
+                    break
+            if any(parse_payload(c.text, cfg.tag_prefix) for c in found):
+                break
+        # One reading per distinct text is enough.
+        seen: set[str] = set()
+        for c in found:
+            if c.text not in seen:
+                seen.add(c.text)
+                out.append(c)
+    return out
+
+
+# --- 7. tags to slots ---------------------------------------------------------------------------
+
+def slot_of(point_mm, mat: Mat, cfg: VisionConfig = DEFAULT_CONFIG) -> str | None:
+    """The slot path holding a point (mm), allowing ``slot_tolerance_mm`` outside its outline."""
+    x, y = float(point_mm[0]), float(point_mm[1])
+    best, best_d = None, cfg.slot_tolerance_mm
+    for path, (rx, ry, rw, rh) in mat.slots().items():
+        dx = max(rx - x, 0.0, x - (rx + rw))
+        dy = max(ry - y, 0.0, y - (ry + rh))
+        d = float(np.hypot(dx, dy))
+        if d == 0.0:
+            return path
+        if d <= best_d:
+            best, best_d = path, d
+    return best
+
+
+@dataclass
+class TagReading:
+    """What the codes say: ids per slot, every id, foreign texts, and what is doubtful."""
+
+    slots: dict[str, str]  # path -> id (only slots with exactly one id read)
+    ids: list[str]
+    foreign: list[str]
+    uncertain: list[str]
+    placed: dict[str, tuple[str, ...]] = field(default_factory=dict)  # id -> slots it was seen in
+    centres_mm: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def assign_tags(codes: list[Code], loc: MatLocation | None, cfg: VisionConfig = DEFAULT_CONFIG,
+                mat: Mat | None = None) -> TagReading:
+    """Stage 7: map each code's centre to a slot; never guess.
+
+    * a foreign payload (not ``SPL:`` + a known id) goes to ``foreign``; if it lies in a slot,
+      that slot is doubtful;
+    * an id seen in two slots leaves both unread and doubtful;
+    * two different ids in one slot leave it unread and doubtful.
+    """
+    mat = mat or load_mat()
+    by_slot: dict[str, set[str]] = {}
+    id_slots: dict[str, set[str | None]] = {}
+    foreign: list[str] = []
+    doubtful: set[str] = set()
+    centres: dict[str, tuple[float, float]] = {}
+    for code in codes:
+        ident = parse_payload(code.text, cfg.tag_prefix)
+        slot = None
+        if loc is not None and loc.found:
+            c_mm = loc.to_mat([code.centre])[0]
+            slot = slot_of(c_mm, mat, cfg)
+            if ident:
+                centres[ident] = (float(c_mm[0]), float(c_mm[1]))
+        if ident is None:
+            if code.text not in foreign:
+                foreign.append(code.text)
+            if slot:
+                doubtful.add(slot)
+            continue
+        id_slots.setdefault(ident, set()).add(slot)
+        if slot:
+            by_slot.setdefault(slot, set()).add(ident)
+    slots: dict[str, str] = {}
+    for ident, where in id_slots.items():
+        real = {s for s in where if s}
+        if len(real) > 1:
+            doubtful.update(real)
+    for slot, ids in by_slot.items():
+        if len(ids) > 1:
+            doubtful.add(slot)
+        elif slot not in doubtful:
+            slots[slot] = next(iter(ids))
+    # A noble in a card slot or a card in a noble slot is read, but flagged.
+    for slot, ident in list(slots.items()):
+        if slot.startswith("nobles.") != is_noble(ident):
+            doubtful.add(slot)
+    return TagReading(slots=slots, ids=sorted(id_slots), foreign=foreign,
+                      uncertain=sorted(doubtful),
+                      placed={i: tuple(sorted(s for s in w if s)) for i, w in id_slots.items()},
+                      centres_mm=centres)
+
+

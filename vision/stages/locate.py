@@ -1,0 +1,203 @@
+"""Stages 1-3: the frame at working sizes, the mat's markers and homography, rectification."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import Mat, load_mat
+
+Rect = tuple[float, float, float, float]
+
+
+# --- 1. the frame at working sizes ---------------------------------------------------------------
+
+@dataclass
+class Frame:
+    """A BGR frame and the smaller copies the stages work on.
+
+    ``work`` is the frame, halved when wider than ``work_max_width``; ``small`` is the copy the
+    markers are searched in. ``*_scale`` maps full-frame pixels to that copy's pixels.
+    """
+
+    full: np.ndarray
+    work: np.ndarray
+    work_scale: float
+    small: np.ndarray
+    small_scale: float
+    gray_full: np.ndarray | None = None
+    gray_work: np.ndarray | None = None
+
+    def full_gray(self) -> np.ndarray:
+        if self.gray_full is None:
+            self.gray_full = cv2.cvtColor(self.full, cv2.COLOR_BGR2GRAY)
+        return self.gray_full
+
+    def work_gray(self) -> np.ndarray:
+        if self.gray_work is None:
+            if self.work is self.full:
+                self.gray_work = self.full_gray()
+            else:
+                self.gray_work = cv2.cvtColor(self.work, cv2.COLOR_BGR2GRAY)
+        return self.gray_work
+
+
+def prepare(image_bgr: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> Frame:
+    """Stage 1: the frame and its downscaled working copies."""
+    if image_bgr is None or image_bgr.ndim not in (2, 3) or image_bgr.size == 0:
+        raise ValueError("The frame is empty or is not an image.")
+    if image_bgr.ndim == 2:
+        image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_GRAY2BGR)
+    elif image_bgr.shape[2] == 4:
+        image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_BGRA2BGR)
+    h, w = image_bgr.shape[:2]
+    work, work_scale = image_bgr, 1.0
+    while w * work_scale > cfg.work_max_width:
+        work_scale *= 0.5
+    if work_scale != 1.0:
+        work = cv2.resize(image_bgr, None, fx=work_scale, fy=work_scale,
+                          interpolation=cv2.INTER_AREA)
+    small, small_scale = work, work_scale
+    if w * work_scale > cfg.marker_search_width:
+        # Halve first (cheap), then the remaining non-integer step.
+        small = work
+        while small.shape[1] >= 2 * cfg.marker_search_width:
+            small = cv2.pyrDown(small)
+        f = cfg.marker_search_width / float(small.shape[1])
+        # pyrDown has already smoothed: a linear step is enough for the rest.
+        small = cv2.resize(small, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+        small_scale = work_scale * small.shape[1] / float(work.shape[1])
+    return Frame(full=image_bgr, work=work, work_scale=work_scale, small=small,
+                 small_scale=small_scale)
+
+
+# --- 2. locate the mat --------------------------------------------------------------------------
+
+@dataclass
+class MatLocation:
+    """Where the mat is: the markers seen and the homography from mat mm to full-frame px."""
+
+    markers: list[int]
+    marker_corners_px: dict[int, np.ndarray]  # id -> 4x2, full-frame px
+    homography: np.ndarray | None  # 3x3, mat mm -> full-frame px (None: fewer than 3 markers)
+    error_mm: float = 0.0
+
+    @property
+    def found(self) -> bool:
+        return self.homography is not None
+
+    def to_mat(self, points_px) -> np.ndarray:
+        """Full-frame pixel points (N x 2) to mat millimetres."""
+        pts = np.asarray(points_px, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def to_image(self, points_mm) -> np.ndarray:
+        """Mat millimetre points (N x 2) to full-frame pixels."""
+        pts = np.asarray(points_mm, np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+
+@lru_cache(maxsize=8)
+def _aruco_detector(dictionary: str, thorough: bool = False):
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    # A marker in a corner of the frame may touch the edge: still take it.
+    params.minDistanceToBorder = 0
+    if thorough:
+        # More threshold windows for dark corners and hard light (second pass only).
+        params.adaptiveThreshWinSizeMin = 3
+        params.adaptiveThreshWinSizeMax = 53
+    else:
+        # Two threshold windows instead of three: markers are 30-50 px in the search copy.
+        params.adaptiveThreshWinSizeMin = 5
+        params.adaptiveThreshWinSizeMax = 15
+    params.adaptiveThreshWinSizeStep = 10
+    d = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+    return cv2.aruco.ArucoDetector(d, params)
+
+
+def _detect_markers(gray: np.ndarray, dictionary: str, wanted) -> dict[int, np.ndarray]:
+    """Marker id -> corners (search-copy px); ids seen twice or not on the mat are dropped."""
+    found: dict[int, np.ndarray] = {}
+    for thorough in (False, True):
+        corners, ids, _ = _aruco_detector(dictionary, thorough).detectMarkers(gray)
+        seen: dict[int, list[np.ndarray]] = {}
+        if ids is not None:
+            for c, i in zip(corners, ids.ravel()):
+                if int(i) in wanted:
+                    seen.setdefault(int(i), []).append(c.reshape(4, 2).astype(np.float64))
+        for i, cs in seen.items():
+            if len(cs) == 1 and i not in found:
+                found[i] = cs[0]
+        if len(found) == len(wanted):
+            break
+    return found
+
+
+def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
+               mat: Mat | None = None) -> MatLocation:
+    """Stage 2: find the mat's ArUco markers and fit the mat-to-image homography.
+
+    Markers with ids outside the mat's, or seen twice, are ignored. With fewer than
+    ``cfg.min_markers`` the location has no homography.
+    """
+    mat = mat or load_mat()
+    gray = cv2.cvtColor(frame.small, cv2.COLOR_BGR2GRAY)
+    found = _detect_markers(gray, mat.marker_dictionary, set(mat.marker_corners))
+    # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
+    found = {i: (c + 0.5) / frame.small_scale - 0.5 for i, c in found.items()}
+    if found:
+        # Sharpen the corners on the working copy (2-3x finer than the search copy).
+        pts = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
+        w = (pts + 0.5) * frame.work_scale - 0.5
+        win = max(2, int(round(cfg.marker_refine_px * frame.work_scale / frame.small_scale / 2)))
+        cv2.cornerSubPix(frame.work_gray(), w, (win, win), (-1, -1),
+                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.03))
+        full = (w.astype(np.float64) + 0.5) / frame.work_scale - 0.5
+        for k, i in enumerate(sorted(found)):
+            # Keep a refined corner only if it stayed near where the detector put it.
+            moved = np.linalg.norm(full[4 * k:4 * k + 4] - found[i], axis=1)
+            limit = 1.5 / frame.small_scale
+            found[i] = np.where((moved <= limit)[:, None], full[4 * k:4 * k + 4], found[i])
+    if len(found) < cfg.min_markers:
+        return MatLocation(sorted(found), found, None)
+    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)])
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None:
+        return MatLocation(sorted(found), found, None)
+    loc = MatLocation(sorted(found), found, H)
+    back = loc.to_mat(dst)
+    err = float(np.mean(np.linalg.norm(back - src, axis=1)))
+    loc.error_mm = err
+    if err > cfg.max_marker_error_mm:
+        loc.homography = None
+    return loc
+
+
+# --- 3. rectify ---------------------------------------------------------------------------------
+
+def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Rect,
+            px_per_mm: float, interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
+    """Stage 3: the part `rect_mm` of the mat, warped to `px_per_mm` pixels a millimetre.
+
+    `image` is the frame scaled by `image_scale` (1.0 for the full frame).
+    """
+    x0, y0, w, h = rect_mm
+    out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
+    # Output pixel centre (u, v) -> mat mm -> full px -> image px.
+    t = np.array([[1.0 / px_per_mm, 0, x0 + 0.5 / px_per_mm],
+                  [0, 1.0 / px_per_mm, y0 + 0.5 / px_per_mm],
+                  [0, 0, 1.0]])
+    k = np.array([[image_scale, 0, 0.5 * image_scale - 0.5],
+                  [0, image_scale, 0.5 * image_scale - 0.5],
+                  [0, 0, 1.0]])
+    m = k @ loc.homography @ t
+    return cv2.warpPerspective(image, m, (out_w, out_h),
+                               flags=interpolation | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+

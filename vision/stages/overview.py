@@ -1,0 +1,142 @@
+"""Stages 4-5: the whole mat rectified, its colour modelled, and how full each slot is."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import Mat, load_mat
+from vision.stages.locate import Frame, MatLocation, Rect, rectify
+
+
+def _grow(r: Rect, d: float) -> Rect:
+    return (r[0] - d, r[1] - d, r[2] + 2 * d, r[3] + 2 * d)
+
+
+def _fill(mask: np.ndarray, r: Rect, s: float, value: int) -> None:
+    x0 = max(0, int(np.floor(r[0] * s)))
+    y0 = max(0, int(np.floor(r[1] * s)))
+    x1 = min(mask.shape[1], int(np.ceil((r[0] + r[2]) * s)))
+    y1 = min(mask.shape[0], int(np.ceil((r[1] + r[3]) * s)))
+    if x1 > x0 and y1 > y0:
+        mask[y0:y1, x0:x1] = value
+
+
+def object_rects(mat: Mat) -> list[Rect]:
+    """Every printed place where a game object may lie (slots, decks, lanes, markers)."""
+    rects = list(mat.slots().values()) + list(mat.decks.values()) + list(mat.bank.values())
+    for i in mat.marker_corners:
+        x, y = mat.marker_corners[i]
+        b = mat.marker_border
+        rects.append((x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b))
+    return rects
+
+
+_FREE_MASKS: dict[tuple, np.ndarray] = {}
+
+
+def free_mask(mat: Mat, px_per_mm: float, margin_mm: float, scan_margin_mm: float) -> np.ndarray:
+    """Mat pixels (uint8 255) where nothing belongs: gaps, borders. A hand shows there."""
+    key = (id(mat), px_per_mm, margin_mm, scan_margin_mm)
+    if key not in _FREE_MASKS:
+        _FREE_MASKS[key] = _free_mask(mat, px_per_mm, margin_mm, scan_margin_mm)
+    return _FREE_MASKS[key]
+
+
+def _free_mask(mat: Mat, px_per_mm: float, margin_mm: float, scan_margin_mm: float) -> np.ndarray:
+    w, h = int(round(mat.size[0] * px_per_mm)), int(round(mat.size[1] * px_per_mm))
+    mask = np.full((h, w), 255, np.uint8)
+    for r in object_rects(mat):
+        _fill(mask, _grow(r, margin_mm), px_per_mm, 0)
+    # A card shown to the camera may stick out of the scan zone in any direction.
+    _fill(mask, _grow(mat.scan, scan_margin_mm), px_per_mm, 0)
+    # The outermost millimetres are the mat's edge, often blurred into the table.
+    edge = max(1, int(round(3 * px_per_mm)))
+    mask[:edge, :] = 0
+    mask[-edge:, :] = 0
+    mask[:, :edge] = 0
+    mask[:, -edge:] = 0
+    return mask
+
+
+# --- 4. deviation from the mat colour -----------------------------------------------------------
+
+@dataclass
+class Overview:
+    """The whole mat at ``px_per_mm``: the image, the mat-colour model, and the deviation."""
+
+    image: np.ndarray  # BGR uint8
+    background: np.ndarray  # float32 BGR, the mat's colour at every pixel
+    deviation: np.ndarray  # float32, max over channels of |pixel / mat - 1|
+    px_per_mm: float
+
+
+def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
+    num = cv2.GaussianBlur(values * weights[..., None], (0, 0), sigma)
+    den = cv2.GaussianBlur(weights, (0, 0), sigma)
+    return num / np.maximum(den, 1e-3)[..., None]
+
+
+def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Per pixel, the largest relative difference of a colour channel from the mat's."""
+    img = image.astype(np.float32)
+    ratio = cv2.divide(img, cv2.max(background, 8.0))
+    dev = cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0))
+    b, g, r = cv2.split(dev)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CONFIG,
+                  mat: Mat | None = None) -> Overview:
+    """Stage 4: rectify the whole mat and model its colour from the free mat around objects.
+
+    The model is a normalised Gaussian blur of the free-mat pixels, computed three times: the
+    later passes leave out the pixels found off-colour (a hand, a stray card), so neither a hand
+    nor uneven light passes for the mat.
+    """
+    mat = mat or load_mat()
+    s = cfg.overview_px_per_mm
+    image = rectify(frame.small, frame.small_scale, loc, (0, 0, mat.size[0], mat.size[1]), s)
+    # The model works on a coarse grid: light changes slowly.
+    g = 1.0 / cfg.background_cell_mm
+    coarse = cv2.resize(image, None, fx=g / s, fy=g / s,
+                        interpolation=cv2.INTER_AREA).astype(np.float32)
+    free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
+    sigma = cfg.background_sigma_mm * g
+    bg = _normalised_blur(coarse, free, sigma)
+    for _ in range(2):
+        keep = free * (deviation_from(coarse, bg) < cfg.deviation_ratio * 0.7)
+        bg = _normalised_blur(coarse, keep.astype(np.float32), sigma)
+    background = cv2.resize(bg, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return Overview(image=image, background=background,
+                    deviation=deviation_from(image, background), px_per_mm=s)
+
+
+# --- 5. slot occupancy --------------------------------------------------------------------------
+
+def _inner(overview_map: np.ndarray, r: Rect, s: float, inset: float) -> np.ndarray:
+    x, y, w, h = _grow(r, -inset)
+    return overview_map[int(round(y * s)):int(round((y + h) * s)),
+                        int(round(x * s)):int(round((x + w) * s))]
+
+
+def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
+    """The fraction of a slot's interior that is not the mat's colour."""
+    inner = _inner(overview.deviation, rect, overview.px_per_mm, cfg.slot_inset_mm)
+    if inner.size == 0:
+        return 0.0
+    return float(np.mean(inner > cfg.deviation_ratio))
+
+
+def slot_occupancy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
+                   mat: Mat | None = None) -> dict[str, float]:
+    """Stage 5: per slot path ("nobles.0", "market.1.3", "scan", "decks.2"), its filled fraction."""
+    mat = mat or load_mat()
+    fills = {path: slot_fill(overview, r, cfg) for path, r in mat.slots().items()}
+    for level, r in mat.decks.items():
+        fills[f"decks.{level}"] = slot_fill(overview, r, cfg)
+    return fills
+
+

@@ -1,0 +1,13 @@
+"""The synthetic table: rendered photos of the mat with the read-table answer they should get.
+
+Test and benchmark material only; nothing in the production path imports it (the demo and the
+``synthetic`` frame source load it lazily).
+
+    from vision.synthetic import TableState, Conditions, render_table
+    image_bgr, truth = render_table(TableState(...), Conditions(seed=1))
+"""
+from vision.synthetic.scene import Conditions, TableState, random_conditions, random_table_state
+from vision.synthetic.table import render_table, write_frames
+
+__all__ = ["TableState", "Conditions", "render_table", "random_table_state", "random_conditions",
+           "write_frames"]
