@@ -39,7 +39,12 @@ def process_age() -> float:
 
 def touch_px(width: int, height: int) -> int:
     """Pixels of a 9 mm touch target on the display of that size (the official Pi displays)."""
-    dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
+    from companion.startup import MAX_DPI, MIN_DPI
+    try:  # checked at start (companion.startup); a test may set anything
+        dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
+    except ValueError:
+        dpi = DEFAULT_DPI
+    dpi = min(max(dpi, MIN_DPI), MAX_DPI) if dpi == dpi else DEFAULT_DPI
     return max(44, round(TOUCH_MM / 25.4 * dpi))
 
 
@@ -75,9 +80,10 @@ def configure(kiosk: bool) -> None:
         from companion import kiosk as kiosk_mod
         kiosk_mod.configure_kivy_for_kiosk(Config)
     else:
-        size = os.environ.get("SPLENDOR_SIZE", "800x480").lower().split("x")
-        Config.set("graphics", "width", size[0])
-        Config.set("graphics", "height", size[1])
+        from companion.startup import read_environment
+        width, height = read_environment().size
+        Config.set("graphics", "width", str(width))
+        Config.set("graphics", "height", str(height))
         Config.set("graphics", "resizable", "1")
 
 
@@ -141,6 +147,9 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.ctl.attach_panel(self.panel)  # the panel's one wiring: presses to the door
             self.open_camera()
             self.ctl.listen(self._refresh_ev)
+            problem = getattr(self, "panel_problem", "")
+            if problem:  # a wiring mistake is shown on the home screen, not only logged
+                self.ctl.notice = " ".join(filter(None, (self.ctl.notice, problem)))
             if getattr(self, "sm", None) is not None:
                 self.go("home")
 
@@ -171,9 +180,11 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             try:
                 from hardware.panel import open_panel
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
-            except Exception as err:  # no panel is better than no referee
+            except Exception as err:  # no referee is worse than no buttons: say so on screen
                 Logger.warning(f"Companion: no seat panel: {err}")
-                return None
+                self.panel_problem = (f"The seat buttons are off, so end each turn with the "
+                                      f"seat keys on the screen. {err}")
+                return _screen_panel(dispatch)
 
         def open_camera(self):
             from vision.frames import CameraUnavailable as CameraError, open_camera
@@ -235,11 +246,35 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
     return CompanionApp()
 
 
+def _screen_panel(dispatch):
+    """The seat keys drawn on screen (gpiozero's MockFactory), when the wiring can't be used."""
+    try:
+        from gpiozero.pins.mock import MockFactory
+
+        from hardware.config import PanelConfig, SeatPins
+        from hardware.panel import SeatPanel
+        config = PanelConfig(seats=tuple(SeatPins(button=2 + 2 * i, led=3 + 2 * i)
+                                         for i in range(4)), source="the on-screen seat keys")
+        return SeatPanel(config, pin_factory=MockFactory(), dispatch=dispatch)
+    except Exception as err:  # noqa: BLE001 (then the game is entered by touch alone)
+        from kivy.logger import Logger
+        Logger.warning(f"Companion: no on-screen seat keys either: {err}")
+        return None
+
+
 def main(demo: bool = False) -> int:
     """Start the app; ``demo`` plays a simulated game by itself. Returns the exit code."""
-    kiosk = os.environ.get("SPLENDOR_KIOSK", "") not in ("", "0")
-    configure(kiosk)
-    app = build_app(demo=demo, demo_options=_demo_options_from_env())
+    from companion import startup
+    from companion.session import data_dir as default_data_dir
+    try:  # every variable and the data folder checked before any window: one sentence
+        env = startup.read_environment(default_data_dir=default_data_dir())
+        kiosk = env.kiosk
+        startup.check_display()
+        configure(kiosk)
+    except startup.StartupError as err:
+        print(err.message, file=sys.stderr)
+        return err.code
+    app = build_app(demo=demo, data_dir=env.data_dir, demo_options=env.demo)
     if kiosk:
         from kivy.clock import Clock
         from companion import kiosk as kiosk_mod
@@ -250,17 +285,3 @@ def main(demo: bool = False) -> int:
         print(f"First frame drawn {app.first_frame:.2f} s after start.", file=sys.stderr)
     return 0
 
-
-def _demo_options_from_env() -> dict:
-    opts = {}
-    if os.environ.get("SPLENDOR_DEMO_DELAY"):
-        opts["delay"] = float(os.environ["SPLENDOR_DEMO_DELAY"])
-    if os.environ.get("SPLENDOR_DEMO_EXIT", "") not in ("", "0"):
-        opts["exit_at_end"] = True
-    if os.environ.get("SPLENDOR_DEMO_SEED"):
-        opts["seed"] = int(os.environ["SPLENDOR_DEMO_SEED"])
-    if os.environ.get("SPLENDOR_DEMO_RENDER", "") == "0":
-        opts["render"] = False
-    if os.environ.get("SPLENDOR_DEMO_PLAYERS"):
-        opts["players"] = int(os.environ["SPLENDOR_DEMO_PLAYERS"])
-    return opts

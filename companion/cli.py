@@ -39,9 +39,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    from companion import console
+    console.install()
+    return console.run_guarded(_run, argv)
+
+
+def _run(argv: list[str] | None) -> int:
+    args = build_parser().parse_args(argv)
     if args.command is None:
+        from companion import console
+        console.uninstall()
         return _start_app(args)
     return int(args.func(args) or 0)
 

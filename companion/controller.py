@@ -71,7 +71,8 @@ class Controller:
         self.entry: Optional[TurnEntry] = None
         self.verdict = None               # the last Verdict
         self.message = ""                 # the last verdict in words
-        self.notice = ""                  # a sentence for the Home screen (journal restored...)
+        # Sentences for the Home screen: settings reset, the journal restored, the wiring...
+        self.notice = " ".join(self.settings.notices)
         self.busy = False
         self.busy_text = ""
         self.observation: Optional[dict] = None   # the last still read, for the camera view
@@ -148,8 +149,8 @@ class Controller:
             log.exception("Home: the game journal can't be read")
             self.notice = f"The game journal can't be read: {_sentence(err)}"
             return None
-        if notice:
-            self.notice = notice
+        if notice and notice not in self.notice:
+            self.notice = " ".join(filter(None, (self.notice, notice)))
         return row
 
     def _journal_status(self):

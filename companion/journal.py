@@ -218,11 +218,17 @@ class Journal:
         lines = self.lines(game_id)
         if not lines:
             raise JournalError(f"There is no game {game_id} in the journal.")
+        from companion.engine.inputs import check_output_path
+        check_output_path(path, "game record")  # never over a device node or a FIFO
         tmp = os.fspath(path) + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(dumps(line) + "\n")
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                for line in lines:
+                    f.write(dumps(line) + "\n")
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
 
 
 def _decoded(text, what: str, default):

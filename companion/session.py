@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, InputError,
+                                     JSONInputError, loads, read_bytes, read_json)
 from companion.engine.record import dumps
 
 FORMAT = "splendor-session"
@@ -158,11 +160,11 @@ def _read_events(path: Path, tolerate_tail: bool) -> tuple:
     """The events of ``events.jsonl``; a cut-off last line (the app stopped while writing it)
     is left out with a warning. Any other damaged line is a :class:`SessionError`."""
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, "session's events file", MAX_JSON_BYTES)
     except FileNotFoundError:
         return [], []
-    except OSError as exc:
-        raise SessionError(f"{path} can't be read: {exc.strerror}.")
+    except InputError as err:
+        raise SessionError(err.message)
     text = data.decode("utf-8", errors="replace")
     raw = text.split("\n")
     complete = text.endswith("\n")
@@ -172,10 +174,10 @@ def _read_events(path: Path, tolerate_tail: bool) -> tuple:
         if not line.strip():
             continue
         try:
-            ev = json.loads(line)
+            ev = loads(line)
             if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
                 raise ValueError
-        except ValueError:
+        except ValueError:  # JSONInputError too: duplicate keys, huge numbers, deep nesting
             if tolerate_tail and i == last and not complete:
                 warnings.append(f"The last line of {path.name} is cut off (the app stopped "
                                 "while writing it); it was left out.")
@@ -193,14 +195,16 @@ def read_session(folder) -> Session:
         raise SessionError(f"There is no session folder at {folder}.")
     meta_path = folder / "session.json"
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = read_json(meta_path, "session file", MAX_SMALL_BYTES)
     except FileNotFoundError:
         raise SessionError(f"{folder} has no session.json, so it is not a session folder.")
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise SessionError(f"{meta_path} is damaged (not valid JSON).")
+    except InputError as err:
+        raise SessionError(err.message)
+    except JSONInputError as err:
+        raise SessionError(f"{meta_path} is damaged: {err.message[:1].lower()}{err.message[1:]}")
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise SessionError(f'{meta_path} is not a session file (it needs "format": "{FORMAT}").')
-    if meta.get("version") != VERSION:
+    if meta.get("version") != VERSION or isinstance(meta.get("version"), bool):
         raise SessionError(f"This session is version {meta.get('version')!r}; only version 1 "
                            "can be read.")
     players = meta.get("players")
@@ -215,7 +219,25 @@ def read_session(folder) -> Session:
     if not isinstance(rules, dict):
         raise SessionError(f'{meta_path}: "rules" must be an object.')
     events, warnings = _read_events(folder / "events.jsonl", tolerate_tail=True)
+    _check_events(events, len(players))
     return Session(folder, players, first, rules, events, warnings)
+
+
+def _check_events(events: list, players: int) -> None:
+    """Presses name a seat number (``true`` is not seat 1). An undo before the setup and a
+    second setup are left to the judging, which ignores them with a warning."""
+    for number, ev in enumerate(events, start=1):
+        if ev["type"] == "press":
+            seat = ev.get("seat")
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise SessionError(f"Event {number} is a press by {_shown(seat)}, which is not "
+                                   f"a seat (0 to {players - 1}).")
+
+
+def _shown(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
 
 
 def read_record_mirror(folder) -> tuple:
@@ -226,17 +248,19 @@ def read_record_mirror(folder) -> tuple:
         return _read_events_plain(path)
     except FileNotFoundError:
         return [], []
+    except InputError as err:
+        return [], [err.message]
 
 
 def _read_events_plain(path: Path) -> tuple:
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    text = read_bytes(path, "record", MAX_JSON_BYTES).decode("utf-8", errors="replace")
     lines, warnings = [], []
     raw = text.split("\n")
     for i, line in enumerate(raw):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = loads(line)
             if not isinstance(obj, dict):
                 raise ValueError
         except ValueError:

@@ -13,10 +13,9 @@ every verdict is the referee's.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
@@ -48,42 +47,8 @@ default_data_dir = data_dir
 
 
 # ----------------------------------------------------------------------------- settings
-@dataclass
-class Settings:
-    """What the app remembers between games (``settings.json`` in the data dir)."""
-
-    names: list = field(default_factory=list)      # names typed before, most recent first
-    hints: bool = False                             # affordability hints for the active player
-    short_take: str = "when_scarce"                 # house rule
-    camera: str = "none"                            # "none", "auto", or a device index
-    last_seats: list = field(default_factory=list)  # names per seat button, last game
-
-    @classmethod
-    def load(cls, data_dir: Path) -> "Settings":
-        path = Path(data_dir) / "settings.json"
-        try:
-            obj = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        known = {k: v for k, v in obj.items() if k in cls.__dataclass_fields__}
-        s = cls(**known)
-        if s.short_take not in ("never", "when_scarce", "always"):
-            s.short_take = "when_scarce"
-        return s
-
-    def save(self, data_dir: Path) -> None:
-        Path(data_dir).mkdir(parents=True, exist_ok=True)
-        path = Path(data_dir) / "settings.json"
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
-        os.replace(tmp, path)
-
-    def remember(self, names: Iterable[str]) -> None:
-        for name in reversed([n for n in names if n]):
-            if name in self.names:
-                self.names.remove(name)
-            self.names.insert(0, name)
-        del self.names[12:]
+# Settings live in companion/settings.py (checked field by field); imported here for old callers.
+from companion.settings import Settings  # noqa: E402,F401
 
 
 # ----------------------------------------------------------------------------- table mirror

@@ -33,9 +33,9 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
     from .config import PanelConfigError, load_config
     from .panel import NoGpioError, SeatPanel, real_pin_factory
 
-    if not args.timeout > 0:
-        print(f"The timeout must be a number of seconds above 0, not {args.timeout:g}.",
-              file=sys.stderr)
+    if not 0 < args.timeout <= 600:  # false for nan; inf would wait forever
+        print(f"The timeout must be a number of seconds above 0 and at most 600, not "
+              f"{args.timeout:g}.", file=sys.stderr)
         return 2
     try:
         config = load_config(args.config)

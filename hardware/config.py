@@ -92,12 +92,14 @@ def load_config(path: str | Path | None = None) -> PanelConfig:
     """
     path = default_config_path() if path is None else Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
+    from companion.engine.inputs import MAX_SMALL_BYTES, InputError, read_text
+
+    try:  # regular files only, size cap, UTF-8: each a sentence
+        text = read_text(path, "panel config", MAX_SMALL_BYTES)
     except FileNotFoundError:
         raise PanelConfigError(f"The panel config {source} does not exist.") from None
-    except OSError as exc:
-        raise PanelConfigError(f"The panel config {source} can't be read: {exc.strerror}.") from None
+    except InputError as err:
+        raise PanelConfigError(err.message) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -15,7 +15,8 @@ def register(subparsers) -> None:
         description="Read each image (a photo or a frame of the table) and print what is on the "
                     "table: nobles, market, decks, bank, the scan zone, every tag read, and what "
                     "is uncertain. Folders are read image by image. Exit 0: all read; 2: a file "
-                    "is not an image; 1: the camera is missing.")
+                    "is not an image (or is over 50 megapixels), or the overlay folder can't "
+                    "be written; 1: the camera is missing or an overlay could not be written.")
     p.add_argument("images", metavar="IMAGE", nargs="*", help="image files or folders of images")
     p.add_argument("--camera", metavar="SOURCE",
                    help="also take one picture from a camera: pi, pi:N, usb or usb:N")
@@ -61,11 +62,10 @@ def run_read_table(args: argparse.Namespace) -> int:
 
     overlay_dir = Path(args.overlay) if args.overlay else None
     if overlay_dir is not None:
-        if overlay_dir.exists() and not overlay_dir.is_dir():
-            print(f"{overlay_dir} is a file, so overlays can't be written into it; "
-                  "give a folder.", file=sys.stderr)
+        problem = _overlay_folder_problem(overlay_dir)
+        if problem:
+            print(problem, file=sys.stderr)
             return 2
-        overlay_dir.mkdir(parents=True, exist_ok=True)
     paths = expand_paths(args.images)
     if not paths and not args.camera:
         print("No images were given (or the folders hold none); name an image, a folder or "
@@ -74,12 +74,19 @@ def run_read_table(args: argparse.Namespace) -> int:
     status = 0
 
     def report(image, name: str, stem: str) -> None:
+        nonlocal status
         reading = analyse(image, image_name=name)
         result = reading.result
         print(to_json_line(result) if args.json else format_text(result), flush=True)
         if overlay_dir is not None:
             out = overlay_dir / f"{stem}-overlay.jpg"
-            cv2.imwrite(str(out), draw_overlay(reading), [cv2.IMWRITE_JPEG_QUALITY, 88])
+            ok, data = cv2.imencode(".jpg", draw_overlay(reading), [cv2.IMWRITE_JPEG_QUALITY, 88])
+            try:
+                _write_file(out, data.tobytes() if ok else b"")
+            except OSError as exc:
+                print(f"The overlay {out} could not be written ({exc.strerror}).",
+                      file=sys.stderr)
+                status = status or 1
 
     for path in paths:
         try:
@@ -104,6 +111,46 @@ def run_read_table(args: argparse.Namespace) -> int:
             return 1
         report(image, f"camera-{args.camera}", f"camera-{args.camera.replace(':', '-')}")
     return status
+
+
+def _overlay_folder_problem(folder: Path) -> str | None:
+    """A sentence when overlays can't be written into ``folder`` (checked before any work)."""
+    import tempfile
+
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is a file, so overlays can't be written into it; give a folder."
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return f"Overlays can't be written into {folder} ({exc.strerror}); nothing was read."
+    return None
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write a whole file or none of it (a temporary file renamed), and only over a regular
+    file: never into a device node or a FIFO. OSError says why."""
+    import os
+    import tempfile
+
+    from companion.engine.inputs import InputError, check_output_path
+
+    try:
+        check_output_path(path, "overlay")
+    except InputError:
+        raise OSError(0, "it is not an ordinary file") from None
+    if not data:
+        raise OSError(0, "the image could not be encoded")
+    fd, tmp = tempfile.mkstemp(prefix=".overlay-", suffix=".jpg", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def run_bench_vision(args: argparse.Namespace) -> int:

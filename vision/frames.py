@@ -185,19 +185,14 @@ def _describe(index: int | str) -> str:
 # --- image files and folders -----------------------------------------------------------------------
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
-    """Read one image file as BGR; NotAnImage (with a sentence) when it can't be."""
-    import cv2
+    """Read one image file as BGR; NotAnImage (with a sentence) when it can't be. The pixel
+    count is checked from the header before decoding (``vision.image_file``)."""
+    from vision.image_file import ImageRefused, load_image_file
 
-    p = Path(path)
-    if not p.exists():
-        raise NotAnImage(f"{p} does not exist.")
-    if p.is_dir():
-        raise NotAnImage(f"{p} is a folder, not an image.")
-    data = np.fromfile(str(p), dtype=np.uint8)
-    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if img is None:
-        raise NotAnImage(f"{p} is not an image that can be read (JPEG, PNG and the like).")
-    return img
+    try:
+        return load_image_file(path)
+    except ImageRefused as exc:
+        raise NotAnImage(str(exc)) from None
 
 
 def expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:

@@ -32,12 +32,31 @@ def register(subparsers) -> None:
     tags.set_defaults(func=print_tags)
 
 
+def _regular_output(handler):
+    """Only a regular file (or a new one) is written: never a device node or a FIFO, even as
+    root. Checked before any work."""
+    import functools
+
+    @functools.wraps(handler)
+    def checked(args: argparse.Namespace) -> int:
+        from companion.engine.inputs import InputError, check_output_path
+
+        try:
+            check_output_path(args.out, "PDF")
+        except InputError as err:
+            print(err.message, file=sys.stderr)
+            return 2
+        return handler(args)
+    return checked
+
+
+@_regular_output
 def print_mat(args: argparse.Namespace) -> int:
     """Handler for `print-mat`."""
     from vision import printing
 
     try:
-        mat = printing.load_mat(args.mat)
+        mat = printing.load_mat() if args.mat is None else _read_mat(args.mat)
         pdf = printing.build_mat_pdf(mat, tiles=args.tiles)
         out = printing.write_pdf(pdf, args.out)
     except printing.PrintError as exc:
@@ -53,6 +72,7 @@ def print_mat(args: argparse.Namespace) -> int:
     return 0
 
 
+@_regular_output
 def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
     from vision import print_tags, printing
@@ -68,3 +88,53 @@ def print_tags(args: argparse.Namespace) -> int:
     print(f"Wrote {out}: {len(ids)} tag sticker{'s' if len(ids) != 1 else ''} on {pages} A4 "
           f"page{'s' if pages != 1 else ''}. Print at 100 % (actual size).")
     return 0
+
+
+#: The largest mat drawn, 2 m each way (the mat v1 is 800 x 460 mm): at most about 90 A4 tiles.
+MAX_MAT_MM = 2000.0
+
+
+def _read_mat(path):
+    """A mat.json read through the product's input reader and checked before any drawing:
+    sizes from more than 0 to 2 m, every slot, lane and marker inside the mat."""
+    import math
+
+    from companion.engine.inputs import (MAX_SMALL_BYTES, InputError, JSONInputError,
+                                         read_json)
+    from vision import mat as mat_geometry
+    from vision.printing import PrintError
+
+    try:
+        data = read_json(path, "mat geometry file", MAX_SMALL_BYTES)
+    except FileNotFoundError:
+        raise PrintError(f"There is no mat geometry file at {path}.") from None
+    except (InputError, JSONInputError) as err:
+        raise PrintError(f"The mat geometry file {path} can't be read: "
+                         f"{err.message[:1].lower()}{err.message[1:]}") from None
+    try:
+        mat = mat_geometry.mat_from_dict(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
+        raise PrintError(f"The mat geometry file {path} is not a mat description (a field is "
+                         "wrong or missing).") from None
+    width, height = mat.size
+    rects = [*mat.nobles, mat.scan, *mat.decks.values(), *mat.bank.values(),
+             *(r for row in mat.market.values() for r in row),
+             *((x, y, mat.marker_size, mat.marker_size) for x, y in mat.marker_corners.values())]
+    numbers = [width, height, mat.marker_size, mat.marker_border, mat.token_diameter,
+               *(v for r in rects for v in r)]
+    if not all(math.isfinite(v) for v in numbers):
+        raise PrintError(f"The mat geometry file {path} holds a size that is not a number.")
+    if not (0 < width <= MAX_MAT_MM and 0 < height <= MAX_MAT_MM):
+        raise PrintError(f"The mat in {path} is {width:g} x {height:g} mm; a mat must be more "
+                         f"than 0 and at most {MAX_MAT_MM:g} mm each way. Nothing was written.")
+    for x, y, w, h in rects:
+        if not (w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= width and y + h <= height):
+            raise PrintError(f"The mat in {path} has a slot, lane or marker ({x:g}, {y:g}, "
+                             f"{w:g} x {h:g} mm) outside the {width:g} x {height:g} mm mat. "
+                             "Nothing was written.")
+    if not (0 < mat.token_diameter <= min(width, height) and 0 <= mat.marker_border <= 100
+            and all(1 <= c <= 20 for c in mat.lane_capacity.values())
+            and all(0 <= c <= 255 for c in mat.background_rgb)):
+        raise PrintError(f"The mat in {path} has an impossible token size, marker border, lane "
+                         "capacity or colour. Nothing was written.")
+    return mat

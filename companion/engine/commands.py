@@ -7,6 +7,8 @@ import sys
 
 from .errors import RecordError
 
+MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
@@ -68,8 +70,9 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     from .simulate import bench
-    if args.seconds <= 0:
-        print("--seconds must be more than 0.", file=sys.stderr)
+    if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # false for nan too
+        print(f"--seconds must be a number of seconds from more than 0 to {MAX_BENCH_SECONDS}.",
+              file=sys.stderr)
         return 2
     result = bench(args.players, args.seconds, args.seed)
     if args.json:

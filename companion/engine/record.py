@@ -20,6 +20,7 @@ from .actions import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind, Rese
                       ReturnGems, RevealCard, TakeGems)
 from .cards import CARDS, COLOUR_INDEX, NOBLES
 from .errors import IllegalActionError, MalformedError, RecordError, RuleError
+from .inputs import MAX_RECORD_BYTES, InputError, JSONInputError, loads, read_bytes
 from .game import SHORT_TAKE_CHOICES, Game, Rules, Setup
 
 FORMAT = "splendor-record"
@@ -45,9 +46,10 @@ def dumps(line) -> str:
 def parse_header(text: str) -> Header:
     """Parse the first line; raises :class:`RecordError` when it is not a valid header."""
     try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise RecordError("The first line is not valid JSON, so this is not a game record.")
+        obj = loads(text)
+    except JSONInputError as err:
+        raise RecordError("The first line can't be read as a header, so this is not a game "
+                          f"record: {_lower(err.message)}")
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise RecordError('The first line is not a game record header (it needs '
                           '"format": "splendor-record").')
@@ -73,9 +75,9 @@ def parse_header(text: str) -> Header:
 
 def parse_json_line(text: str) -> dict:
     try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise MalformedError("This line is not valid JSON.")
+        obj = loads(text)
+    except JSONInputError as err:
+        raise MalformedError(f"This line can't be read: {_lower(err.message)}")
     if not isinstance(obj, dict):
         raise MalformedError("This line is not a JSON object.")
     return obj
@@ -92,6 +94,11 @@ _FIELDS = {
     "pass": {"type", "player"},
     "end_turn": {"type", "player"},
 }
+
+
+def _lower(sentence: str) -> str:
+    """A sentence continued after a colon."""
+    return sentence[:1].lower() + sentence[1:]
 
 
 def _int(value) -> bool:
@@ -222,14 +229,11 @@ class ReplayResult:
 def read_lines(path) -> list:
     """The record's lines as text; raises :class:`RecordError` when it can't be read at all."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_bytes(path, "game record", MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError(f"There is no file at {path}.")
-    except IsADirectoryError:
-        raise RecordError(f"{path} is a folder, not a game record.")
-    except OSError as exc:
-        raise RecordError(f"{path} can't be read: {exc.strerror}.")
+    except InputError as err:
+        raise RecordError(err.message)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

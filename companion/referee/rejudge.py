@@ -2,7 +2,6 @@
 (``spec/session.md``)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -17,17 +16,23 @@ def _load_observation(folder: Path, name, reader) -> tuple:
     if not isinstance(name, str) or not name or "/" in name or "\\" in name:
         return None, "The press names no still."
     path = folder / name
-    if not path.is_file():
+    if not path.exists():
         return None, f"The still {name} is missing from the session folder."
     if name.endswith(".json"):
+        from companion.engine.inputs import (MAX_SMALL_BYTES, InputError, JSONInputError,
+                                             read_json)
         try:
-            return json.loads(path.read_text(encoding="utf-8")), None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            return None, f"The reading {name} is damaged."
-    import cv2
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        return None, f"The still {name} is damaged and can't be decoded."
+            obs = read_json(path, "reading", MAX_SMALL_BYTES)
+        except (InputError, JSONInputError) as err:
+            return None, f"The reading {name} is damaged: {err.message}"
+        if not isinstance(obs, dict):
+            return None, f"The reading {name} holds no table reading (it is not a JSON object)."
+        return obs, None
+    from vision.image_file import ImageRefused, load_image_file
+    try:
+        image = load_image_file(path)
+    except ImageRefused as exc:
+        return None, f"The still {name} can't be judged: {exc}"
     return (reader or default_reader())(image), None
 
 

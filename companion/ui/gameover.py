@@ -40,7 +40,13 @@ class GameOverScreen(AppScreen):
     def export(self):
         c = ctl()
         out = c.data_dir / "exports"
-        out.mkdir(exist_ok=True)
         path = out / f"game-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        c.export(path)
+        try:  # a full card or an "exports" file in the way: say so, keep the app running
+            out.mkdir(exist_ok=True)
+            c.export(path)
+        except Exception as err:
+            reason = getattr(err, "message", None) or getattr(err, "strerror", None) or err
+            self.saved = _("The game record could not be exported ({reason}).").format(
+                reason=reason)
+            return
         self.saved = _("The game record is exported to {path}.").format(path=path)

@@ -1,0 +1,109 @@
+"""What the app remembers between games: ``settings.json`` in the data folder.
+
+The file may have been edited by hand or copied from another machine: every field is checked,
+and a field of the wrong type or value is replaced by its default with a notice the home screen
+shows (never a crash). A file that can't be read at all (not JSON, not an object, a FIFO, too
+big) gives the defaults and a notice too.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from companion.engine import SHORT_TAKE_CHOICES
+from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
+
+log = logging.getLogger(__name__)
+SHORT_TAKE = SHORT_TAKE_CHOICES  # the house rule's values, as the engine names them
+MAX_NAMES = 12
+MAX_NAME_LENGTH = 200  # far beyond a name typed at the table
+SEATS = 4
+
+
+def _names(value, limit: int) -> list | None:
+    if not isinstance(value, list) or len(value) > limit * 4:
+        return None
+    if not all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH and n.isprintable()
+               for n in value):
+        return None
+    return list(value)[:limit]
+
+
+def _camera(value) -> str | None:
+    if isinstance(value, str) and (value in ("none", "auto") or
+                                   (value.isdigit() and len(value) <= 2)):
+        return value
+    return None
+
+
+#: field -> (check returning the value to keep, or None when it is wrong; the setting in the
+#: Settings screen's words, for the notice)
+_CHECKS = {
+    "names": (lambda v: _names(v, MAX_NAMES), "the names typed before"),
+    "hints": (lambda v: v if isinstance(v, bool) else None, "the hints"),
+    "short_take": (lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
+                   "the house rule on taking fewer than 3 colours"),
+    "camera": (_camera, "the camera"),
+    "last_seats": (lambda v: _names(v, SEATS), "the seats of the last game"),
+}
+
+
+@dataclass
+class Settings:
+    """What the app remembers between games (``settings.json`` in the data dir)."""
+
+    names: list = field(default_factory=list)      # names typed before, most recent first
+    hints: bool = False                             # affordability hints for the active player
+    short_take: str = "when_scarce"                 # house rule
+    camera: str = "none"                            # "none", "auto", or a device index
+    last_seats: list = field(default_factory=list)  # names per seat button, last game
+    # Sentences about what was wrong in the file and replaced by defaults (not saved).
+    notices: list = field(default_factory=list, compare=False, repr=False)
+
+    @classmethod
+    def load(cls, data_dir: Path) -> "Settings":
+        path = Path(data_dir) / "settings.json"
+        try:
+            obj = read_json(path, "settings file", MAX_SMALL_BYTES)
+        except FileNotFoundError:
+            return cls()
+        except (InputError, JSONInputError) as err:
+            return cls(notices=[f"The settings could not be read, so the defaults are used: "
+                                f"{err.message}"])
+        if not isinstance(obj, dict):
+            return cls(notices=["The settings file is not a set of settings, so the defaults "
+                                "are used."])
+        s, wrong = cls(), []
+        for name, (check, words) in _CHECKS.items():
+            if name not in obj:
+                continue
+            value = check(obj[name])
+            if value is None:
+                wrong.append(words)
+                log.warning('settings.json: "%s" is %r; the default is used', name, obj[name])
+            else:
+                setattr(s, name, value)
+        if wrong:
+            listed = ", ".join(wrong[:-1]) + (" and " if len(wrong) > 1 else "") + wrong[-1]
+            s.notices.append(f"Some settings could not be read and are back to their defaults: "
+                             f"{listed}. Set them again in Settings.")
+        return s
+
+    def save(self, data_dir: Path) -> None:
+        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        path = Path(data_dir) / "settings.json"
+        tmp = path.with_suffix(".tmp")
+        data = {k: v for k, v in asdict(self).items() if k != "notices"}
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def remember(self, names: Iterable[str]) -> None:
+        for name in reversed([n for n in names if n]):
+            if name in self.names:
+                self.names.remove(name)
+            self.names.insert(0, name)
+        del self.names[MAX_NAMES:]

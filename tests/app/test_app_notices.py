@@ -1,0 +1,59 @@
+"""What was wrong at start reaches the Home screen in a sentence: settings.json fields of the
+wrong type (reset to defaults), and a wiring mistake (the app runs on with its seat keys drawn
+on the screen)."""
+from __future__ import annotations
+
+from .conftest import pump
+
+
+def _home_text(app) -> str:
+    app.go("home")
+    pump(0.1)
+    return app.sm.get_screen("home").ids.info.text
+
+
+def _buttons_inside_the_window(app) -> None:
+    """The long notice wraps and leaves every Home button on the screen, above the label."""
+    import os
+
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    home = app.sm.get_screen("home")
+    info = home.ids.info
+    buttons = [w for w in home.walk() if isinstance(w, Button) and w.opacity > 0]
+    assert buttons
+    for b in buttons:
+        x, y = b.to_window(b.x, b.y)
+        assert 0 <= x and x + b.width <= Window.width + 1 and 0 <= y, b.text
+        assert y + b.height <= Window.height + 1 and y + b.height <= info.to_window(0, info.y)[1] + 1, b.text
+    if os.environ.get("SPLENDOR_SHOTS"):
+        Window.screenshot(os.path.join(os.environ["SPLENDOR_SHOTS"], "home-notice.png"))
+
+
+def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, monkeypatch):
+    import hardware.panel
+    from hardware.config import PanelConfigError
+
+    data = tmp_path / "data2"
+    data.mkdir()
+    (data / "settings.json").write_text('{"hints": "yes", "short_take": 7, "names": ["Ana"]}')
+
+    def bad_wiring(**kwargs):
+        raise PanelConfigError("The setting seats[1].button in the panel config panel.toml is "
+                               "pin 99, outside BCM 2 to 27.")
+    monkeypatch.setattr(hardware.panel, "open_panel", bad_wiring)
+    old_panel = ui.panel
+    try:
+        panel = ui._open_panel()
+        assert panel is not None and panel.is_virtual  # the seat keys, drawn on screen
+        panel.close()
+        ui.reset(data)
+        text = _home_text(ui)
+        assert "the hints and the house rule on taking fewer than 3 colours" in text
+        assert "seat buttons are off" in text and "pin 99" in text
+        _buttons_inside_the_window(ui)
+        assert ui.ctl.settings.names == ["Ana"] and ui.ctl.settings.hints is False
+    finally:
+        ui.panel_problem = ""
+        ui.panel = old_panel
