@@ -78,6 +78,7 @@ class Controller:
         self.observation: Optional[dict] = None   # the last still read, for the camera view
         self.image = None                          # the last still (BGR), for the camera view
         self.overlay = None                        # that still marked with what was read
+        self.last_undo: Optional[tuple] = None     # (game before, game after) the last undo
         self._snap = Snapshot(0, "start")
         self._listeners: list = []
         self._reading = _Reader()
@@ -415,7 +416,7 @@ class Controller:
         overtaken by a call that waited for its own)."""
         if snap.seq <= self._snap.seq:
             return
-        self._snap = snap
+        before, self._snap = self._snap, snap
         self.busy = bool(self._door.waiting) or self._door.judging is not None
         if not self.busy:
             self.busy_text = ""
@@ -428,6 +429,9 @@ class Controller:
             self.changed()
             return
         if snap.kind == "undo":
+            # The games before and after (immutable snapshot copies): the Play screen says
+            # what to put back on the table, whichever button or screen asked for the undo.
+            self.last_undo = (before.game, snap.game) if snap.result else None
             self.verdict = None
             self._after_change(None)
             self.message = ("The last turn was taken back." if snap.result

@@ -35,6 +35,7 @@ class PlayScreen(AppScreen):
         super().__init__(**kw)
         self.selection = {}      # colour -> count picked in the bank (take) or hand (return)
         self._undo_note = None   # (words, (verdict, message) when the undo was made)
+        self._undo_seen = None   # the controller's last undo already said
 
     def on_kv_post(self, base):
         self.table = Factory.PlayTable()
@@ -95,6 +96,14 @@ class PlayScreen(AppScreen):
         # The verdict said in the current language; other notices as the controller put them.
         said = render_after(g, v) if v is not None and c.message == v.message else c.message
         msg = V.verdict_text(v, said or "")
+        undo = c.last_undo
+        if undo is not None and undo is not self._undo_seen:
+            # A new undo (from the screen or a held seat button): say what to put back.
+            self._undo_seen = undo
+            before, after = undo
+            if before is not None and after is not None:
+                self._undo_note = (V.undo_words(V.table_facts(before), V.table_facts(after)),
+                                   (id(v), c.message))
         if self._undo_note is not None:
             words, mark = self._undo_note
             if mark == (id(v), c.message):
@@ -340,12 +349,7 @@ class PlayScreen(AppScreen):
         self.selection = {}
         if c.game is None:
             return
-        before = V.table_facts(c.game)
-        c.undo()
-        if c.game is None:
-            return
-        words = V.undo_words(before, V.table_facts(c.game))
-        self._undo_note = (words, (id(c.verdict), c.message))
+        c.undo()    # queued at the referee's door; its words come with the undo's snapshot
         self.refresh()
 
     def camera(self):

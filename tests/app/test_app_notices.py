@@ -21,12 +21,17 @@ def _buttons_inside_the_window(app) -> None:
 
     home = app.sm.get_screen("home")
     info = home.ids.info
+    # The first start's language choice stands above the notice, by design; the rest below.
+    above = {id(w) for c in home.walk() if type(c).__name__ == "LanguageChoice"
+             for w in c.walk()}
     buttons = [w for w in home.walk() if isinstance(w, Button) and w.opacity > 0]
     assert buttons
     for b in buttons:
         x, y = b.to_window(b.x, b.y)
         assert 0 <= x and x + b.width <= Window.width + 1 and 0 <= y, b.text
-        assert y + b.height <= Window.height + 1 and y + b.height <= info.to_window(0, info.y)[1] + 1, b.text
+        assert y + b.height <= Window.height + 1, b.text
+        if id(b) not in above:
+            assert y + b.height <= info.to_window(0, info.y)[1] + 1, b.text
     if os.environ.get("SPLENDOR_SHOTS"):
         Window.screenshot(os.path.join(os.environ["SPLENDOR_SHOTS"], "home-notice.png"))
 

@@ -89,8 +89,10 @@ def test_times_come_from_the_session_folder_when_the_game_has_one(tmp_path):
     (folder / "session.json").write_text(json.dumps(
         {"format": "splendor-session", "version": 1, "players": lines[0]["players"],
          "first": 0}))
-    (folder / "events.jsonl").write_text(json.dumps({"type": "setup", "t": 5}) + "\n"
-                                         + json.dumps({"type": "press", "t": 1805}) + "\n")
+    (folder / "events.jsonl").write_text(json.dumps({"type": "setup", "t": 5, "image": "0000.jpg"})
+                                         + "\n" + json.dumps({"type": "press", "t": 1805,
+                                                               "seat": 0, "image": "0001.jpg"})
+                                         + "\n")
     os.utime(folder / "events.jsonl", (1795000000, 1795000000))
     [game] = share.journal_games(j, data_dir=tmp_path)
     assert game.when.minutes == 30 and game.when.source == "session"
