@@ -19,8 +19,10 @@ from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
+from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
+from companion.i18n.verdicts import describe_line    # language (equal in English, tested)
 from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
-                                 TurnEntry, check_step, describe_line, referee_class)
+                                 TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
 
 log = logging.getLogger(__name__)
@@ -257,7 +259,7 @@ class Controller:
             if obs and obs.get("mat") and self.draft is not None:
                 self._draft_from_observation(obs)
             done(check_step(step, obs, n))
-        self._work("Looking at the table...", work, finish)
+        self._work(_("Looking at the table..."), work, finish)
 
     def _draft_from_observation(self, obs: dict) -> None:
         for li, level in enumerate((1, 2, 3)):
@@ -398,7 +400,7 @@ class Controller:
         def finish(result, error):
             self.busy, self.busy_text = bool(self._door.waiting), ""
             if error is not None:
-                log.error("%s failed: %r", text, error)
+                log.error("Background work failed: %r", error)   # logs stay English
                 self.message = _("Something went wrong: {why}").format(why=_sentence(error))
                 self.changed()
                 return

@@ -323,11 +323,11 @@ class SetupDraft:
         if ident is not None:
             if slot[0] == "noble":
                 if ident not in NOBLES:
-                    raise ValueError(f"{ident} is not a noble.")
+                    raise ValueError(_("{id} is not a noble tile.").format(id=ident))
             elif ident not in CARDS or CARDS[ident].level != slot[1]:
-                raise ValueError(f"{ident} is not a level {slot[1]} card.")
+                raise ValueError(_("{id} is not a level {level} card.").format(id=ident, level=slot[1]))
             if ident in self.used() - {self.value(slot)}:
-                raise ValueError(f"{ident} is already on the table.")
+                raise ValueError(_("{id} is already on the table.").format(id=ident))
         if slot[0] == "noble":
             self.nobles[slot[1]] = ident
         else:

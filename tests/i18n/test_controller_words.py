@@ -76,3 +76,13 @@ def test_history_rows_and_statistics_in_polish_with_three_plural_forms(tmp_path)
     assert all("번 게임" in r and "승자:" in r for r in ko_rows)
     assert all("5게임, " in s and "승" in s for s in ko_stats)
     assert all("5 games, " in s for s in en_stats)
+
+
+def test_a_wrong_slot_entry_is_refused_in_the_apps_language():
+    import pytest
+    from companion.viewmodel import SetupDraft
+    draft = SetupDraft(2, 0)
+    with language("pl"), pytest.raises(ValueError, match="to nie karta rozwoju poziomu 1"):
+        draft.put(("market", 1, 0), "2R02")
+    with language("ko"), pytest.raises(ValueError, match="귀족 타일이 아닙니다"):
+        draft.put(("noble", 0), "1K01")
