@@ -16,15 +16,20 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from companion.engine import Game, RuleError, Rules
+from companion.i18n import _, ngettext
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
+from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
+from companion.i18n.verdicts import describe_line    # language (equal in English, tested)
 from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
-                                 TurnEntry, check_step, describe_line, referee_class)
+                                 TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
 
 log = logging.getLogger(__name__)
 
 __all__ = ["Controller"]
+
+_UNDO = object()   # what waits is the undo, not a seat's press
 
 
 def _direct(fn: Callable, *args) -> None:
@@ -71,6 +76,7 @@ class Controller:
         self.entry: Optional[TurnEntry] = None
         self.verdict = None               # the last Verdict
         self.message = ""                 # the last verdict in words
+        self.button_note = ""             # the last button test's sentence (Settings shows it)
         # Sentences for the Home screen: settings reset, the journal restored, the wiring...
         self.notice = " ".join(self.settings.notices)
         self.busy = False
@@ -143,12 +149,13 @@ class Controller:
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
             self.notice = getattr(err, "message", None) or (
-                f"The data folder {self.data_dir} can't be used: {_sentence(err)}")
+                _("The data folder {folder} can't be used: {why}").format(
+                    folder=self.data_dir, why=_sentence(err)))
             log.error("Home: %s", self.notice)
             return None
         except Exception as err:  # not hidden as "nothing to resume": said, and logged
             log.exception("Home: the game journal can't be read")
-            self.notice = f"The game journal can't be read: {_sentence(err)}"
+            self.notice = _("The game journal can't be read: {why}").format(why=_sentence(err))
             return None
         if notice and notice not in self.notice:
             self.notice = " ".join(filter(None, (self.notice, notice)))
@@ -167,7 +174,8 @@ class Controller:
                                                                    reader=self._reader()))
         except Exception as err:  # damaged beyond repair: say so (cause logged), keep going
             log.exception("Home: the unfinished game can't be resumed")
-            self.message = f"The unfinished game can't be resumed: {_sentence(err)}"
+            self.message = _("The unfinished game can't be resumed: {why}").format(
+                why=_sentence(err))
             self.changed()
             return False
         self._take(snap)
@@ -197,11 +205,12 @@ class Controller:
         players = [n for n in names if n]
         problems = []
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            problems.append("A game needs 2 to 4 players: type a name at each occupied seat.")
+            problems.append(_("A game needs 2 to 4 players: type a name at each occupied seat."))
         if len(set(p.lower() for p in players)) != len(players):
-            problems.append("Two players have the same name: give each player a different one.")
+            problems.append(_("Two players have the same name: give each player a different "
+                              "one."))
         if not 0 <= first < max(len(players), 1):
-            problems.append("Choose who starts (the rulebook: the youngest player).")
+            problems.append(_("Choose who starts (the rulebook: the youngest player)."))
         if problems:
             return problems
         try:
@@ -211,7 +220,8 @@ class Controller:
         except OSError as err:  # the data folder can't be written: one plain sentence
             log.error("New game: %r", err)
             return [getattr(err, "message", None) or
-                    f"The data folder {self.data_dir} can't be written: {_sentence(err)}"]
+                    _("The data folder {folder} can't be written: {why}").format(
+                        folder=self.data_dir, why=_sentence(err))]
         self.button_of = [i for i, n in enumerate(names) if n]
         self.settings.remember(players)
         self.settings.last_seats = names
@@ -250,7 +260,7 @@ class Controller:
             if obs and obs.get("mat") and self.draft is not None:
                 self._draft_from_observation(obs)
             done(check_step(step, obs, n))
-        self._work("Looking at the table...", work, finish)
+        self._work(_("Looking at the table..."), work, finish)
 
     def _draft_from_observation(self, obs: dict) -> None:
         for li, level in enumerate((1, 2, 3)):
@@ -265,9 +275,9 @@ class Controller:
         """The players confirm the dealt table; returns problems ([] = the game begins)."""
         d = self.draft
         if d is None:
-            return ["Start a new game first."]
+            return [_("Start a new game first.")]
         if not d.complete:
-            return ["Some slots are still empty: enter every dealt card and noble."]
+            return [_("Some slots are still empty: enter every dealt card and noble.")]
         setup, image = d.to_setup(), self.image
         try:
             snap = self._door.call(lambda ref: ref.confirm_setup(setup, image=image),
@@ -294,11 +304,12 @@ class Controller:
         seat = self.button_seat(button)
         if self.ref is None or self.game is None or self.game.finished:
             # No game to judge: the press is a test of the button (Settings, seat panel).
-            self.message = f"The button of seat {button + 1} works."
+            self.message = _("The button of seat {seat} works.").format(seat=button + 1)
+            self.button_note = self.message   # Settings shows it as the panel's status
             self.changed()
             return
         if seat is None:
-            self.message = f"Nobody sits at seat {button + 1} in this game."
+            self.message = _("Nobody sits at seat {seat} in this game.").format(seat=button + 1)
             self.changed()
             return
         camera, name = self.camera, self.names[seat]
@@ -308,8 +319,8 @@ class Controller:
                 # A turn entered by touch: the active seat's button is its end_turn line.
                 return ref.finish_entered_turn(seat), None, {}
             if camera is None:
-                return None, (f"There is no camera: enter {name}'s turn on the screen, then "
-                              "press the button again."), {}
+                return None, _("There is no camera: enter {name}'s turn on the screen, then "
+                               "press the button again.").format(name=name), {}
             observe = getattr(camera, "observe", None)
             if observe is not None:
                 # A camera that reports the read-table object itself (the demo's table).
@@ -350,7 +361,7 @@ class Controller:
         door like a press: after a press being judged, never instead of it."""
         if self.ref is None or self.game is None:
             return
-        self._busy(self._door.judging, also="the undo")
+        self._busy(self._door.judging, also=_UNDO)
         self._door.undo()
 
     def export(self, path) -> Path:
@@ -367,13 +378,16 @@ class Controller:
     # -- internals
     def _busy(self, judging: Optional[int], also: Optional[str] = None) -> None:
         """Something was queued: the screen says what is being judged and what waits."""
-        waiting = [self.names[s] + "'s press" for s in self._door.waiting
+        waiting = [_("{name}'s press").format(name=self.names[s]) for s in self._door.waiting
                    if s < len(self.names)]
-        text = "Judging the turn..."
+        text = _("Judging the turn...")
         if judging is not None and also is not None:
-            later = waiting + [also if also == "the undo" else f"{also}'s press"]
-            text = (f"Judging {self.names[judging]}'s turn... {' and '.join(later)} "
-                    f"{'waits' if len(later) == 1 else 'wait'} and is judged next.")
+            later = waiting + [_("the undo") if also is _UNDO
+                               else _("{name}'s press").format(name=also)]
+            text = ngettext("Judging {name}'s turn... {later} waits and is judged next.",
+                            "Judging {name}'s turn... {later} wait and are judged next.",
+                            len(later)).format(name=self.names[judging],
+                                               later=_(" and ").join(later))
             self.message = text  # the Play screen's banner: the press is not lost
         self.busy, self.busy_text = True, text
         self.changed()
@@ -387,8 +401,8 @@ class Controller:
         def finish(result, error):
             self.busy, self.busy_text = bool(self._door.waiting), ""
             if error is not None:
-                log.error("%s failed: %r", text, error)
-                self.message = f"Something went wrong: {_sentence(error)}"
+                log.error("Background work failed: %r", error)   # logs stay English
+                self.message = _("Something went wrong: {why}").format(why=_sentence(error))
                 self.changed()
                 return
             done(result)
@@ -425,7 +439,8 @@ class Controller:
             self.observation = snap.observation
             self.overlay = snap.overlay
         if snap.error is not None:
-            self.message = f"Something went wrong while judging: {_sentence(snap.error)}"
+            self.message = _("Something went wrong while judging: {why}").format(
+                why=_sentence(snap.error))
             self.changed()
             return
         if snap.kind == "undo":
@@ -434,8 +449,8 @@ class Controller:
             self.last_undo = (before.game, snap.game) if snap.result else None
             self.verdict = None
             self._after_change(None)
-            self.message = ("The last turn was taken back." if snap.result
-                            else "There is nothing to take back.")
+            self.message = (_("The last turn was taken back.") if snap.result
+                            else _("There is nothing to take back."))
             self.changed()
         elif snap.kind == "press" and snap.verdict is None and snap.result:
             self.verdict, self.message = None, snap.result

@@ -35,6 +35,7 @@ from typing import Iterable, Optional, Sequence
 
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
+from companion.i18n import N_, _, ngettext
 
 # ---------------------------------------------------------------------------- BG Stats facts
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
@@ -49,41 +50,40 @@ DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # playDate: UTC, yyyy-MM-dd HH:mm:ss
 # lowest error correction, which a screen (no smudges, no print wear) never needs more than.
 QR_ERROR = "L"
 
-# Every sentence a player reads from this feature, in one place (the i18n wrap comes later).
+# Every sentence a player reads from this feature, in one place: marked for the catalogs here,
+# translated where it is shown (`_()`, `tr._()` in kv), so the app's language applies; the CLI
+# never sets a language, so its output stays English. Counts use ngettext at the use.
 TEXT = {
-    "not_finished": "This game is not finished yet, so it can't be logged in BG Stats: "
-                    "{state}.",
-    "broken": "Line {line} of this record breaks a rule, so the game can't be logged in "
-              "BG Stats. {message}",
-    "not_setup": "the game was never set up",
-    "in_progress": "{turns} turns played, {name} to play",
-    "comments": "Splendor Companion: {rounds} {round_word}.",
-    "comments_tie": " {tie}",
-    "tie_cards": "{names} tied on {points} points; the fewest purchased cards decided.",
-    "tie_shared": "{names} tied on points and purchased cards: a shared victory.",
-    "all_passed": " Every player passed in one round, so the game ended there.",
-    "and": " and ",
-    "no_folder": "The folder {folder} can't be written to: {why}.",
-    "exporting": "Exporting every finished game…",
-    "csv_done": "{games} {game_word} exported to {folder}: the table {csv} and each "
-                "game's record.",
-    "qr_hint": "Scan this code with your phone's camera: BG Stats opens with the game "
-               "filled in, ready to save.",
-    "qr_title": "Log this game in BG Stats",
-    "qr_title_game": "Log game {id} in BG Stats",
-    "log_button": "Log in BG Stats",
-    "log_a_game_button": "Log a game in BG Stats",
-    "export_button": "Export to a USB stick",
-    "close": "Close",
-    "choose_game": "Which game do you want to log in BG Stats?",
-    "game_choice": "Game {id} ({date}): {scores}",
-    "no_games": "There is no finished game to log yet.",
-    "choose_folder": "Where should every finished game go (a CSV table and each game's "
-                     "record)?",
-    "usb_folder": "USB stick {label}",
-    "data_folder": "This device's data folder",
-    "history_unreadable": "The history can't be read: {error}",
-    "cant_share": "This game can't be logged in BG Stats: {error}",
+    "not_finished": N_("This game is not finished yet, so it can't be logged in BG Stats: "
+                       "{state}."),
+    "broken": N_("Line {line} of this record breaks a rule, so the game can't be logged in "
+                 "BG Stats. {message}"),
+    "not_setup": N_("the game was never set up"),
+    "in_progress": N_("{turns} turns played, {name} to play"),
+    "comments_tie": " {tie}",     # spacing only: not a sentence
+    "tie_cards": N_("{names} tied on {points} points; the fewest purchased cards decided."),
+    "tie_shared": N_("{names} tied on points and purchased cards: a shared victory."),
+    "all_passed": N_(" Every player passed in one round, so the game ended there."),
+    "and": N_(" and "),
+    "no_folder": N_("The folder {folder} can't be written to: {why}."),
+    "exporting": N_("Exporting every finished game…"),
+    "qr_hint": N_("Scan this code with your phone's camera: BG Stats opens with the game "
+                  "filled in, ready to save."),
+    "qr_title": N_("Log this game in BG Stats"),
+    "qr_title_game": N_("Log game {id} in BG Stats"),
+    "log_button": N_("Log in BG Stats"),
+    "log_a_game_button": N_("Log a game in BG Stats"),
+    "export_button": N_("Export to a USB stick"),
+    "close": N_("Close"),
+    "choose_game": N_("Which game do you want to log in BG Stats?"),
+    "game_choice": N_("Game {id} ({date}): {scores}"),
+    "no_games": N_("There is no finished game to log yet."),
+    "choose_folder": N_("Where should every finished game go (a CSV table and each game's "
+                        "record)?"),
+    "usb_folder": N_("USB stick {label}"),
+    "data_folder": N_("This device's data folder"),
+    "history_unreadable": N_("The history can't be read: {error}"),
+    "cant_share": N_("This game can't be logged in BG Stats: {error}"),
 }
 
 
@@ -154,13 +154,13 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
     except RecordError as err:
         raise ShareError(err.message, 2)
     if not result.ok:
-        raise ShareError(TEXT["broken"].format(line=result.error_line,
-                                               message=result.error.message))
+        raise ShareError(_(TEXT["broken"]).format(line=result.error_line,
+                                                  message=result.error.message))
     game = result.game
     if game is None or game.outcome is None:
-        state = (TEXT["not_setup"] if game is None else
-                 TEXT["in_progress"].format(turns=game.turn, name=game.names[game.active]))
-        raise ShareError(TEXT["not_finished"].format(state=state))
+        state = (_(TEXT["not_setup"]) if game is None else
+                 _(TEXT["in_progress"]).format(turns=game.turn, name=game.names[game.active]))
+        raise ShareError(_(TEXT["not_finished"]).format(state=state))
     out = game.outcome
     return FinishedGame(tuple(game.names), tuple(out.points), tuple(out.cards),
                         tuple(out.winners), game.first, game.turn, out.tie_break, out.reason,
@@ -228,17 +228,18 @@ def record_time(path, session: Optional[os.PathLike] = None) -> PlayTime:
 # ---------------------------------------------------------------------------- the play and link
 def comments(play: FinishedGame) -> str:
     rounds = play.rounds
-    text = TEXT["comments"].format(rounds=rounds, round_word="round" if rounds == 1 else "rounds")
+    text = ngettext("Splendor Companion: {rounds} round.", "Splendor Companion: {rounds} rounds.",
+                    rounds).format(rounds=rounds)
     if play.reason == "all-passed":
-        text += TEXT["all_passed"]
+        text += _(TEXT["all_passed"])
     best = max(play.points)
     tied = [play.names[i] for i, p in enumerate(play.points) if p == best]
     if play.tie_break == "fewest-cards":
-        text += TEXT["comments_tie"].format(tie=TEXT["tie_cards"].format(
-            names=TEXT["and"].join(tied), points=best))
+        text += TEXT["comments_tie"].format(tie=_(TEXT["tie_cards"]).format(
+            names=_(TEXT["and"]).join(tied), points=best))
     elif play.tie_break == "shared":
-        text += TEXT["comments_tie"].format(tie=TEXT["tie_shared"].format(
-            names=TEXT["and"].join(play.names[i] for i in play.winners)))
+        text += TEXT["comments_tie"].format(tie=_(TEXT["tie_shared"]).format(
+            names=_(TEXT["and"]).join(play.names[i] for i in play.winners)))
     return text
 
 
@@ -401,8 +402,8 @@ def export_history(journal, folder, data_dir=None) -> tuple:
             _write_synced(folder / f"splendor-game-{g.id}.jsonl",
                           "".join(dumps(line) + "\n" for line in g.lines).encode("utf-8"))
     except OSError as exc:
-        raise ShareError(TEXT["no_folder"].format(folder=folder,
-                                                  why=exc.strerror or str(exc)))
+        raise ShareError(_(TEXT["no_folder"]).format(folder=folder,
+                                                     why=exc.strerror or str(exc)))
     return path, len(games)
 
 

@@ -25,6 +25,7 @@ from companion.engine.cards import COLOUR_INDEX, GEMS_PER_COLOUR, GOLD_TOKENS, d
 from companion.engine.errors import RuleError
 from companion.engine.record import game_from_lines, parse_event, record_lines
 from companion.session import data_dir
+from companion.i18n import _, ngettext
 
 # Every colour is also told by a letter (colour-blind players): the card-id letters, and "Au"
 # for gold so it never reads like green's G.
@@ -322,11 +323,11 @@ class SetupDraft:
         if ident is not None:
             if slot[0] == "noble":
                 if ident not in NOBLES:
-                    raise ValueError(f"{ident} is not a noble.")
+                    raise ValueError(_("{id} is not a noble tile.").format(id=ident))
             elif ident not in CARDS or CARDS[ident].level != slot[1]:
-                raise ValueError(f"{ident} is not a level {slot[1]} card.")
+                raise ValueError(_("{id} is not a level {level} card.").format(id=ident, level=slot[1]))
             if ident in self.used() - {self.value(slot)}:
-                raise ValueError(f"{ident} is already on the table.")
+                raise ValueError(_("{id} is already on the table.").format(id=ident))
         if slot[0] == "noble":
             self.nobles[slot[1]] = ident
         else:
@@ -499,8 +500,13 @@ def history_rows(journal) -> list:
         winners = [names[i] for i in g.get("winners") or [] if i < len(names)]
         when = str(g.get("started") or "")[:16].replace("T", " ")
         score = ", ".join(f"{n} {p}" for n, p in zip(names, points))
-        won = f"; won by {' and '.join(winners)}" if winners else ""
-        rows.append(f"Game {g.get('id')} ({when}): {score}{won}.")
+        if winners:
+            row = _("Game {id} ({date}): {scores}; won by {winners}.").format(
+                id=g.get("id"), date=when, scores=score, winners=_(" and ").join(winners))
+        else:
+            row = _("Game {id} ({date}): {scores}.").format(id=g.get("id"), date=when,
+                                                            scores=score)
+        rows.append(row)
     return rows
 
 
@@ -511,9 +517,13 @@ def stats_rows(journal) -> list:
     out = []
     for name, s in items:
         games, wins = s.get("games", 0), s.get("wins", 0)
-        rate = f" ({round(100 * wins / games)}%)" if games else ""
-        out.append(f"{name}: {games} {'game' if games == 1 else 'games'}, "
-                   f"{wins} {'win' if wins == 1 else 'wins'}{rate}.")
+        played = ngettext("{n} game", "{n} games", games).format(n=games)
+        won = ngettext("{n} win", "{n} wins", wins).format(n=wins)
+        if games:
+            out.append(_("{name}: {games}, {wins} ({rate}%).").format(
+                name=name, games=played, wins=won, rate=round(100 * wins / games)))
+        else:
+            out.append(_("{name}: {games}, {wins}.").format(name=name, games=played, wins=won))
     return out
 
 

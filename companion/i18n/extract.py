@@ -2,7 +2,7 @@
 ``pgettext()`` in ``companion/**/*.py`` and ``tr._()``, ``tr.ngettext()``, ``tr.pgettext()`` in
 the ``.kv`` files; write the template ``companion/locale/companion.pot``.
 
-``python -m companion.i18n.extract`` then ``msgmerge --update --backup=none
+``python -m companion.i18n.extract`` then ``msgmerge --no-wrap --update --backup=none
 companion/locale/pl/LC_MESSAGES/companion.po companion/locale/companion.pot`` (and ``ko``):
 new sentences appear untranslated, and ``tests/i18n`` fails until they are translated.
 """

@@ -37,7 +37,7 @@ class SettingsScreen(AppScreen):
                     "The {n} wired seat button and its light are ready.",
                     "The {n} wired seat buttons and their lights are ready.",
                     p.seats).format(n=p.seats)
-        if c.message.startswith("The button of seat"):
+        if c.message and c.message == getattr(c, "button_note", None):
             self.panel_status = c.message
         if c.camera is None:
             self.calibration = _("No camera is in use: every turn is entered by touch.")

@@ -21,6 +21,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion import share
+from companion.i18n import _, ngettext
 from companion.ui.widgets import ResultButton
 
 T = share.TEXT
@@ -112,8 +113,8 @@ class QrPopup(ModalView):
     def __init__(self, link: str, title: str = "", **kw):
         _load_kv()
         super().__init__(**kw)
-        self.title = title or T["qr_title"]
-        self.hint = T["qr_hint"]
+        self.title = title or _(T["qr_title"])
+        self.hint = _(T["qr_hint"])
         self.link = link
 
 
@@ -155,16 +156,17 @@ def export_to(data_dir, folder) -> str:
     except share.ShareError as err:
         return err.message
     except Exception as err:  # a damaged journal is reported, never a crash
-        return T["history_unreadable"].format(error=err)
-    return T["csv_done"].format(games=count, folder=path.parent, csv=path.name,
-                                game_word="game" if count == 1 else "games")
+        return _(T["history_unreadable"]).format(error=err)
+    return ngettext("{games} game exported to {folder}: the table {csv} and its record.",
+                    "{games} games exported to {folder}: the table {csv} and each game's record.",
+                    count).format(games=count, folder=path.parent, csv=path.name)
 
 
 def export_choices(data_dir) -> list:
     """(label, folder, target) of every place to export to: USB sticks first."""
-    out = [(T["usb_folder"].format(label=p.name), p / "splendor-companion", f"usb-{k}")
+    out = [(_(T["usb_folder"]).format(label=p.name), p / "splendor-companion", f"usb-{k}")
            for k, p in enumerate(share.media_folders(MEDIA_ROOT, MOUNTS))]
-    out.append((T["data_folder"], Path(data_dir) / "exports", "data-folder"))
+    out.append((_(T["data_folder"]), Path(data_dir) / "exports", "data-folder"))
     return out
 
 
@@ -199,7 +201,7 @@ def open_game_over_code(app=None):
     try:
         link = game_over_link(app.ctl)
     except share.ShareError as err:
-        return _message(T["cant_share"].format(error=err.message))
+        return _message(_(T["cant_share"]).format(error=err.message))
     popup = QrPopup(link)
     popup.open()
     return popup
@@ -217,20 +219,20 @@ def choose_game_code(app=None):
         finally:
             j.close()
     except Exception as err:  # a damaged journal is reported, never a crash
-        return _message(T["history_unreadable"].format(error=err))
+        return _message(_(T["history_unreadable"]).format(error=err))
     if not games:
-        return _message(T["no_games"])
+        return _message(_(T["no_games"]))
     choices = []
     for g in games:
         date = g.when.end.astimezone().strftime("%Y-%m-%d %H:%M") if g.when else ""
         scores = ", ".join(f"{n} {p}" for n, p in zip(g.play.names, g.play.points))
-        choices.append((T["game_choice"].format(id=g.id, date=date, scores=scores), g,
+        choices.append((_(T["game_choice"]).format(id=g.id, date=date, scores=scores), g,
                         f"game-{g.id}"))
 
     def show(game):
-        QrPopup(share.journal_link(game), T["qr_title_game"].format(id=game.id)).open()
+        QrPopup(share.journal_link(game), _(T["qr_title_game"]).format(id=game.id)).open()
 
-    popup = PickPopup(T["choose_game"], choices, show)
+    popup = PickPopup(_(T["choose_game"]), choices, show)
     popup.open()
     return popup
 
@@ -247,8 +249,8 @@ def choose_export_folder(app=None):
             said = export_to(data_dir, folder)
             Clock.schedule_once(lambda dt: setattr(popup, "result", said), 0)
         threading.Thread(target=work, name="export", daemon=True).start()
-        return T["exporting"]
+        return _(T["exporting"])
 
-    popup = PickPopup(T["choose_folder"], export_choices(data_dir), pick)
+    popup = PickPopup(_(T["choose_folder"]), export_choices(data_dir), pick)
     popup.open()
     return popup
