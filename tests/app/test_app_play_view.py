@@ -67,6 +67,8 @@ def test_undo_on_screen_names_the_tokens_to_put_back(ui):
     tap_target("end")
     wait_until(lambda: ui.ctl.game.turn == 1, what="the turn to be accepted")
     tap_target("undo")
+    # The undo is queued at the referee's door like a press: wait for its snapshot.
+    wait_until(lambda: ui.ctl.game.turn == 0, what="the turn to be taken back")
+    pump(frames=2)
     name = table.names[table.setup.first]
     assert f"{name} puts 1 white, 1 blue and 1 green back in the bank." in texts()
-    assert ui.ctl.game.turn == 0
