@@ -348,7 +348,7 @@ class Referee:
         try:
             self.game.push(event)
         except RuleError as err:
-            return Verdict("rejected", seat, rule=err.rule, message=err.message)
+            return _refusal(self.game, event, err, seat)
         self._entries.append(event.to_line())
         if type(event) is EndTurn:
             lines = tuple(self._entries)
@@ -544,6 +544,17 @@ class Referee:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+
+
+def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:
+    """A touch entry the rules refuse, with the refusal's facts for the screen's words."""
+    from companion.i18n.messages import explain, to_data
+    try:
+        problem = explain(game, event)
+    except (RuleError, KeyError, ValueError, IndexError):
+        problem = None
+    data = {"problem": to_data(problem)} if problem is not None else {}
+    return Verdict("rejected", seat, rule=err.rule, message=err.message, data=data)
 
 
 def _with_message(verdict: Verdict, message: str) -> Verdict:
