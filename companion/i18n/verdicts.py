@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, pgettext
 from companion.i18n.messages import from_data, render
 from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens, lane,
                                   noble_phrase, nobles_phrase, points)
@@ -279,7 +279,7 @@ def mismatch_sentence(m: dict, game=None) -> str:
                  "there.").format(level=m["level"])
     if what == "slot":
         want, seen = m["expected"], m["seen"]
-        want = card_phrase(want, game) if want else _("nothing")
+        want = card_phrase(want, game) if want else pgettext("slot", "nothing")
         if seen == "?":
             seen = _("an unreadable card")
         elif seen:
