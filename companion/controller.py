@@ -17,6 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
+from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
 from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
@@ -78,7 +79,8 @@ class Controller:
         self.message = ""                 # the last verdict in words
         self.button_note = ""             # the last button test's sentence (Settings shows it)
         # Sentences for the Home screen: settings reset, the journal restored, the wiring...
-        self.notice = " ".join(self.settings.notices)
+        # (Notices: said in the screen's language with companion.i18n.notices.say.)
+        self.notice = combine(*self.settings.notices) or ""
         self.busy = False
         self.busy_text = ""
         self.observation: Optional[dict] = None   # the last still read, for the camera view
@@ -148,17 +150,16 @@ class Controller:
             row, notice = self._door.call(
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
-            self.notice = getattr(err, "message", None) or (
-                _("The data folder {folder} can't be used: {why}").format(
-                    folder=self.data_dir, why=_sentence(err)))
-            log.error("Home: %s", self.notice)
+            self.notice = getattr(err, "message", None) or Notice(
+                "folder-unusable", folder=str(self.data_dir), cause=os_cause(err))
+            log.error("Home: %s (%r)", self.notice, err)
             return None
         except Exception as err:  # not hidden as "nothing to resume": said, and logged
             log.exception("Home: the game journal can't be read")
-            self.notice = _("The game journal can't be read: {why}").format(why=_sentence(err))
+            self.notice = Notice("journal-unreadable", cause=os_cause(err))
             return None
-        if notice and notice not in self.notice:
-            self.notice = " ".join(filter(None, (self.notice, notice)))
+        if notice:
+            self.notice = combine(self.notice, notice)
         return row
 
     def _journal_status(self):
@@ -174,8 +175,7 @@ class Controller:
                                                                    reader=self._reader()))
         except Exception as err:  # damaged beyond repair: say so (cause logged), keep going
             log.exception("Home: the unfinished game can't be resumed")
-            self.message = _("The unfinished game can't be resumed: {why}").format(
-                why=_sentence(err))
+            self.message = Notice("resume-failed", cause=os_cause(err))
             self.changed()
             return False
         self._take(snap)
@@ -219,9 +219,8 @@ class Controller:
                 data_dir=self.data_dir, reader=self._reader()))
         except OSError as err:  # the data folder can't be written: one plain sentence
             log.error("New game: %r", err)
-            return [getattr(err, "message", None) or
-                    _("The data folder {folder} can't be written: {why}").format(
-                        folder=self.data_dir, why=_sentence(err))]
+            return [say(getattr(err, "message", None) or Notice(
+                "folder-unwritable", folder=str(self.data_dir), cause=os_cause(err)))]
         self.button_of = [i for i, n in enumerate(names) if n]
         self.settings.remember(players)
         self.settings.last_seats = names
@@ -402,7 +401,7 @@ class Controller:
             self.busy, self.busy_text = bool(self._door.waiting), ""
             if error is not None:
                 log.error("Background work failed: %r", error)   # logs stay English
-                self.message = _("Something went wrong: {why}").format(why=_sentence(error))
+                self.message = Notice("work-failed", cause=os_cause(error))
                 self.changed()
                 return
             done(result)
@@ -439,8 +438,8 @@ class Controller:
             self.observation = snap.observation
             self.overlay = snap.overlay
         if snap.error is not None:
-            self.message = _("Something went wrong while judging: {why}").format(
-                why=_sentence(snap.error))
+            log.error("Judging failed: %r", snap.error)   # the OS's own words stay in the log
+            self.message = Notice("judge-failed", cause=os_cause(snap.error))
             self.changed()
             return
         if snap.kind == "undo":
@@ -515,11 +514,6 @@ class Controller:
                 p.show_turn(self.button_of[g.active])
         except Exception:  # a light must never stop the referee; the cause goes to the log
             log.exception("Seat panel: the lights could not be set")
-
-
-def _sentence(err: BaseException) -> str:
-    text = getattr(err, "message", None) or str(err) or type(err).__name__
-    return text if text.endswith(".") else text + "."
 
 
 def _turn_actions(game: Game) -> list:

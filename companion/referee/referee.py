@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
+from companion.i18n.notices import Notice, combine
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
@@ -504,8 +505,9 @@ class Referee:
                 raise JournalError(f"Game {row['id']} in the journal can't be read, and its "
                                    "session has no usable copy.")
             journal.replace_lines(row["id"], lines)
-            notice = (notice or "") + (f" Game {row['id']} was damaged in the journal and "
-                                       "was restored from its session record.")
+            log.warning("Journal: game %s was damaged and was restored from its session "
+                        "record.", row["id"])
+            notice = combine(notice, Notice("game-restored"))
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
         session = SessionWriter(folder) if folder is not None else None
@@ -513,7 +515,7 @@ class Referee:
                   reader=reader, capture=capture)
         ref.game = game
         ref.game_id = row["id"]
-        ref.notice = notice.strip() if notice else None
+        ref.notice = notice or None
         if session is not None:
             session.record_rewrite(lines)
         ref._restore_pending(row["pending"] or {})

@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 
 from companion.engine import CARDS, COLOURS
 from companion.i18n import _
+from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
@@ -94,7 +95,7 @@ class PlayScreen(AppScreen):
         self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
-        said = render_after(g, v) if v is not None and c.message == v.message else c.message
+        said = render_after(g, v) if v is not None and c.message == v.message else say(c.message)
         msg = V.verdict_text(v, said or "")
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
