@@ -20,8 +20,8 @@ from companion.i18n import _, ngettext
 from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
-from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
-from companion.i18n.verdicts import describe_line    # language (equal in English, tested)
+from companion.i18n.guide import check_step
+from companion.i18n.verdicts import describe_line
 from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
                                  TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
@@ -131,7 +131,10 @@ class Controller:
         q = self._snap.question
         if q is None:
             return None
-        return q.question, list(q.candidates), q.message or ""
+        # Said in the current language from what the question carries (the English of
+        # q.message stays in the record and the logs).
+        from companion.i18n.verdicts import question_message
+        return q.question, list(q.candidates), question_message(self.game, q)
 
     def table(self) -> Optional[TableView]:
         if self.game is None:
