@@ -32,8 +32,8 @@ class GameOverScreen(AppScreen):
         for head, w in zip(heads, widths):
             grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True, size_hint_x=w))
         for r in ranking(g):
-            star = " (winner)" if r["winner"] else ""
-            for text, w in zip((str(r["place"]), r["name"] + star, str(r["points"]),
+            name = _("{name} (winner)").format(name=r["name"]) if r["winner"] else r["name"]
+            for text, w in zip((str(r["place"]), name, str(r["points"]),
                                 str(r["cards"]), str(r["nobles"])), widths):
                 grid.add_widget(Label(text=text, size_hint_x=w))
 
