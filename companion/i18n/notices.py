@@ -97,6 +97,9 @@ def _render(key: str, d: dict, t: Translator) -> str:
     if key == "judge-failed":
         return t.gettext("Something went wrong while judging: {cause}").format(
             cause=_cause(d["cause"], t))
+    if key == "export-failed":
+        return t.gettext("The game record could not be exported: {cause}").format(
+            cause=_cause(d["cause"], t))
     if key == "work-failed":
         return t.gettext("Something went wrong: {cause}").format(cause=_cause(d["cause"], t))
     if key == "settings-unreadable":

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import time
 
+from kivy.logger import Logger
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 
 from companion.i18n import _, pgettext
+from companion.i18n.notices import os_cause
 from companion.i18n.table import outcome_text
 from companion.ui.common import AppScreen, ctl
 from companion.viewmodel import ranking
@@ -45,8 +47,9 @@ class GameOverScreen(AppScreen):
             out.mkdir(exist_ok=True)
             c.export(path)
         except Exception as err:
-            reason = getattr(err, "message", None) or getattr(err, "strerror", None) or err
-            self.saved = _("The game record could not be exported ({reason}).").format(
-                reason=reason)
+            # Said by its cause (full, read-only, ...); the OS's own words go to the log.
+            Logger.error(f"Companion: the export to {path} failed: {err!r}")
+            from companion.i18n.notices import Notice, say
+            self.saved = say(Notice("export-failed", cause=os_cause(err)))
             return
         self.saved = _("The game record is exported to {path}.").format(path=path)

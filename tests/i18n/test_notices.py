@@ -91,3 +91,15 @@ def test_notices_combine_without_repeating_and_survive_a_copy():
     assert [i.key for i in again.items] == ["games-restored", "game-restored"]
     assert str(a) == ("1 game was missing turns in the journal and was restored from the session "
                       "records: no confirmed turn was lost.")
+
+
+def test_a_failed_export_is_said_by_its_cause_in_korean():
+    """Fails on old code: the Game over screen put the OS's strerror ("No space left on
+    device") inside the sentence."""
+    err = OSError(errno.ENOSPC, "No space left on device")
+    translator.set_language("ko")
+    try:
+        said = say(Notice("export-failed", cause=os_cause(err)))
+    finally:
+        translator.set_language("en")
+    assert "No space" not in said and "저장 공간이 가득 찼습니다" in said
