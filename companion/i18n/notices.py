@@ -60,6 +60,15 @@ def _cause(cause: str, t: Translator) -> str:
     return t.gettext("the system refused it (the details are in the log).")
 
 
+def cause_text(err) -> str:
+    """Why something failed, in the current language: an OS error by its cause, anything else
+    as damage whose details are in the log (log ``err`` itself where it is caught)."""
+    cause = os_cause(err)
+    if cause == "other" and not isinstance(err, OSError):
+        return translator.gettext("it is damaged (the details are in the log).")
+    return _cause(cause, translator)
+
+
 def _join(items, t: Translator) -> str:
     items = list(items)
     if len(items) <= 1:
@@ -179,4 +188,4 @@ def combine(*parts) -> Optional[Notices]:
     return Notices(items) if items else None
 
 
-__all__ = ["Notice", "Notices", "say", "combine", "os_cause", "SETTING_WORDS"]
+__all__ = ["Notice", "Notices", "say", "combine", "os_cause", "cause_text", "SETTING_WORDS"]
