@@ -11,8 +11,8 @@ never by its own English text (``strerror``), which goes to the log.
 
 >>> from companion.i18n import translator
 >>> n = Notice("games-restored", n=2)
->>> str(n)
-'2 games were missing turns in the journal and were restored from the session records: no confirmed turn was lost.'
+>>> str(n)[:56]
+'2 games were missing turns in the journal and were resto'
 >>> translator.set_language("pl"); say(n)[:24]; translator.set_language("en")
 '2 gry miały brakujące tu'
 """

@@ -1,12 +1,12 @@
 """The referee's verdicts and put-it-right sentences in the current language.
 
-A :class:`~companion.referee_judge.Verdict` carries its kind, the seat, the record lines of an
-accepted turn, the rule code of a rejection, the question and its candidates, and an English
-``message``. What can be worked out again from those and the game (the last accepted state,
-before the press) is said in full here: accepted turns, questions, ``not-your-turn``,
-``game-over``, the camera's fixed sentences. A rejection is said from the facts the verdict carries in ``data`` (the broken rule's
-key and values, the tokens moved, the card, what differs on the table); only a verdict without
-them (an old record) is said from its rule code with the generic fix. Cards and nobles are
+A :class:`~companion.referee.verdict.Verdict` carries its kind, the seat, the record lines of
+an accepted turn, the rule code of a rejection, the question and its candidates, the facts of a
+refusal (``data``) and an English ``message``. Everything is said in full here from those and
+the game (the last accepted state, before the press): accepted turns, questions, refusals (the
+broken rule's key and values, the tokens moved, the card, what differs on the table) with their
+put-it-right part, the camera's fixed sentences. Only a verdict without ``data`` (from before
+it existed) is said from its rule code with the generic fix. Cards and nobles are
 named by what is printed on them, never by their sticker ids (those stay in records and logs).
 
 English output is the judge's sentence word for word, ids aside
