@@ -38,9 +38,12 @@ def english_fragments(lang: str) -> list:
 
 
 def assert_in_language(lang: str, fragments: list, where: str) -> None:
+    from tests.i18n.idwords import has_id
     shown = texts()
     english = [f for f in fragments if f in shown]
     assert not english, f"English on the {where} screen in {lang}: {english[:5]}\n{shown}"
+    # Cards and nobles by what is printed on them (the old verdicts said "kupuje kartę 1W01").
+    assert not has_id(shown), f"A sticker id on the {where} screen in {lang}:\n{shown}"
 
 
 def _whole_game(ui, lang, seed, rng_seed):
@@ -71,6 +74,7 @@ def _whole_game(ui, lang, seed, rng_seed):
     shown = texts()
     winner = truth.names[truth.outcome.winners[0]]
     assert t.gettext("{name} (winner)").format(name=winner) in shown.split("\n"), shown
+    assert f"{winner} (winner)" not in shown           # the old Game over screen's English
     loser = truth.names[1 - truth.outcome.winners[0]]
     assert t.gettext("{name} (winner)").format(name=loser) not in shown
     return turns
