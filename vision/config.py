@@ -130,6 +130,12 @@ class VisionConfig:
     #: get a closer look by the QR decoders before the frame is called busy.
     busy_sticker_mm: float = 60.0
 
+    #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
+    #: when its white square is darker than this fraction of the found ones' (a hand, a sleeve)
+    #: or less than this fraction of its code is dark (something light over it).
+    marker_hidden_white: float = 0.75
+    marker_hidden_dark: float = 0.15
+
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""
         return replace(self, **changes)

@@ -231,3 +231,66 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
                        spots=spots if covered else [])
+
+
+def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
+                   mat: Mat | None = None) -> list[int]:
+    """Without the mat: the corner markers something lies over, so that the mat can't be placed.
+
+    Two markers found still place the mat roughly (8 corners); a missing marker whose square
+    then lies well inside the frame, yet shows neither its white square nor its black code,
+    is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be
+    said: the frame is only "mat not found".
+    """
+    mat = mat or load_mat()
+    found = loc.marker_corners_px
+    if len(found) < 2 or loc.found:
+        return []
+    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)])
+    hom, _ = cv2.findHomography(src, dst, 0)
+    if hom is None:
+        return []
+    gray = frame.work_gray()
+    s = frame.work_scale
+    h, w = gray.shape
+    b, size = mat.marker_border, mat.marker_size
+
+    def looks(mid: int) -> tuple[float, float] | None:
+        """(white square's median grey, fraction of the code that is dark), or None if out of
+        view."""
+        x, y = mat.marker_corners[mid]
+        outer = np.array([(x - b, y - b), (x + size + b, y - b), (x + size + b, y + size + b),
+                          (x - b, y + size + b)], np.float64)
+        px = cv2.perspectiveTransform(outer.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+        margin = 0.1 * float(np.linalg.norm(px[1] - px[0]))
+        if (px.min(axis=0) < margin).any() or px[:, 0].max() > w - margin \
+                or px[:, 1].max() > h - margin:
+            return None
+        inner = np.array(mat.marker_square(mid), np.float64)
+        qin = cv2.perspectiveTransform(inner.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+        ring = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(ring, np.round(px).astype(np.int32), 255)
+        code = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(code, np.round(qin).astype(np.int32), 255)
+        # The white square without the code and a pixel of slack either side.
+        band = cv2.erode(ring, np.ones((3, 3), np.uint8)) & ~cv2.dilate(code, np.ones((5, 5),
+                                                                                     np.uint8))
+        white = float(np.median(gray[band > 0])) if band.any() else 0.0
+        inside = gray[cv2.erode(code, np.ones((3, 3), np.uint8)) > 0]
+        dark = float(np.mean(inside < 0.5 * white)) if inside.size else 0.0
+        return white, dark
+
+    seen = [v for v in (looks(i) for i in sorted(found)) if v is not None]
+    if not seen:
+        return []
+    ref_white = float(np.median([v[0] for v in seen]))
+    hidden = []
+    for mid in sorted(set(mat.marker_corners) - set(found)):
+        v = looks(mid)
+        if v is None:
+            continue
+        white, dark = v
+        if white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark:
+            hidden.append(mid)
+    return hidden
