@@ -69,6 +69,14 @@ class VisionConfig:
     #: Below this fraction the slot is surely empty; in between it is reported uncertain.
     empty_fraction: float = 0.12
 
+    #: The mat under a lane's tokens is read from the outer part of its margin (mm from the
+    #: lane's edge kept clear of token rims), smoothed along the lane over this length (mm); a
+    #: strip is the mat (in light or shadow) where it keeps the mat's hue and its brightness is
+    #: within this range of the whole-mat model's.
+    lane_edge_clear_mm: float = 1.0
+    lane_edge_smooth_mm: float = 8.0
+    lane_edge_ratio: tuple[float, float] = (0.35, 1.6)
+
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
     token_min_chord_mm: float = 8.0
@@ -120,8 +128,18 @@ class VisionConfig:
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0
+    #: How the hand is seen going into a region: its width on the free mat layer by layer out
+    #: to this far (mm) from the region's outline...
+    busy_profile_mm: float = 7.0
+    #: ...and it covers the region only when on the innermost layers it is at least this wide
+    #: (mm) and this fraction of its widest: a fingertip ending at the outline (or a few mm
+    #: in) narrows towards its rounded end; a hand going on into the region does not.
+    busy_cross_min_mm: float = 6.0
+    busy_cross_ratio: float = 0.85
+    #: Only something this narrow (mm, on every layer) can be a fingertip ending there.
+    busy_cross_narrow_mm: float = 30.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
-    busy_open_mm: float = 4.0
+    busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand.
     busy_min_blob_mm2: float = 40.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.

@@ -13,6 +13,43 @@ from vision.tokens import LaneCount, count_lane
 
 # --- 8. bank ------------------------------------------------------------------------------------
 
+def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
+                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The empty mat's colour over a rectified lane, from the lane's own edges.
+
+    Above and below the lane (in its rectified margin) lies bare mat, column by column, on
+    both sides of every token; a hand's soft shadow across the bank darkens it there as much as
+    in the lane. So the mat under the tokens is read off those two strips (smoothed along the
+    lane, blended linearly across it), not from a model of the whole mat, which is too smooth
+    to follow a shadow's edge. A strip that doesn't look like the mat in light or shadow (the
+    mat's hue, no darker or lighter than a shadow or a lamp makes it: a token leaning out,
+    something lying there) gives way to the other one, or both to the whole-mat model.
+    """
+    h = lane.shape[0]
+    my = cfg.lane_margin_mm[1]
+    # The outer part of the margin: a token's rim (off-centre, leaning) stays out of it.
+    rows = max(1, int(round((my - cfg.lane_edge_clear_mm) * px_per_mm)))
+    img = lane.astype(np.float32)
+    k = max(3, int(round(cfg.lane_edge_smooth_mm * px_per_mm)) | 1)
+    strips = []
+    for part, model in ((img[:rows], overview_bg[:rows]), (img[h - rows:], overview_bg[h - rows:])):
+        colour = cv2.blur(np.median(part, axis=0)[None], (k, 1))[0]  # (W, 3)
+        ratio = colour / np.maximum(cv2.blur(np.median(model, axis=0)[None], (k, 1))[0], 8.0)
+        level = ratio.mean(axis=1)
+        lo, hi = cfg.lane_edge_ratio
+        mat_like = ((np.abs(ratio - level[:, None]).max(axis=1) < cfg.shadow_max_hue)
+                    & (level > lo) & (level < hi))
+        strips.append((colour, mat_like))
+    (top, top_ok), (bottom, bottom_ok) = strips
+    top = np.where(top_ok[:, None], top, bottom)
+    bottom = np.where(bottom_ok[:, None], bottom, top)
+    t = ((np.arange(h, dtype=np.float32) + 0.5 - rows / 2.0) / max(1.0, h - rows))
+    t = np.clip(t, 0.0, 1.0)[:, None, None]
+    bg = top[None] * (1.0 - t) + bottom[None] * t
+    either = top_ok | bottom_ok
+    return np.where(either[None, :, None], bg, overview_bg).astype(np.float32)
+
+
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> np.ndarray:
     """One bank lane rectified at ``lane_px_per_mm`` and its deviation from the mat colour."""
@@ -28,7 +65,7 @@ def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: s
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return deviation_from(lane, bg)
+    return deviation_from(lane, lane_background(lane, bg, s, cfg))
 
 
 def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
