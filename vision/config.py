@@ -76,6 +76,14 @@ class VisionConfig:
     lane_edge_clear_mm: float = 1.0
     lane_edge_smooth_mm: float = 8.0
     lane_edge_ratio: tuple[float, float] = (0.35, 1.6)
+    #: Inside the lane, the light on the bare mat beside the tokens is carried over to the mat
+    #: under them by a blur this wide (mm along, across the lane); the blend of the strips
+    #: counts as this much bare mat (where there is little nearby, the blend stands).
+    lane_shade_sigma_mm: tuple[float, float] = (12.0, 1.5)
+    lane_shade_prior: float = 0.1
+    #: Bare mat in the lane: the mat's hue, and this bright against the blend of the strips
+    #: (a black token is darker, a white one brighter).
+    lane_shade_ratio: tuple[float, float] = (0.5, 1.35)
 
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.

@@ -47,7 +47,23 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     t = np.clip(t, 0.0, 1.0)[:, None, None]
     bg = top[None] * (1.0 - t) + bottom[None] * t
     either = top_ok | bottom_ok
-    return np.where(either[None, :, None], bg, overview_bg).astype(np.float32)
+    bg = np.where(either[None, :, None], bg, overview_bg).astype(np.float32)
+    # A shadow's edge running along inside the lane is not a straight blend of the two
+    # strips: follow it row by row from the bare mat beside the tokens (the mat's hue, as
+    # bright as mat in light or shadow), blurred mostly along the lane; under a token, far
+    # from any bare mat, the blend stands.
+    ratio = cv2.divide(img, cv2.max(bg, 8.0))
+    level = ratio.mean(axis=2)
+    lo, hi = cfg.lane_shade_ratio
+    hue = np.abs(ratio - level[..., None]).max(axis=2)
+    bare = ((hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)).astype(np.float32)
+    sx, sy = cfg.lane_shade_sigma_mm
+    weight = cv2.GaussianBlur(bare, (0, 0), sx * px_per_mm, sigmaY=sy * px_per_mm)
+    shade = cv2.GaussianBlur(level * bare, (0, 0), sx * px_per_mm, sigmaY=sy * px_per_mm)
+    prior = cfg.lane_shade_prior
+    # A shadow only darkens: never brighten the blend (a white token is not lit mat).
+    factor = np.minimum((shade + prior) / (weight + prior), 1.0)
+    return bg * factor[..., None]
 
 
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
@@ -76,7 +92,8 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
     out = {}
     for c in COLOURS:
         lane = count_lane(lane_deviation(frame, loc, overview, c, cfg, mat),
-                          cfg.lane_px_per_mm, mat.lane_capacity[c], cfg)
+                          cfg.lane_px_per_mm, mat.lane_capacity[c], cfg,
+                          span=(mx, mx + mat.bank[c][2]))
         # Positions relative to the printed lane, not to its rectified margin.
         lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
         lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
