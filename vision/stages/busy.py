@@ -184,7 +184,7 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
 
 def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
              cfg: VisionConfig) -> bool:
-    """Does the hand go on into the region, or end just short of it?
+    """Does the hand (`blobs`: its labels) go on into the region, or end just short of it?
 
     Seen from the free mat, layer by layer towards the region: a hand that goes on into it is
     as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
@@ -268,7 +268,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if not far:
             continue
         contact = np.count_nonzero(np.isin(here, far) & ring) / (s * s)
-        if contact >= cfg.busy_min_contact_mm2 and _crosses(here, far, freehere, dist, cfg):
+        if contact >= cfg.busy_min_contact_mm2 and any(
+                _crosses(here, [i], freehere, dist, cfg) for i in far):
             covered.append(path)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
