@@ -48,12 +48,16 @@ def _finger(ov: Overview, tip_y: float) -> list[str]:
 
 
 def test_a_fingertip_ending_at_the_outline_covers_nothing(overview):
-    # The tip ends 1 mm below the slot (y 399): it crosses the ring of free mat around the
-    # slot, but narrows there like a fingertip does.
+    # The tip ends 1 mm below the slot's edge (y 399), or 2 mm past it (hiding ~15 mm^2, under
+    # the truth's 40): it crosses the ring of free mat around the slot, but narrows there like
+    # a fingertip does.
     assert _finger(overview, 400.0) == []
+    assert _finger(overview, 397.0) == []
 
 
 def test_a_finger_going_on_into_the_slot_covers_it(overview):
+    # 4 mm in (~43 mm^2 hidden, the truth's "covered") and 19 mm in.
+    assert _finger(overview, 395.0) == ["market.1.2"]
     assert _finger(overview, 380.0) == ["market.1.2"]
 
 
