@@ -17,24 +17,17 @@ import pytest
 
 from companion.covered_text import covered_sentence
 from vision.mat import load_mat
-from vision.pipeline import detect_busy, locate_mat, mat_deviation, prepare, read_table
-from vision.stages.overview import Overview, deviation_from
+from vision.pipeline import detect_busy, locate_mat, prepare, read_table
+from vision.stages.overview import Overview
 
-from .helpers import cover_marker
+from .helpers import cover_marker, with_image
 
 SKIN = (120, 155, 205)
 
 
-@pytest.fixture(scope="module")
-def overview(sample) -> Overview:
-    image, _ = sample(1)
-    frame = prepare(image)
-    return mat_deviation(frame, locate_mat(frame))
-
-
-def _with(ov: Overview, image: np.ndarray) -> Overview:
-    return Overview(image=image, background=ov.background,
-                    deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
+@pytest.fixture
+def overview(sample_overview) -> Overview:
+    return sample_overview
 
 
 def _finger(ov: Overview, tip_y: float) -> list[str]:
@@ -44,7 +37,7 @@ def _finger(ov: Overview, tip_y: float) -> list[str]:
     x = 330
     cv2.line(img, (x, 459), (x, int(round(tip_y + 9))), SKIN, 18)
     cv2.circle(img, (x, int(round(tip_y + 9))), 9, SKIN, -1)
-    return detect_busy(_with(ov, img)).covered
+    return detect_busy(with_image(ov, img)).covered
 
 
 def test_a_fingertip_ending_at_the_outline_covers_nothing(overview):
@@ -66,7 +59,7 @@ def test_a_hand_seen_only_in_the_gaps_between_lanes_covers_those_lanes(overview)
     # Over the blue, green and red lanes (y 152-300), well inside the bank: the free mat
     # shows it only in the two 8 mm gaps between them.
     cv2.rectangle(img, (520, 150), (600, 300), SKIN, -1)
-    assert detect_busy(_with(overview, img)).covered == ["bank.blue", "bank.green", "bank.red"]
+    assert detect_busy(with_image(overview, img)).covered == ["bank.blue", "bank.green", "bank.red"]
 
 
 def _shadow_over_bank(image: np.ndarray, strength: float = 0.5) -> np.ndarray:
