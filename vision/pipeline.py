@@ -45,7 +45,8 @@ __all__ = [
     "analyse", "assign_tags", "count_bank", "detect_busy", "deviation_from", "empty_result",
     "free_mask", "hidden_markers", "lane_deviation", "locate_mat", "mat_deviation",
     "object_mask", "object_rects", "prepare", "read_codes", "read_slot_crops", "read_table",
-    "rectify", "region_order", "regions", "slot_crop", "slot_fill", "slot_occupancy", "slot_of", "_aruco_detector",
+    "rectify", "region_order", "regions", "slot_crop", "slot_fill", "slot_occupancy", "slot_of",
+    "_aruco_detector",
 ]
 
 
