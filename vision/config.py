@@ -148,8 +148,10 @@ class VisionConfig:
     busy_cross_narrow_mm: float = 30.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
-    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand.
-    busy_min_blob_mm2: float = 40.0
+    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed
+    #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
+    #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
+    busy_min_blob_mm2: float = 120.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they
