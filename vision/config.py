@@ -159,10 +159,11 @@ class VisionConfig:
     busy_sticker_mm: float = 60.0
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
-    #: when its white square is darker than this fraction of the found ones' (a hand, a sleeve)
-    #: or less than this fraction of its code is dark (something light over it).
+    #: when a quarter of its white square is darker than this fraction of the found ones' (a
+    #: hand, a sleeve over part of it) or less than this fraction of its code is dark (a marker's
+    #: black border and bits make about three quarters of it dark; something lies over it).
     marker_hidden_white: float = 0.75
-    marker_hidden_dark: float = 0.15
+    marker_hidden_dark: float = 0.5
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

@@ -280,7 +280,8 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
                    mat: Mat | None = None) -> list[int]:
     """Without the mat: the corner markers something lies over, so that the mat can't be placed.
 
-    Two markers found still place the mat roughly (8 corners); a missing marker whose square
+    Two markers found still place the mat roughly (8 corners; an affine fit, as a homography
+    from two markers on one side of the mat bends wildly across it); a missing marker whose square
     then lies well inside the frame, yet shows neither its white square nor its black code,
     is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be
     said: the frame is only "mat not found".
@@ -291,17 +292,17 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
         return []
     src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
     dst = np.concatenate([found[i] for i in sorted(found)])
-    hom, _ = cv2.findHomography(src, dst, 0)
-    if hom is None:
-        return []
+    a = np.hstack([src, np.ones((len(src), 1))])
+    affine = np.linalg.lstsq(a, dst, rcond=None)[0].T  # 2 x 3, mat mm -> full-frame px
+    hom = np.vstack([affine, [0.0, 0.0, 1.0]])
     gray = frame.work_gray()
     s = frame.work_scale
     h, w = gray.shape
     b, size = mat.marker_border, mat.marker_size
 
     def looks(mid: int) -> tuple[float, float] | None:
-        """(white square's median grey, fraction of the code that is dark), or None if out of
-        view."""
+        """(white square's lower-quartile grey, fraction of the code that is dark), or None if
+        out of view."""
         x, y = mat.marker_corners[mid]
         outer = np.array([(x - b, y - b), (x + size + b, y - b), (x + size + b, y + size + b),
                           (x - b, y + size + b)], np.float64)
@@ -319,7 +320,8 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
         # The white square without the code and a pixel of slack either side.
         band = cv2.erode(ring, np.ones((3, 3), np.uint8)) & ~cv2.dilate(code, np.ones((5, 5),
                                                                                      np.uint8))
-        white = float(np.median(gray[band > 0])) if band.any() else 0.0
+        # A quarter of the square darker than paper: something lies over part of it.
+        white = float(np.percentile(gray[band > 0], 25)) if band.any() else 0.0
         inside = gray[cv2.erode(code, np.ones((3, 3), np.uint8)) > 0]
         dark = float(np.mean(inside < 0.5 * white)) if inside.size else 0.0
         return white, dark
