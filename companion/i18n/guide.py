@@ -55,11 +55,12 @@ def check_step(step: str, observation: Optional[dict], players: int) -> list:
     from companion.engine import CARDS, COLOURS, starting_bank
     if observation is None:
         return [_("The camera has no picture yet.")]
+    if observation.get("busy"):
+        # Before the mat: an arm over two corner markers hides the mat (read-table: busy).
+        return [_("Something covers the mat: take your hands off the table.")]
     if not observation.get("mat"):
         return [_("The camera can't find the mat: check that its four corner markers are in "
                   "view.")]
-    if observation.get("busy"):
-        return [_("Something covers the mat: take your hands off the table.")]
     problems = []
     uncertain = set(observation.get("uncertain") or ())
     if step == "tokens":

@@ -127,7 +127,8 @@ class Referee:
     def setup_from_observation(obs: dict, players, first: int = 0) -> Setup:
         """The dealt table as the camera sees it; raises :class:`SetupError` with a sentence."""
         n = len(players)
-        if isinstance(obs, dict) and obs.get("mat") is not False and obs.get("busy"):
+        if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
+                                                          or obs.get("covered")):
             from companion.covered_text import covered_sentence
             covered = obs.get("covered")
             raise SetupError(covered_sentence(covered if isinstance(covered, list) else None,

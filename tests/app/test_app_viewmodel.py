@@ -53,6 +53,10 @@ def test_camera_check_ticks_a_right_table_and_says_what_is_wrong():
         "Noble slot 2 is empty: reveal a noble there.",
         "Noble slot 4 should stay empty with 2 players."]
     assert "can't find the mat" in check_step("tokens", {"mat": False}, 2)[0]
+    # An arm over two corner markers: no mat, but the camera knows a hand is in the way.
+    corners = {"mat": False, "busy": True, "covered": ["markers.1", "markers.2"]}
+    assert check_step("tokens", corners, 2) == [
+        "Something covers the mat: take your hands off the table."]
 
 
 def test_card_search_by_id_and_by_cost():
