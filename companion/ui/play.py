@@ -14,16 +14,24 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS, COLOURS
 from companion.i18n import _
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
+from companion.ui.move_view import move_parts, move_words
+from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
 from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.viewmodel import GEM_LETTER
 
 GREEN = (0.15, 0.5, 0.25, 1)
+
+
+def tr_lang():
+    from companion.i18n import translator
+    return translator.lang
 
 
 class PlayScreen(AppScreen):
@@ -95,6 +103,8 @@ class PlayScreen(AppScreen):
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
         said = render_after(g, v) if v is not None and c.message == v.message else c.message
+        if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
+            said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
@@ -115,6 +125,7 @@ class PlayScreen(AppScreen):
         self._market(view)
         self._bank(view)
         self._players(view, g)
+        self._computer(g)
         self._prompt(view)
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
@@ -193,17 +204,48 @@ class PlayScreen(AppScreen):
             return None
         return c.entry.step()
 
+    def _computer(self, g):
+        """The computer's turn: who thinks, then its move in pictures and plain words."""
+        comp = ctl().computer
+        ids = self.ask.ids
+        choice = comp.move_for(g)
+        thinking = comp.is_thinking(g)
+        key = (id(choice), thinking, comp.plays(g) and g.active, tr_lang())
+        if key == getattr(self, "_computer_key", None):
+            return
+        self._computer_key = key
+        if not comp.plays(g) or (choice is None and not thinking):
+            ids.computer_title.text = ids.computer_words.text = ""
+            ids.picture.show(())
+            return
+        ids.computer_title.text = V.computer_title(g.names[g.active], comp.seat_level(g.active),
+                                                   thinking)
+        if choice is None:
+            ids.picture.show(())
+            ids.computer_words.text = ""
+            return
+        ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
+        ids.computer_words.text = move_words(choice.lines, game=g)
+
     def _prompt(self, view):
         c = ctl()
         q = c.question
         e = c.entry
         # The objects themselves, not their ids: a new game's may reuse an old one's address.
+        choice = c.computer.move_for(c.game)
         key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
-               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
+               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())),
+               id(choice), c.computer.is_thinking(c.game))
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
         p = V.prompt(e, q, c.busy, c.names, self.selection)
+        if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
+                and not self.selection and e.step() == ("main",):
+            if choice is not None:
+                p = V.computer_prompt(e.game, choice.lines)
+            elif c.computer.is_thinking(c.game):
+                p = V.Prompt()   # the title says it thinks; nothing to do yet
         self.ask.ids.hint.text = p.hint
         box = self.ask.ids.prompt
         box.clear_widgets()
@@ -236,7 +278,8 @@ class PlayScreen(AppScreen):
         {"take": self.take, "clear": self.clear, "reserved": self.reserved_cards,
          "hidden": self.hidden_buy, "pass": lambda: c.send(e.pass_line()),
          "reveal": lambda: self.reveal(*a.arg), "return": self.give_back,
-         "end": self.end_turn, "answer": lambda: c.answer(a.arg)}[a.key]()
+         "end": self.end_turn, "answer": lambda: c.answer(a.arg),
+         "computer": self.done_as_shown}[a.key]()
 
     # -- touches
     def tap_gem(self, colour):
@@ -343,6 +386,31 @@ class PlayScreen(AppScreen):
                     lambda q: e.reveal_choices(level, q),
                     lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card,
                     kind="card").open()
+
+    def done_as_shown(self):
+        """Enter exactly the computer's move by touch (a blind reserve: its card chosen)."""
+        c = ctl()
+        choice = c.computer.move_for(c.game)
+        if choice is None:
+            return
+        lines = [dict(x) for x in choice.lines]
+        main = lines[0]
+
+        def send(lines):
+            for line in lines:
+                if c.send(line).kind == "rejected":
+                    return
+        if main.get("type") == "reserve" and "level" in main and "card" not in main:
+            e = c.entry
+            level = main["level"]
+
+            def picked(cid):
+                send([dict(main, card=cid)] + lines[1:])
+            SearchPopup(V.blind_title(e.game.names[e.seat], level),
+                        lambda q: e.reveal_choices(level, q), picked, describe_card,
+                        kind="card").open()
+            return
+        send(lines)
 
     def undo(self):
         c = ctl()
