@@ -122,8 +122,16 @@ class Expectation:
                 and _turn_start(game) == self.turn_start)
 
     def judge_turn(self, game, verdict):
-        """An accepted turn of this seat: rejected when it is not the computer's move."""
-        if verdict.kind != "accepted" or not self.applies(game, verdict.seat):
+        """An accepted turn of this seat: rejected when it is not the computer's move. A
+        "which deck?" question is not asked: the computer's blind reserve needs its card in
+        the scan zone (which names the deck), and any other move is not a reserve."""
+        if not self.applies(game, verdict.seat):
+            return verdict
+        if verdict.kind == "question" and verdict.question == "deck":
+            main = _main_of(self.lines) or {}
+            return self._rejected(verdict.seat,
+                                  blind=main.get("type") == "reserve" and "level" in main)
+        if verdict.kind != "accepted":
             return verdict
         done = [x for x in verdict.lines if x.get("type") not in ("reveal", "end_turn")]
         main = _main_of(done) or {}

@@ -523,8 +523,6 @@ class Controller:
         if p is None or g is None or not self.button_of:
             return
         try:
-            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
-                p.show_rejected(self.button_of[verdict.seat])
             if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
                 slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
                 p.show_noble_choice(self.button_of[g.active], slots)
@@ -541,6 +539,9 @@ class Controller:
                 p.show_thinking(self.button_of[g.active])
             else:
                 p.show_turn(self.button_of[g.active])
+            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
+                # After the steady state: show_turn would end the blink at once.
+                p.show_rejected(self.button_of[verdict.seat])
         except Exception:  # a light must never stop the referee; the cause goes to the log
             log.exception("Seat panel: the lights could not be set")
 
