@@ -27,7 +27,8 @@ class MovePicture(StackLayout):
         self.clear_widgets()
         self.parts = tuple(parts)
         from kivy.app import App
-        tap = App.get_running_app().tap
+        app = App.get_running_app()
+        tap = app.tap * (0.85 if app.landscape else 1.0)   # landscape: room is short
         for part in self.parts:
             step = MoveStep(verb=part.verb)
             row = step.ids.row
@@ -51,7 +52,7 @@ class MovePicture(StackLayout):
                 tall = max(tall, tile.height)
             for colour, n in part.gems:
                 badge = GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
-                                 size=(tap * 0.8, tap * 0.8))
+                                 size=(tap * 0.75, tap * 0.75))
                 row.add_widget(badge)
             row.height = tall
             self.add_widget(step)

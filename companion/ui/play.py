@@ -76,8 +76,12 @@ class PlayScreen(AppScreen):
             left.add_widget(self.tools)
             right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
             right.add_widget(self.head)
-            right.add_widget(self.ask)
-            right.add_widget(Widget())
+            # The prompt scrolls when it is taller than the room left (the computer's move
+            # with 4 players); otherwise it sits under the players as before.
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6)
+            scroll.add_widget(self.ask)
+            right.add_widget(scroll)
             frame.add_widget(left)
             frame.add_widget(right)
         else:
@@ -129,6 +133,9 @@ class PlayScreen(AppScreen):
         self._prompt(view)
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
+        if c.computer.move_for(g) is not None and not self.rejected and c.entry is not None \
+                and not c.entry.lines and self._undo_note is None:
+            noted = True   # the computer's move is shown: the turn before it is on the table
         self.ask.ids.message.text = "" if noted and self._undo_note is None else self._message
         if view.finished:
             app().go("gameover")
@@ -210,7 +217,7 @@ class PlayScreen(AppScreen):
         ids = self.ask.ids
         choice = comp.move_for(g)
         thinking = comp.is_thinking(g)
-        key = (id(choice), thinking, comp.plays(g) and g.active, tr_lang())
+        key = (id(choice), thinking, comp.plays(g) and g.active, tr_lang(), self.rejected)
         if key == getattr(self, "_computer_key", None):
             return
         self._computer_key = key
@@ -219,13 +226,14 @@ class PlayScreen(AppScreen):
             ids.picture.show(())
             return
         ids.computer_title.text = V.computer_title(g.names[g.active], comp.seat_level(g.active),
-                                                   thinking)
+                                                   choice is None)
         if choice is None:
             ids.picture.show(())
             ids.computer_words.text = ""
             return
+        # The rejection's sentence repeats the move's words: said once.
         ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
-        ids.computer_words.text = move_words(choice.lines, game=g)
+        ids.computer_words.text = "" if self.rejected else move_words(choice.lines, game=g)
 
     def _prompt(self, view):
         c = ctl()

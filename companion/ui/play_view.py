@@ -333,15 +333,13 @@ def computer_prompt(game, lines) -> Prompt:
     name = game.names[game.active]
     main = next((x for x in lines if x.get("type") in ("take", "buy", "reserve", "pass")), {})
     if main.get("type") == "reserve" and "level" in main:
-        hint = _("Draw the top card of the level {level} deck for {name} and show it in the "
-                 "camera's scan zone before pressing {name}'s button: the computer must know "
-                 "its hand. Or tap Done as shown and choose that card.").format(
+        hint = _("Show the card drawn from the level {level} deck in the camera's scan zone, "
+                 "then press {name}'s button: the computer must know its hand.").format(
                      level=main["level"], name=name)
     else:
-        hint = _("Carry out {name}'s move on the table, then press {name}'s button (or tap "
-                 "Done as shown).").format(name=name)
-    return Prompt(hint, [Action(_("Done as shown"), "computer-done", "computer", primary=True,
-                                wide=True)])
+        hint = _("Do it on the table, then press {name}'s button.").format(name=name)
+    return Prompt(hint, [Action(_("Done as shown"), "computer-done", "computer",
+                                             primary=True, wide=True)])
 
 
 def blind_title(name: str, level: int) -> str:
