@@ -6,12 +6,33 @@ lines when the space is narrow. It draws only; nothing in it answers a touch.
 """
 from __future__ import annotations
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
 from companion.ui.tableau import CardTile, GemBadge, MiniCard, NobleTile
+from companion.ui.widgets import NO_COLOUR
 from companion.viewmodel import card_view, noble_view
+
+
+class PictureCard(BoxLayout):
+    """A card drawn as its tile (widgets.kv's CardTile rule), not a touch target."""
+
+    card = ObjectProperty(None, allownone=True)
+    hint = BooleanProperty(False)
+    band = ListProperty(NO_COLOUR)
+    band_ink = ListProperty((1, 1, 1, 1))
+    points = StringProperty("")
+    letter = StringProperty("")
+    on_card = CardTile.on_card
+
+
+class PictureNoble(BoxLayout):
+    """A noble drawn as its tile (widgets.kv's NobleTile rule), not a touch target."""
+
+    noble = ObjectProperty(None, allownone=True)
+    chosen = BooleanProperty(False)
+    on_noble = NobleTile.on_noble
 
 
 class MoveStep(BoxLayout):
@@ -28,14 +49,13 @@ class MovePicture(StackLayout):
         self.parts = tuple(parts)
         from kivy.app import App
         app = App.get_running_app()
-        tap = app.tap * (0.85 if app.landscape else 1.0)   # landscape: room is short
+        tap = app.tap * (0.85 if app.landscape else 0.8)   # the table keeps its room
         for part in self.parts:
             step = MoveStep(verb=part.verb)
             row = step.ids.row
             tall = tap * 0.8
             if part.card is not None and part.kind != "reserve-deck":
-                tile = CardTile(size_hint=(None, None), size=(tap * 1.15, tap * 1.5),
-                                target=f"move-card:{part.card}")
+                tile = PictureCard(size_hint=(None, None), size=(tap * 1.15, tap * 1.5))
                 tile.card = card_view(part.card)
                 row.add_widget(tile)
                 tall = tile.height
@@ -45,8 +65,7 @@ class MovePicture(StackLayout):
                 row.add_widget(back)
                 tall = back.height
             if part.noble is not None:
-                tile = NobleTile(size_hint=(None, None), size=(tap * 1.5, tap * 1.15),
-                                 target=f"move-noble:{part.noble}")
+                tile = PictureNoble(size_hint=(None, None), size=(tap * 1.5, tap * 1.15))
                 tile.noble = noble_view(part.noble)
                 row.add_widget(tile)
                 tall = max(tall, tile.height)

@@ -86,7 +86,19 @@ class PlayScreen(AppScreen):
             frame.add_widget(right)
         else:
             frame.orientation = "vertical"
-            for w in (self.head, self.table, self.ask, self.tools):
+            # The prompt takes at most 28 % of the height and scrolls beyond: the market keeps
+            # its rows touchable under 4 players and the computer's move.
+            from kivy.core.window import Window
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_y=None)
+
+            def fit(*_):
+                scroll.height = min(self.ask.height, Window.height * 0.28)
+            self.ask.bind(height=fit)
+            Window.bind(height=fit)
+            scroll.add_widget(self.ask)
+            fit()
+            for w in (self.head, self.table, scroll, self.tools):
                 frame.add_widget(w)
 
     # -- drawing
@@ -225,15 +237,17 @@ class PlayScreen(AppScreen):
             ids.computer_title.text = ids.computer_words.text = ""
             ids.picture.show(())
             return
-        ids.computer_title.text = V.computer_title(g.names[g.active], comp.seat_level(g.active),
-                                                   choice is None)
+        title = V.computer_title(g.names[g.active], comp.seat_level(g.active), choice is None)
         if choice is None:
+            ids.computer_title.text = title
             ids.picture.show(())
             ids.computer_words.text = ""
             return
-        # The rejection's sentence repeats the move's words: said once.
+        # Who plays, then the pictures, then the words (the rejection's sentence says them).
+        ids.computer_title.text = ""
         ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
-        ids.computer_words.text = "" if self.rejected else move_words(choice.lines, game=g)
+        ids.computer_words.text = title if self.rejected else (
+            f"{title} {move_words(choice.lines, game=g)}")
 
     def _prompt(self, view):
         c = ctl()

@@ -74,3 +74,11 @@ def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     assert ui.ctl.computer.levels == {1: 2}
     # Seat 2's LED blinked while the computer thought, and shone when its move was shown.
     assert ("seat", 1, "slow-blink") in seen and ("seat", 1, "on") in seen
+    # History knows which seat was the computer's (its session's computer.json).
+    from companion.viewmodel import history_rows, journal_for
+    journal = journal_for(ui.ctl.data_dir)
+    try:
+        row = history_rows(journal, ui.ctl.data_dir)[0]
+    finally:
+        journal.close()
+    assert "Ben (computer, Casual)" in row and "Ana (computer" not in row

@@ -187,3 +187,32 @@ def test_a_blind_reserve_needs_the_card_shown_in_the_scan_zone(seat):
     reserve = v.lines[0]
     assert reserve["level"] == 2 and reserve["card"] == table.scan
     assert [r.id for r in ctl.game.reserved[1]] == [table.scan]
+
+
+def test_a_resumed_game_knows_the_computers_seat_and_thinks_again(seat, tmp_path):
+    table, ctl, panel, timers, chooser, run_later = seat
+    folder = ctl.ref.session.folder
+    assert (folder / "computer.json").is_file()
+    chooser.gate.set()
+    ctl.close()                                  # the app stops mid-game
+    again = Controller(data_dir=tmp_path, threaded=False, chooser=chooser,
+                       dispatch=lambda fn, *a: fn(*a))
+    try:
+        assert again.resume()
+        assert again.computer.levels == {1: 2}
+        again.computer.join(10)
+        assert again.computer.move_for(again.game) is not None
+        # The record itself is untouched: a plain record.md header (no computer field).
+        header = (folder / "record.jsonl").read_text().splitlines()[0]
+        assert "computer" not in header
+    finally:
+        again.close()
+
+
+def test_a_damaged_computer_file_leaves_every_seat_to_a_person(tmp_path):
+    from companion.computer import load_seats, save_seats
+    save_seats(tmp_path, {1: 3})
+    assert load_seats(tmp_path, 2) == {1: 3}
+    assert load_seats(tmp_path, 1) == {}               # a seat outside the game: ignored
+    (tmp_path / "computer.json").write_text("{not json")
+    assert load_seats(tmp_path, 2) == {}
