@@ -86,14 +86,14 @@ class PlayScreen(AppScreen):
             frame.add_widget(right)
         else:
             frame.orientation = "vertical"
-            # The prompt takes at most 28 % of the height and scrolls beyond: the market keeps
+            # The prompt takes at most 25 % of the height and scrolls beyond: the market keeps
             # its rows touchable under 4 players and the computer's move.
             from kivy.core.window import Window
             from kivy.uix.scrollview import ScrollView
             scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_y=None)
 
             def fit(*_):
-                scroll.height = min(self.ask.height, Window.height * 0.28)
+                scroll.height = min(self.ask.height, Window.height * 0.25)
             self.ask.bind(height=fit)
             Window.bind(height=fit)
             scroll.add_widget(self.ask)
