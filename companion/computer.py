@@ -48,11 +48,10 @@ def save_seats(folder, levels: dict) -> None:
     """Which seats the computer plays, written whole beside the session's record."""
     if folder is None:
         return
-    path = Path(folder) / FILE
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"format": "splendor-computer", "version": 1,
-                               "seats": {str(s): lv for s, lv in sorted(levels.items())}}))
-    tmp.replace(path)
+    from companion.session import write_synced
+    data = {"format": "splendor-computer", "version": 1,
+            "seats": {str(s): lv for s, lv in sorted(levels.items())}}
+    write_synced(Path(folder) / FILE, (json.dumps(data) + "\n").encode("utf-8"))
 
 
 def load_seats(folder, players: int) -> dict:
