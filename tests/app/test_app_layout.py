@@ -126,7 +126,10 @@ def _computer_state(ui, players, kind, check):
     import threading
     from companion.ai.player import MoveChoice
     ctl = ui.ctl
-    table, lines = find_state(players, "final-round")
+    # A late game (long banner, full tableaux) where the room is shortest; else a fresh deal
+    # (replaying a whole game through the referee is the slow part of this walk).
+    late = players == 4 and kind in ("buy-noble", "reserve-deck-return")
+    table, lines = find_state(players, "final-round" if late else "start")
     start_in_app(ctl, table)
     replay(ctl, lines)
     gate = threading.Event()
@@ -157,7 +160,7 @@ def _computer_state(ui, players, kind, check):
 def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
     check = Check(ui, _shots(tmp_path_factory))
     for players in (2, 4):
-        for kind in COMPUTER_STATES:
+        for kind in COMPUTER_STATES if players == 2 else COMPUTER_STATES[1:5]:
             ui.reset(ui.ctl.data_dir.parent / f"data-computer-{players}-{kind}")
             pump(frames=2)
             _computer_state(ui, players, kind, check)
