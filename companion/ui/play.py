@@ -219,8 +219,8 @@ class PlayScreen(AppScreen):
     # -- the prompt: what the turn needs next
     def _step(self):
         c = ctl()
-        if c.entry is None or c.question is not None:
-            return None
+        if c.entry is None or c.question is not None or c.computer.is_thinking(c.game):
+            return None    # (nothing to enter while the computer chooses its move)
         return c.entry.step()
 
     def _computer(self, g):

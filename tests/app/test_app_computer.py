@@ -60,6 +60,9 @@ def test_the_computer_thinks_off_the_ui_thread_and_its_move_is_shown_and_done_by
     for view in list(Window.children[:-1]):
         view.dismiss()
     pump(0.05)
+    # Nothing is entered for the computer while it chooses: a gem touch picks nothing.
+    tap_target("gem:white")
+    assert ui.sm.get_screen("play").selection == {}
     chooser.gate.set()
     wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the move")
     pump(0.05)
