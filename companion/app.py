@@ -151,7 +151,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.ctl.listen(self._refresh_ev)
             problem = getattr(self, "panel_problem", "")
             if problem:  # a wiring mistake is shown on the home screen, not only logged
-                self.ctl.notice = " ".join(filter(None, (self.ctl.notice, problem)))
+                from companion.i18n.notices import combine
+                self.ctl.notice = combine(self.ctl.notice, problem)
             if getattr(self, "sm", None) is not None:
                 self.go("home")
 

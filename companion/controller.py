@@ -18,10 +18,11 @@ from typing import Callable, Optional, Sequence
 from companion.computer import ComputerSeats, load_seats, save_seats
 from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
+from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
-from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
-from companion.i18n.verdicts import describe_line    # language (equal in English, tested)
+from companion.i18n.guide import check_step
+from companion.i18n.verdicts import describe_line
 from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
                                  TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
@@ -79,7 +80,8 @@ class Controller:
         self.message = ""                 # the last verdict in words
         self.button_note = ""             # the last button test's sentence (Settings shows it)
         # Sentences for the Home screen: settings reset, the journal restored, the wiring...
-        self.notice = " ".join(self.settings.notices)
+        # (Notices: said in the screen's language with companion.i18n.notices.say.)
+        self.notice = combine(*self.settings.notices) or ""
         self.busy = False
         self.busy_text = ""
         self.observation: Optional[dict] = None   # the last still read, for the camera view
@@ -136,7 +138,10 @@ class Controller:
         q = self._snap.question
         if q is None:
             return None
-        return q.question, list(q.candidates), q.message or ""
+        # Said in the current language from what the question carries (the English of
+        # q.message stays in the record and the logs).
+        from companion.i18n.verdicts import question_message
+        return q.question, list(q.candidates), question_message(self.game, q)
 
     def table(self) -> Optional[TableView]:
         if self.game is None:
@@ -155,17 +160,16 @@ class Controller:
             row, notice = self._door.call(
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
-            self.notice = getattr(err, "message", None) or (
-                _("The data folder {folder} can't be used: {why}").format(
-                    folder=self.data_dir, why=_sentence(err)))
-            log.error("Home: %s", self.notice)
+            self.notice = getattr(err, "message", None) or Notice(
+                "folder-unusable", folder=str(self.data_dir), cause=os_cause(err))
+            log.error("Home: %s (%r)", self.notice, err)
             return None
         except Exception as err:  # not hidden as "nothing to resume": said, and logged
             log.exception("Home: the game journal can't be read")
-            self.notice = _("The game journal can't be read: {why}").format(why=_sentence(err))
+            self.notice = Notice("journal-unreadable", cause=os_cause(err))
             return None
-        if notice and notice not in self.notice:
-            self.notice = " ".join(filter(None, (self.notice, notice)))
+        if notice:
+            self.notice = combine(self.notice, notice)
         return row
 
     def _journal_status(self):
@@ -181,8 +185,7 @@ class Controller:
                                                                    reader=self._reader()))
         except Exception as err:  # damaged beyond repair: say so (cause logged), keep going
             log.exception("Home: the unfinished game can't be resumed")
-            self.message = _("The unfinished game can't be resumed: {why}").format(
-                why=_sentence(err))
+            self.message = Notice("resume-failed", cause=os_cause(err))
             self.changed()
             return False
         self._take(snap)
@@ -230,9 +233,8 @@ class Controller:
                 data_dir=self.data_dir, reader=self._reader()))
         except OSError as err:  # the data folder can't be written: one plain sentence
             log.error("New game: %r", err)
-            return [getattr(err, "message", None) or
-                    _("The data folder {folder} can't be written: {why}").format(
-                        folder=self.data_dir, why=_sentence(err))]
+            return [say(getattr(err, "message", None) or Notice(
+                "folder-unwritable", folder=str(self.data_dir), cause=os_cause(err)))]
         self.button_of = [i for i, n in enumerate(names) if n]
         levels = {self.button_of.index(b): lv for b, lv in (computers or {}).items()
                   if b in self.button_of}
@@ -426,7 +428,7 @@ class Controller:
             self.busy, self.busy_text = bool(self._door.waiting), ""
             if error is not None:
                 log.error("Background work failed: %r", error)   # logs stay English
-                self.message = _("Something went wrong: {why}").format(why=_sentence(error))
+                self.message = Notice("work-failed", cause=os_cause(error))
                 self.changed()
                 return
             done(result)
@@ -472,8 +474,8 @@ class Controller:
             self.observation = snap.observation
             self.overlay = snap.overlay
         if snap.error is not None:
-            self.message = _("Something went wrong while judging: {why}").format(
-                why=_sentence(snap.error))
+            log.error("Judging failed: %r", snap.error)   # the OS's own words stay in the log
+            self.message = Notice("judge-failed", cause=os_cause(snap.error))
             self.changed()
             return
         if snap.kind == "undo":
@@ -558,11 +560,6 @@ class Controller:
         """The computer's move is chosen (UI thread): its LED shines, the screen shows it."""
         self._show_lights(None)
         self.changed()
-
-
-def _sentence(err: BaseException) -> str:
-    text = getattr(err, "message", None) or str(err) or type(err).__name__
-    return text if text.endswith(".") else text + "."
 
 
 def _turn_actions(game: Game) -> list:

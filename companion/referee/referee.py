@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
+from companion.i18n.notices import Notice, combine
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
@@ -359,7 +360,7 @@ class Referee:
         try:
             self.game.push(event)
         except RuleError as err:
-            return Verdict("rejected", seat, rule=err.rule, message=err.message)
+            return _refusal(self.game, event, err, seat)
         self._entries.append(event.to_line())
         if type(event) is EndTurn:
             lines = tuple(self._entries)
@@ -515,8 +516,9 @@ class Referee:
                 raise JournalError(f"Game {row['id']} in the journal can't be read, and its "
                                    "session has no usable copy.")
             journal.replace_lines(row["id"], lines)
-            notice = (notice or "") + (f" Game {row['id']} was damaged in the journal and "
-                                       "was restored from its session record.")
+            log.warning("Journal: game %s was damaged and was restored from its session "
+                        "record.", row["id"])
+            notice = combine(notice, Notice("game-restored"))
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
         session = SessionWriter(folder) if folder is not None else None
@@ -524,7 +526,7 @@ class Referee:
                   reader=reader, capture=capture)
         ref.game = game
         ref.game_id = row["id"]
-        ref.notice = notice.strip() if notice else None
+        ref.notice = notice or None
         if session is not None:
             session.record_rewrite(lines)
         ref._restore_pending(row["pending"] or {})
@@ -555,6 +557,17 @@ class Referee:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+
+
+def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:
+    """A touch entry the rules refuse, with the refusal's facts for the screen's words."""
+    from companion.i18n.messages import explain, to_data
+    try:
+        problem = explain(game, event)
+    except (RuleError, KeyError, ValueError, IndexError):
+        problem = None
+    data = {"problem": to_data(problem)} if problem is not None else {}
+    return Verdict("rejected", seat, rule=err.rule, message=err.message, data=data)
 
 
 def _with_message(verdict: Verdict, message: str) -> Verdict:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import time
 
+from kivy.logger import Logger
 from kivy.properties import StringProperty
 from kivy.uix.label import Label
 
 from companion.i18n import _, pgettext
+from companion.i18n.notices import os_cause
 from companion.i18n.table import outcome_text
 from companion.ui.common import AppScreen, ctl
 from companion.viewmodel import ranking
@@ -32,8 +34,8 @@ class GameOverScreen(AppScreen):
         for head, w in zip(heads, widths):
             grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True, size_hint_x=w))
         for r in ranking(g):
-            star = " (winner)" if r["winner"] else ""
-            for text, w in zip((str(r["place"]), r["name"] + star, str(r["points"]),
+            name = _("{name} (winner)").format(name=r["name"]) if r["winner"] else r["name"]
+            for text, w in zip((str(r["place"]), name, str(r["points"]),
                                 str(r["cards"]), str(r["nobles"])), widths):
                 grid.add_widget(Label(text=text, size_hint_x=w))
 
@@ -45,8 +47,9 @@ class GameOverScreen(AppScreen):
             out.mkdir(exist_ok=True)
             c.export(path)
         except Exception as err:
-            reason = getattr(err, "message", None) or getattr(err, "strerror", None) or err
-            self.saved = _("The game record could not be exported ({reason}).").format(
-                reason=reason)
+            # Said by its cause (full, read-only, ...); the OS's own words go to the log.
+            Logger.error(f"Companion: the export to {path} failed: {err!r}")
+            from companion.i18n.notices import Notice, say
+            self.saved = say(Notice("export-failed", cause=os_cause(err)))
             return
         self.saved = _("The game record is exported to {path}.").format(path=path)

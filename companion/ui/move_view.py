@@ -72,6 +72,7 @@ def move_parts(lines, gold: bool = True) -> tuple:
 
 
 def move_words(lines, names=None, game=None) -> str:
-    """The turn in plain words, in the current language (``companion.i18n.moves``)."""
+    """The turn in plain words, in the current language (``companion.i18n.moves``), cards and
+    nobles named by what is printed on them."""
     from companion.i18n.moves import describe_move
-    return describe_move(lines, names=names, game=game)
+    return describe_move(lines, names=names, game=game, printed=True)

@@ -17,6 +17,7 @@ from kivy.uix.widget import Widget
 from companion.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS, COLOURS
 from companion.i18n import _
+from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
@@ -118,7 +119,7 @@ class PlayScreen(AppScreen):
         self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
-        said = render_after(g, v) if v is not None and c.message == v.message else c.message
+        said = render_after(g, v) if v is not None and c.message == v.message else say(c.message)
         if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
             said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")

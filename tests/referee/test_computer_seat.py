@@ -148,7 +148,8 @@ def test_a_computer_turn_judged_from_stills_rejected_when_different_accepted_whe
     assert ctl.game.turn == turn
     words = rejection_words(ctl.game, ctl.computer.expectation, v)
     assert words.startswith("That is not the computer's move.")
-    assert describe_move(wanted, game=ctl.game) in words
+    from companion.ui.move_view import move_words
+    assert move_words(wanted, game=ctl.game) in words
     assert panel.seat_lights[1].pattern is Pattern.FAST_BLINK
     # Put back, then the computer's move: accepted, and recorded as its lines.
     table.truth.pop()
