@@ -98,8 +98,72 @@ def _play_state(ui, players, state, check):
         _close_popups()
 
 
+COMPUTER_STATES = ("thinking", "take-return-noble", "buy-noble", "reserve-deck-return",
+                   "reserve-card", "rejected")
+
+
+def _computer_lines(game, kind):
+    """The computer's move for a layout state: the biggest pictures each kind can draw."""
+    p = game.active
+    noble = game.nobles[0] if game.nobles and game.nobles[0] else None
+    card2 = next(c.id for c in game.market[1] if c is not None)
+    if kind == "take-return-noble":
+        lines = [{"type": "take", "player": p, "gems": {"white": 1, "blue": 1, "red": 1}},
+                 {"type": "return", "player": p, "gems": {"green": 1, "black": 1}}]
+    elif kind == "buy-noble":
+        lines = [{"type": "buy", "player": p, "card": card2,
+                  "pay": {"white": 2, "blue": 1, "green": 1, "gold": 1}}]
+    elif kind == "reserve-deck-return":
+        return [{"type": "reserve", "player": p, "level": 3},
+                {"type": "return", "player": p, "gems": {"red": 1}}]
+    else:
+        return [{"type": "reserve", "player": p, "card": card2}]
+    return lines + ([{"type": "noble", "player": p, "noble": noble}] if noble else [])
+
+
+def _computer_state(ui, players, kind, check):
+    """The Play screen on the computer's turn: thinking, its move shown, a move refused."""
+    import threading
+    from companion.ai.player import MoveChoice
+    ctl = ui.ctl
+    # A late game (long banner, full tableaux) where the room is shortest; else a fresh deal
+    # (replaying a whole game through the referee is the slow part of this walk).
+    late = players == 4 and kind in ("buy-noble", "reserve-deck-return")
+    table, lines = find_state(players, "final-round" if late else "start")
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    gate = threading.Event()
+
+    def chooser(game, seat, level, stop_event=None):
+        gate.wait(30)
+        move = _computer_lines(game, "take-return-noble" if kind in ("thinking", "rejected")
+                               else kind)
+        return MoveChoice(move, "", None, seat)
+    ctl.computer.chooser = chooser
+    ctl.computer.set_levels({ctl.game.active: 4})
+    ui.go("play")
+    ctl.computer.update(ctl.game)
+    ctl.changed()
+    if kind == "thinking":
+        check.frame(f"play-{players}p-computer-thinking", ctl.game)
+    gate.set()
+    wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the computer's move")
+    pump(frames=3)
+    if kind == "rejected":
+        other = next(a for a in ctl.entry.game.legal_main_actions()
+                     if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
+        assert ctl.send(other.to_line()).rule == "computer-move"
+    if kind != "thinking":
+        check.frame(f"play-{players}p-computer-{kind}", ctl.game)
+
+
 def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
     check = Check(ui, _shots(tmp_path_factory))
+    for players in (2, 4):
+        for kind in COMPUTER_STATES if players == 2 else COMPUTER_STATES[1:5]:
+            ui.reset(ui.ctl.data_dir.parent / f"data-computer-{players}-{kind}")
+            pump(frames=2)
+            _computer_state(ui, players, kind, check)
     for players in (2, 3, 4):
         for state in PLAY_STATES:
             ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{state}")
@@ -113,6 +177,13 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     check.frame("players")
     tap_target("start")                     # no names: the problem says so
     check.frame("players-problem")
+    for seat, taps in ((1, 1), (2, 4)):     # the computer at Beginner and at Strongest
+        for _ in range(taps):
+            tap_target(f"computer:{seat}")
+    check.frame("players-computer")
+    for seat, taps in ((1, 4), (2, 1)):     # tapped round to a person again
+        for _ in range(taps):
+            tap_target(f"computer:{seat}")
     table, _ = find_state(4, "start")
     names = list(table.names)
     for seat, n in enumerate(names):
