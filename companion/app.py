@@ -130,6 +130,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             from companion.i18n.live import setup as setup_languages
             languages = setup_languages(data_dir or default_data_dir())  # font, `tr` for kv
             Builder.load_file(str(UI_DIR / "widgets.kv"))
+            Builder.load_file(str(UI_DIR / "movepicture.kv"))   # a turn in pictures
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
