@@ -19,6 +19,7 @@ from companion.i18n import _
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
+from companion.ui.hint import HintControl
 from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.viewmodel import GEM_LETTER
@@ -47,6 +48,7 @@ class PlayScreen(AppScreen):
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
         self._arrange()
@@ -116,6 +118,7 @@ class PlayScreen(AppScreen):
         self._bank(view)
         self._players(view, g)
         self._prompt(view)
+        self.hint.update()
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
         self.ask.ids.message.text = "" if noted and self._undo_note is None else self._message
