@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from companion.ai.coach import turning_points
 from companion.ai.player import choose_move
 from companion.i18n.moves import describe_move
@@ -20,6 +22,14 @@ from tests.app import layout
 from tests.app.conftest import (find, find_all, pump, tap, tap_target, texts, wait_until,
                                 walk)
 from tests.app.tablestates import find_state, replay, start_in_app
+
+
+@pytest.fixture(autouse=True)
+def default_searches(ui):
+    """The real coach and chooser back in place after each test (the screens outlive it)."""
+    yield
+    ui.sm.get_screen("gameover").coach.coach = CV.default_coach
+    ui.sm.get_screen("play").hint.chooser = CV.default_chooser
 
 
 class Gate:
