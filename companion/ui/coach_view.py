@@ -266,10 +266,9 @@ def human_seats(ctl) -> list:
 
 
 def computer_seats(ctl) -> set:
-    seats = getattr(ctl, "computer_seats", None)
-    if callable(seats):
-        seats = seats()
-    return set(seats or ())
+    """The seats the computer plays (``ctl.computer.levels``: seat -> level, where the
+    controller has computer seats)."""
+    return set(getattr(getattr(ctl, "computer", None), "levels", None) or ())
 
 
 # ----------------------------------------------------------------------------- words

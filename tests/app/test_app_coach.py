@@ -47,7 +47,8 @@ class Gate:
 
 
 def small_coach(text, seat, stop_event=None):
-    return turning_points(text, seat, iterations=12, samples=6, seed=3, stop_event=stop_event)
+    return turning_points(text, seat, iterations=12, samples=6, seed=3, max_turns=16,
+                          stop_event=stop_event)
 
 
 def small_chooser(text, seat, stop_event=None):
@@ -106,7 +107,7 @@ def test_the_coach_thinks_off_the_ui_thread_and_the_screen_keeps_working(ui):
     finally:
         gate.open_.set()
     wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
-               what="the coach's findings")
+               timeout=60, what="the coach's findings")
     assert find("coach").text == "The coach's advice"
     assert sorted({seat for _t, seat in gate.calls}) == [0, 1]
 
@@ -114,7 +115,7 @@ def test_the_coach_thinks_off_the_ui_thread_and_the_screen_keeps_working(ui):
 def test_the_coach_shows_each_humans_turning_points_in_words_and_pictures(ui):
     screen = finish_game(ui, 2, small_coach)
     wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
-               what="the coach's findings")
+               timeout=60, what="the coach's findings")
     tap_target("coach")
     pump(frames=3)
     view = _views(CoachView)[0]
@@ -187,7 +188,7 @@ def test_the_hint_setting_persists_and_the_button_shows_the_computers_choice(ui)
         view = _views(HintView)[0]
     finally:
         gate.open_.set()
-    wait_until(lambda: not view.thinking, what="the hint")
+    wait_until(lambda: not view.thinking, timeout=60, what="the hint")
     pump(frames=3)
     game = ui.ctl.game
     text, seat = gate.calls[-1]
@@ -207,19 +208,64 @@ def test_the_hint_setting_persists_and_the_button_shows_the_computers_choice(ui)
     assert ui.ctl.settings.move_hint is True
 
 
-def test_a_computer_seat_gets_no_hint_and_no_coaching(ui):
-    """When the controller says which seats the computer plays, they are left out."""
+class ComputerAt:
+    """The controller told that the computer plays ``seat`` (its ``computer.levels``)."""
+
+    def __init__(self, ctl, seat):
+        self.ctl, self.seat = ctl, seat
+
+    def __enter__(self):
+        from types import SimpleNamespace
+        self.real = getattr(self.ctl, "computer", None)
+        if self.real is not None:
+            self.levels, self.real.levels = dict(self.real.levels), {self.seat: 4}
+        else:
+            self.ctl.computer = SimpleNamespace(levels={self.seat: 4})
+
+    def __exit__(self, *exc):
+        if self.real is not None:
+            self.real.levels = self.levels
+        else:
+            del self.ctl.computer
+
+
+def test_a_computer_seat_gets_no_hint(ui):
     table, _ = find_state(2, "start")
     start_in_app(ui.ctl, table)
-    ui.ctl.computer_seats = {table.setup.first}
-    try:
-        assert CV.human_seats(ui.ctl) == [1 - table.setup.first]
-        ui.ctl.settings.move_hint = True
-        ui.go("play")
+    first = table.setup.first
+    ui.ctl.settings.move_hint = True
+    ui.go("play")
+    pump(frames=3)
+    assert find_all("hint")               # a person is to play
+    with ComputerAt(ui.ctl, first):
+        assert CV.human_seats(ui.ctl) == [1 - first]
+        ui.sm.get_screen("play").refresh()
         pump(frames=3)
         assert not find_all("hint")       # the computer is to play
-    finally:
-        del ui.ctl.computer_seats
+
+
+def test_the_coach_coaches_only_the_people(ui):
+    calls = []
+
+    def coach(text, seat, stop_event=None):
+        calls.append(seat)
+        return small_coach(text, seat, stop_event)
+    ui.sm.get_screen("gameover").coach.coach = coach
+    table, lines = find_state(2, "game-over")
+    start_in_app(ui.ctl, table)
+    replay(ui.ctl, lines)
+    with ComputerAt(ui.ctl, 0):
+        ui.go("play")
+        wait_until(lambda: ui.sm.current == "gameover", what="the Game over screen")
+        screen = ui.sm.get_screen("gameover")
+        wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
+                   timeout=60, what="the coach's findings")
+        tap_target("coach")
+        shown = texts()
+        _close_all()
+    assert calls == [1]
+    assert f"The coach for {table.names[1]}" in shown and table.names[0] + "" not in [
+        s.name for s in screen.coach_snapshot.seats]
 
 
 def test_a_hint_asked_in_the_middle_of_a_turn_is_for_the_whole_turn(ui):
@@ -235,7 +281,7 @@ def test_a_hint_asked_in_the_middle_of_a_turn_is_for_the_whole_turn(ui):
     gate.open_.set()
     tap_target("hint")
     view = _views(HintView)[0]
-    wait_until(lambda: not view.thinking, what="the hint")
+    wait_until(lambda: not view.thinking, timeout=60, what="the hint")
     text, seat = gate.calls[-1]
     full = CV.record_text(ui.ctl.game)
     assert seat == ui.ctl.game.active and len(text) < len(full) and text == full[:len(text)]

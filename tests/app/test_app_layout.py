@@ -61,7 +61,8 @@ def _close_popups():
 
 def _small_coach(text, seat, stop_event=None):
     from companion.ai.coach import turning_points
-    return turning_points(text, seat, iterations=8, samples=4, seed=3, stop_event=stop_event)
+    return turning_points(text, seat, iterations=8, samples=4, seed=3, max_turns=10,
+                          stop_event=stop_event)
 
 
 def _small_chooser(text, seat, stop_event=None):
@@ -77,7 +78,7 @@ def _coach_states(ui, players, check, gate):
     check.frame(f"gameover-{players}p-coach-popup-thinking")
     gate.set()
     wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
-               what="the coach's findings")
+               60, "the coach's findings")
     pump(frames=3)
     check.frame(f"gameover-{players}p-coach")
     assert "Better: " in texts()
@@ -96,7 +97,7 @@ def _hint_states(ui, players, check):
         tap_target("hint")
         from kivy.core.window import Window
         view = next(v for v in Window.children if isinstance(v, HintView))
-        wait_until(lambda: not view.thinking, what="the hint")
+        wait_until(lambda: not view.thinking, 60, "the hint")
         check.frame(f"play-{players}p-hint")
         _close_popups()
     finally:
