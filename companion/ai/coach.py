@@ -31,6 +31,11 @@ from .world import HiddenCards, World, play_turn
 
 JUDGE_SAMPLES = 48     # sampled worlds each of the two moves is judged on
 MIN_LOSS = 0.02        # a smaller loss in win chance is not worth showing
+# The app's coach at game over (companion/ui/coach_view.py): a budget a judged turn measured
+# with `splendor-companion coach` (a 4-player game in about 11 s here, about 33 s on a Pi 5),
+# and a fixed seed, so the same game shows the same turning points each time.
+APP_ITERATIONS = 200
+APP_SEED = 17
 
 
 @dataclass

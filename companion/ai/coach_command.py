@@ -1,5 +1,5 @@
 """`splendor-companion coach RECORD`: the coach's turning points of a game record, and how long
-finding them took (the benchmark behind the app's coach budget, ``COACH_ITERATIONS``).
+finding them took (the benchmark behind the app's coach budget, ``coach.APP_ITERATIONS``).
 
 Exit 0: the turning points were printed; 1: the record breaks a rule; 2: the file is not a
 game record, or an option is out of range.
@@ -35,13 +35,11 @@ def register(subparsers) -> None:
 def run_coach(args: argparse.Namespace) -> int:
     from companion.engine import RecordError
     from companion.engine.record import read_lines, replay_lines
-    from companion.ui.coach_view import COACH_ITERATIONS, COACH_SEED
-
-    from .coach import turning_points
+    from .coach import APP_ITERATIONS, APP_SEED, turning_points
     from .player import describe_move
     from .view import PositionError
-    iterations = COACH_ITERATIONS if args.iterations is None else args.iterations
-    seed = COACH_SEED if args.seed is None else args.seed
+    iterations = APP_ITERATIONS if args.iterations is None else args.iterations
+    seed = APP_SEED if args.seed is None else args.seed
     if iterations < 1:
         print("--iterations must be at least 1.", file=sys.stderr)
         return 2

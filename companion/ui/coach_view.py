@@ -25,15 +25,13 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from companion.ai.coach import APP_ITERATIONS as COACH_ITERATIONS  # the coach's budget
+from companion.ai.coach import APP_SEED as COACH_SEED
 from companion.i18n import _
 from companion.ui.move_view import move_parts
 
 log = logging.getLogger(__name__)
 
-# The coach's search budget a judged turn (measured with `splendor-companion coach`: a whole
-# 4-player game of about 27 rounds takes about 10 s of one core here, so about 30 s on a Pi 5).
-COACH_ITERATIONS = 200
-COACH_SEED = 17          # the same game gets the same turning points each time it is shown
 HINT_LEVEL = 4           # the hint is the strongest level's choice (at most 2 s a move here)
 
 
