@@ -161,11 +161,13 @@ def test_the_hint_setting_persists_and_the_button_shows_the_computers_choice(ui)
     ui.go("settings")
     pump(frames=3)
     box = find("move-hint")
-    box.parent.parent.parent.scroll_to(box, animate=False)   # below the fold at 800x480
+    scroll = box.parent.parent.parent
+    scroll.scroll_to(box, animate=False)   # below the fold at 800x480
     pump(frames=3)
     assert box.active is False
     tap(box)
     assert box.active is True
+    scroll.scroll_y = 1                    # the screens outlive the test: back to the top
     assert Settings.load(ui.ctl.data_dir).move_hint is True     # saved at once
     table, lines = find_state(2, "final-round")
     start_in_app(ui.ctl, table)

@@ -215,6 +215,7 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     scroll = ui.sm.current_screen.children[0]
     scroll.scroll_y = 0                     # the end of the list: the Hint setting
     check.frame("settings-end")
+    scroll.scroll_y = 1
     ui.go("history")
     check.frame("history")
     check.report()
