@@ -32,6 +32,10 @@ def default_searches(ui):
     ui.sm.get_screen("play").hint.chooser = CV.default_chooser
 
 
+# The pieces a move picture is drawn with (a card, a noble, a card back, gem tokens).
+PIECES = ("CardTile", "PictureCard", "NobleTile", "PictureNoble", "MiniCard", "GemBadge")
+
+
 class Gate:
     """Holds an injected search until the test opens the gate; records where it ran."""
 
@@ -137,8 +141,7 @@ def test_the_coach_shows_each_humans_turning_points_in_words_and_pictures(ui):
         # The better move drawn: a picture for each of its parts, inside the box.
         pic = box.ids.picture
         assert isinstance(pic, MovePicture) and len(pic.children) == len(point.better_lines())
-        pieces = [w for w in walk(pic) if type(w).__name__ in ("CardTile", "GemBadge",
-                                                                 "MiniCard", "NobleTile")]
+        pieces = [w for w in walk(pic) if type(w).__name__ in PIECES]
         assert pieces
         for w in pieces:
             x0, y0, x1, y1 = layout.box(w)
@@ -201,8 +204,7 @@ def test_the_hint_setting_persists_and_the_button_shows_the_computers_choice(ui)
     assert view.words == describe_move(choice, game=game)
     assert f"The computer's choice for {game.names[seat]}" == view.title
     assert len(view.ids.picture.children) == len(choice)
-    assert [w for w in walk(view.ids.picture) if type(w).__name__ in ("CardTile", "GemBadge",
-                                                                       "MiniCard")]
+    assert [w for w in walk(view.ids.picture) if type(w).__name__ in PIECES]
     assert layout.problems(ui) == []
     _close_all()
     # A new app start reads the setting back.
