@@ -23,6 +23,7 @@ from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.ui.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
+from companion.ui.hint import HintControl
 from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.viewmodel import GEM_LETTER
@@ -56,6 +57,7 @@ class PlayScreen(AppScreen):
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
         self._arrange()
@@ -144,6 +146,7 @@ class PlayScreen(AppScreen):
         self._players(view, g)
         self._computer(g)
         self._prompt(view)
+        self.hint.update()
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
         if c.computer.move_for(g) is not None and not self.rejected and c.entry is not None \

@@ -5,13 +5,14 @@ dir) and checked by :mod:`tests.app.layout`: text inside its widget and the wind
 targets apart and at least 9 mm, and on the Play screen every player's name and points shown.
 """
 import os
+import threading
 from pathlib import Path
 
 from companion.engine import CARDS
 
 from tests.app import layout
 from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
-                                wait_until)
+                                texts, wait_until)
 from tests.app.tablestates import PLAY_STATES, find_state, replay, start_in_app
 
 
@@ -58,9 +59,61 @@ def _close_popups():
     pump(frames=2)
 
 
+def _small_coach(text, seat, stop_event=None):
+    from companion.ai.coach import turning_points
+    return turning_points(text, seat, iterations=8, samples=4, seed=3, max_turns=10,
+                          stop_event=stop_event)
+
+
+def _small_chooser(text, seat, stop_event=None):
+    from companion.ai.player import choose_move
+    return choose_move(text, seat=seat, iterations=20, seed=5, stop_event=stop_event).lines
+
+
+def _coach_states(ui, players, check, gate):
+    """Game over while the coach thinks, its popup thinking, then its findings."""
+    screen = ui.sm.get_screen("gameover")
+    check.frame(f"gameover-{players}p-coach-thinking", ui.ctl.game)
+    tap_target("coach")
+    check.frame(f"gameover-{players}p-coach-popup-thinking")
+    gate.set()
+    wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
+               60, "the coach's findings")
+    pump(frames=3)
+    check.frame(f"gameover-{players}p-coach")
+    assert "Better: " in texts()
+    _close_popups()
+
+
+def _hint_states(ui, players, check):
+    """The Hint button on, and the computer's choice shown."""
+    from companion.ui.hint import HintView
+    ui.ctl.settings.move_hint = True
+    play = ui.sm.get_screen("play")
+    chooser, play.hint.chooser = play.hint.chooser, _small_chooser
+    try:
+        play.refresh()
+        check.frame(f"play-{players}p-hint-button", ui.ctl.game)
+        tap_target("hint")
+        from kivy.core.window import Window
+        view = next(v for v in Window.children if isinstance(v, HintView))
+        wait_until(lambda: not view.thinking, 60, "the hint")
+        check.frame(f"play-{players}p-hint")
+        _close_popups()
+    finally:
+        play.hint.chooser = chooser
+        ui.ctl.settings.move_hint = False
+        play.refresh()
+
+
 def _play_state(ui, players, state, check):
     ctl = ui.ctl
     table, lines = find_state(players, state)
+    gate = threading.Event()      # holds the coach: its "thinking" states are frames too
+    screen = ui.sm.get_screen("gameover")
+    if state == "game-over":
+        screen.coach.coach = lambda text, seat, stop_event=None: (
+            gate.wait(30), _small_coach(text, seat, stop_event))[1]
     start_in_app(ctl, table)
     replay(ctl, lines)
     ui.go("play")
@@ -75,7 +128,12 @@ def _play_state(ui, players, state, check):
         assert v.kind == "rejected"
     if state == "game-over":
         wait_until(lambda: ui.sm.current == "gameover", what="the Game over screen")
-        check.frame(f"gameover-{players}p", ctl.game)
+        try:
+            _coach_states(ui, players, check, gate)
+        finally:
+            gate.set()
+            from companion.ui.coach_view import default_coach
+            screen.coach.coach = default_coach
         return
     check.frame(f"play-{players}p-{state}", ctl.game)
     if state == "start":
@@ -90,6 +148,7 @@ def _play_state(ui, players, state, check):
         tap_target("legend")
         check.frame(f"play-{players}p-legend")
         _close_popups()
+        _hint_states(ui, players, check)
     if state == "reveal":
         tap_target("reveal")
         check.frame(f"play-{players}p-reveal-pick")
@@ -224,6 +283,10 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     assert ui.ctl.game is not None and not ui.ctl.game.finished
     ui.go("settings")
     check.frame("settings")
+    scroll = ui.sm.current_screen.children[0]
+    scroll.scroll_y = 0                     # the end of the list: the Hint setting
+    check.frame("settings-end")
+    scroll.scroll_y = 1
     ui.go("history")
     check.frame("history")
     check.report()

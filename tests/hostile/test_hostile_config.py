@@ -74,6 +74,7 @@ def test_a_bad_wiring_file_is_a_sentence(work, content):
     ([1, 2, 3], "not a set of settings"),
     ({"names": "Ana", "hints": "yes", "short_take": 3, "camera": ["x"], "last_seats": {}},
      "the names typed before, the hints, the house rule"),
+    ({"move_hint": "on"}, "the Hint button"),
 ])
 def test_wrong_settings_are_reset_with_a_notice(tmp_path, obj, words):
     (tmp_path / "settings.json").write_text(json.dumps(obj))
