@@ -19,9 +19,10 @@ from companion.i18n import _
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
-from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
+from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
+                                  TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
-from companion.viewmodel import GEM_LETTER
+from companion.viewmodel import GEM_LETTER, card_view
 
 GREEN = (0.15, 0.5, 0.25, 1)
 
@@ -96,6 +97,8 @@ class PlayScreen(AppScreen):
         # The verdict said in the current language; other notices as the controller put them.
         said = render_after(g, v) if v is not None and c.message == v.message else c.message
         msg = V.verdict_text(v, said or "")
+        if v is not None and v.kind == "question" and c.question is not None:
+            msg = ""    # the prompt asks it, in pictures (the referee's words name sticker ids)
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
             # A new undo (from the screen or a held seat button): say what to put back.
@@ -203,7 +206,7 @@ class PlayScreen(AppScreen):
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
-        p = V.prompt(e, q, c.busy, c.names, self.selection)
+        p = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question, c.game)
         self.ask.ids.hint.text = p.hint
         box = self.ask.ids.prompt
         box.clear_widgets()
@@ -219,6 +222,23 @@ class PlayScreen(AppScreen):
                              size=(tap * 2.2, tap * 1.1))
             tile.noble = noble_view(nid)
             tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
+            box.add_widget(tile)
+        for cid in p.cards:         # the referee asks which reserved card was bought
+            tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
+                            size=(tap * 1.45, tap * 2))
+            tile.card = card_view(cid)
+            tile.bind(on_release=lambda w, v=cid: ctl().answer(v))
+            box.add_widget(tile)
+        decks = {row["level"]: row["deck"] for row in view.rows}
+        for level in p.decks:       # ... or from which deck a card was reserved
+            deck = DeckTile(level=level, count=decks.get(level, 0), target=f"answer:{level}",
+                            size_hint=(None, None), size=(tap * 1.9, tap * 1.3))
+            deck.bind(on_release=lambda w, v=level: ctl().answer(v))
+            box.add_widget(deck)
+        for i, parts in p.turns:    # ... or which of a few turns was played
+            tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
+            tile.show(parts)
+            tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)
         for a in p.actions:
             b = BigButton(text=a.label, target=a.target, size_hint=(None, None),
@@ -320,11 +340,15 @@ class PlayScreen(AppScreen):
     def reserved_cards(self):
         c = ctl()
         e = c.entry
-        cards = [cid for cid, w in e.buyable() if w == "reserved"]
-        choices = [(describe_card(cid), cid, f"buy:{cid}") for cid in cards]
-        choices.append((_("Cancel"), None, "cancel"))
-        ChoicePopup(V.reserved_title(e.game.names[e.seat]), choices,
-                    lambda cid: cid and c.send(e.buy_line(cid))).open()
+        tap = app().tap
+        tiles = []
+        for cid in (cid for cid, w in e.buyable() if w == "reserved"):
+            tile = CardTile(target=f"buy:{cid}", size_hint=(None, None),
+                            size=(tap * 1.7, tap * 2.3))
+            tile.card = card_view(cid)
+            tiles.append((tile, cid))
+        TilePopup(V.reserved_title(e.game.names[e.seat]), tiles,
+                  lambda cid: c.send(e.buy_line(cid))).open()
 
     def hidden_buy(self):
         c = ctl()
