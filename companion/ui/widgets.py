@@ -77,7 +77,7 @@ class GemChip(Tappable, Label):
     def on_selected(self, *_):
         self._update_text()
 
-    def _update_text(self, *_):
+    def _update_text(self, *args):
         from companion.ui.tableau import fit_in_disc
         letter = GEM_LETTER.get(self.colour) or _("All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
