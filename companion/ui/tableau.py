@@ -67,6 +67,7 @@ class GemBadge(Label):
         super().__init__(**kw)
         self.on_colour()   # the default colour fires no event: draw it once
         self.bind(size=self._text, base_font=self._text, disc=self._text)
+        self._text()            # the size given to the constructor came before the binding
 
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)

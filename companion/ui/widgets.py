@@ -62,6 +62,7 @@ class GemChip(Tappable, Label):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.bind(size=self._update_text, base_font=self._update_text)
+        self._update_text()     # the size given to the constructor came before the binding
 
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
