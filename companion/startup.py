@@ -120,6 +120,10 @@ def read_environment(env: Optional[Mapping[str, str]] = None,
                    "a whole number from 0 (such as 7)", integer=True)
     if seed is not None:
         demo["seed"] = seed
+    views = _number(env, "SPLENDOR_DEMO_CAMERA_VIEW", 0, 1000,
+                    "a number of turns from 0 to 1000 (such as 5)", integer=True)
+    if views:
+        demo["camera_view"] = views
     if _flag(env, "SPLENDOR_DEMO_EXIT"):
         demo["exit_at_end"] = True
     if env.get("SPLENDOR_DEMO_RENDER", "").strip().lower() in OFF:

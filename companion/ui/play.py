@@ -439,17 +439,22 @@ class CameraView(ModalView):
         if image is None and callable(picture):
             self.drawing = Label(text=V.camera_drawing())
             box.add_widget(self.drawing, index=len(box.children))
-            self._draw(picture)
+            # Drawn at the size it is shown: the view's width and what the words leave of it.
+            from kivy.core.window import Window
+            w, h = Window.size
+            self._draw(picture, (w * 0.95 - 12, (h * 0.95 - 12 - app().tap) * 0.6))
 
-    def _draw(self, picture):
+    def _draw(self, picture, box):
         import threading
 
         from kivy.clock import Clock
 
         def work():
             try:
-                image = picture()
+                image = picture(box)
             except Exception:   # no picture is better than a stuck view
+                from kivy.logger import Logger
+                Logger.exception("Companion: the camera view's picture could not be drawn")
                 image = None
             Clock.schedule_once(lambda dt: self._show(image), 0)
         threading.Thread(target=work, daemon=True, name="camera-picture").start()
@@ -482,13 +487,18 @@ def observation_text(obs):
 
 
 def texture_of(image):
-    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read)."""
-    import numpy as np
+    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read),
+    or of a picture already in a texture's order (``width``, ``height``, ``rgb``: the demo's)."""
     from kivy.graphics.texture import Texture
-    img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
-    h, w = img.shape[:2]
+    if hasattr(image, "rgb"):
+        w, h, data = image.width, image.height, image.rgb
+    else:
+        import numpy as np
+        img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
+        h, w = img.shape[:2]
+        data = img.tobytes()
     tex = Texture.create(size=(w, h), colorfmt="rgb")
-    tex.blit_buffer(img.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    tex.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
     return tex
 
 

@@ -38,12 +38,16 @@ def disc_font(text: str, font_name: str, bold: bool, diameter: float) -> float:
     return max(1.0, (diameter - DISC_MARGIN) / per_px)
 
 
-def fit_in_disc(label, full: str, short: str, base: float, diameter: float) -> None:
+def fit_in_disc(label, full: str, short: str, base: float, diameter: float,
+                like: str = "") -> None:
     """Set ``label``'s text and font for a disc: ``full`` (count and letter) at up to ``base``
-    when it fits at nearly that size, else ``short`` (the count) as large as fits."""
-    size = disc_font(full, label.font_name, label.bold, diameter)
+    when it fits at nearly that size, else ``short`` (the count) as large as fits. ``like``:
+    the widest text of its kind (a "W" for any colour's letter), so a row of discs all show
+    their letters, or none, at one size."""
+    size = disc_font(like or full, label.font_name, label.bold, diameter)
     if size >= 0.8 * base or full == short:
-        label.text, label.font_size = full, min(base, size)
+        label.text = full
+        label.font_size = min(base, size, disc_font(full, label.font_name, label.bold, diameter))
     else:
         label.text = short
         label.font_size = min(base, disc_font(short, label.font_name, label.bold, diameter))
@@ -81,7 +85,8 @@ class GemBadge(Label):
     def _text(self, *_):
         full = f"{self.count}{GEM_LETTER.get(self.colour, '?')}"
         if self.disc:
-            fit_in_disc(self, full, str(self.count), self.base_font, min(self.size) - 4)
+            like = full if self.colour == "gold" else f"{self.count}W"
+            fit_in_disc(self, full, str(self.count), self.base_font, min(self.size) - 4, like)
         else:
             self.text, self.font_size = full, self.base_font
         self.opacity = 1 if (self.count or self.show_zero) else 0

@@ -85,7 +85,8 @@ class GemChip(Tappable, Label):
         if self.selected:
             text = f"{letter}\n+{self.selected}"
         # Inside the disc (drawn 3 px in from the ring), never touching its edge.
-        fit_in_disc(self, text, text, self.base_font, min(self.size) - 6)
+        like = text if self.colour == "gold" else text.replace(letter, "W")
+        fit_in_disc(self, text, text, self.base_font, min(self.size) - 6, like)
 
 
 class BigButton(Button):

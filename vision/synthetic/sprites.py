@@ -492,11 +492,16 @@ def table_texture(style: int) -> np.ndarray:
     fine = np.empty((h, w), np.float32)
     for y in range(0, h, 256):  # the same normal draws as one (h, w) call, in float64 a band at a time
         fine[y : y + 256] = rng.normal(0, 1, (min(256, h - y), w))
-    fine = cv2.GaussianBlur(fine, (0, 0), sigmaX=6, sigmaY=0.7)
     band *= 0.8
-    fine *= 0.25
-    band += fine
-    del fine
+    # Blurred a band of rows at a time, each with 8 rows of context above and below (the
+    # vertical kernel reaches 3): the same values as blurring the whole field at once.
+    for y in range(0, h, 256):
+        y0, y1 = max(0, y - 8), min(h, y + 256 + 8)
+        blurred = cv2.GaussianBlur(fine[y0:y1], (0, 0), sigmaX=6, sigmaY=0.7)
+        blurred = blurred[y - y0 : y - y0 + min(256, h - y)]
+        blurred *= 0.25
+        band[y : y + 256] += blurred
+    del fine, blurred
     t = np.clip(band, 0, 1, out=band)
     img = np.empty((h, w, 3), np.uint8)
     for y in range(0, h, 128):
