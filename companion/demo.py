@@ -88,7 +88,6 @@ def render_view(state: dict, box=(768, 432)) -> Optional[Picture]:
     ends. The players only look at it: judging uses the observation.
     """
     import json
-    import resource
     import subprocess
     import sys
 
@@ -103,15 +102,14 @@ def render_view(state: dict, box=(768, 432)) -> Optional[Picture]:
         Logger.warning(f"Companion: the camera view's picture was not drawn: {err}")
         return None
     head, _, rgb = run.stdout.partition(b"\n")
-    size = head.split()
-    if run.returncode != 0 or len(size) != 2 or len(rgb) != int(size[0]) * int(size[1]) * 3:
+    size = [int(x) for x in head.split() if x.isdigit()]
+    if run.returncode != 0 or len(size) != 3 or len(rgb) != size[0] * size[1] * 3:
         why = run.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no picture"]
         Logger.warning(f"Companion: the camera view's picture was not drawn: {why[0]}")
         return None
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
-    Logger.info(f"Companion: camera view picture {size[0].decode()}x{size[1].decode()} drawn "
-                f"by a helper process (its peak so far {peak} MB)")
-    return Picture(int(size[0]), int(size[1]), rgb)
+    Logger.info(f"Companion: camera view picture {size[0]}x{size[1]} drawn by a helper "
+                f"process (its peak memory {size[2] // 1024} MB)")
+    return Picture(size[0], size[1], rgb)
 
 
 def free_renderer() -> None:

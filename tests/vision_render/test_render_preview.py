@@ -53,7 +53,8 @@ def test_the_preview_command_writes_rgb_rows_bottom_first(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdout", type("Out", (), {"buffer": out})())
     assert main(["432", "243"]) == 0
     head, _, rgb = out.getvalue().partition(b"\n")
-    assert head == b"432 243" and len(rgb) == 432 * 243 * 3
+    width, height, peak_kb = (int(x) for x in head.split())
+    assert (width, height) == (432, 243) and len(rgb) == 432 * 243 * 3 and peak_kb > 0
     again = render_preview(TableState(**state), (432, 243))
     assert rgb == np.ascontiguousarray(again[::-1, :, ::-1]).tobytes()
     monkeypatch.setattr("sys.stdin", io.StringIO('{"bank": {"white": 99}}'))

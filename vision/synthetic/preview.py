@@ -54,11 +54,22 @@ def render_preview(state: TableState, size: tuple[int, int] = (768, 432), seed: 
     return img
 
 
+def _peak_kb() -> int:
+    """This process's own peak resident memory in kB (VmHWM; getrusage would count the app's
+    memory too, as the process started as its copy), or 0 where unknown."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            return next((int(line.split()[1]) for line in f if line.startswith("VmHWM:")), 0)
+    except (OSError, ValueError):
+        return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m vision.synthetic.preview WIDTH HEIGHT`` < table state JSON > picture.
 
     The state is a :class:`TableState`'s fields as JSON on stdin; the picture goes to stdout
-    as a line ``WIDTH HEIGHT`` and then its RGB bytes, bottom row first (a texture's order).
+    as a line ``WIDTH HEIGHT PEAK_KB`` (PEAK_KB: this process's peak memory) and then its
+    RGB bytes, bottom row first (a texture's order).
     The demo's camera view runs it in a process of its own: OpenCV, NumPy and the renderer's
     memory come and go with it, instead of staying in the app (see ``companion.demo``).
     Exit 2 with one sentence on stderr when the input can't be used.
@@ -76,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rgb = np.ascontiguousarray(img[::-1, :, ::-1])
     out = sys.stdout.buffer
-    out.write(f"{rgb.shape[1]} {rgb.shape[0]}\n".encode())
+    out.write(f"{rgb.shape[1]} {rgb.shape[0]} {_peak_kb()}\n".encode())
     out.write(rgb.tobytes())
     out.flush()
     return 0
