@@ -8,8 +8,9 @@ which judges what a perfect camera reports (``companion.referee.expected_observa
 its own last accepted state, exactly as it judges a real still. The referee's questions are
 answered with the truth. A still is rendered for the camera view when ``vision.synthetic`` is
 installed, on demand: only when the players open the camera view, of the table as it was last
-judged, and one at a time (rendering costs about 150 MB while it runs; the judging needs no
-picture). Demo games are kept in ``<data dir>/demo``, out of the real history.
+judged, at the size the view shows it, one at a time and in a helper process (:func:`render_view`;
+the judging needs no picture). Demo games are kept in ``<data dir>/demo``, out of the real
+history.
 """
 from __future__ import annotations
 
