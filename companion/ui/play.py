@@ -474,11 +474,18 @@ def observation_text(obs):
         return _("Nothing was read from the picture yet.")
     if not obs.get("mat"):
         return _("The mat was not found in the picture.")
+    # How many cards and nobles were read, not their sticker ids (which players never see):
+    # the overlay on the picture shows which.
     market = obs.get("market") or {}
-    rows = [_("Level {level}: {cards}").format(
-        level=lv, cards=" ".join(x or "-" for x in market.get(str(lv), []))) for lv in (3, 2, 1)]
+    rows = []
+    for lv in (3, 2, 1):
+        there = [x for x in market.get(str(lv), []) if x]
+        rows.append(_("Level {level}: {read} of {slots} cards read").format(
+            level=lv, read=sum(1 for x in there if x != "?"), slots=len(there)))
     bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
-    nobles = " ".join(n or "-" for n in obs.get("nobles") or [])
+    there = [n for n in obs.get("nobles") or [] if n]
+    nobles = _("{read} of {slots} read").format(read=sum(1 for n in there if n != "?"),
+                                                 slots=len(there))
     extra = (_("Not sure about: {items}").format(items=", ".join(obs.get("uncertain") or []))
              if obs.get("uncertain") else "")
     busy = _("A hand covers the mat.") if obs.get("busy") else ""
