@@ -108,6 +108,10 @@ QUESTION_SEEDS = {(2, "deck"): 0, (3, "deck"): 0, (4, "deck"): 0,
                   (2, "noble"): 2, (3, "noble"): 2, (4, "noble"): 10,
                   (2, "turn"): 32, (3, "turn"): 21, (4, "turn"): 87}
 QUESTIONS = ("deck", "reserved-card", "turn", "noble")
+# The ones the layout check walks: every kind, every player count, the 4-player table (the
+# least room) with the largest pictures; not all twelve (each is a game replayed to its turn).
+QUESTION_STATES = ((2, "turn"), (2, "noble"), (3, "deck"), (3, "reserved-card"),
+                   (4, "reserved-card"), (4, "turn"))
 
 
 def find_question(players: int, kind: str, tries: int = 300):

@@ -13,7 +13,7 @@ from companion.engine import CARDS
 from tests.app import layout
 from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
                                 wait_until)
-from tests.app.tablestates import (PLAY_STATES, QUESTIONS, StillCamera, find_question,
+from tests.app.tablestates import (PLAY_STATES, QUESTION_STATES, StillCamera, find_question,
                                    find_state, replay, start_in_app)
 
 
@@ -138,10 +138,10 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
             ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{state}")
             pump(frames=2)
             _play_state(ui, players, state, check)
-        for kind in QUESTIONS:
-            ui.reset(ui.ctl.data_dir.parent / f"data-{players}-ask-{kind}")
-            pump(frames=2)
-            _question_state(ui, players, kind, check)
+    for players, kind in QUESTION_STATES:
+        ui.reset(ui.ctl.data_dir.parent / f"data-{players}-ask-{kind}")
+        pump(frames=2)
+        _question_state(ui, players, kind, check)
     # The other screens, each in its states.
     ui.reset(ui.ctl.data_dir.parent / "data-screens")
     ui.go("home")
