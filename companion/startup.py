@@ -136,6 +136,10 @@ def read_environment(env: Optional[Mapping[str, str]] = None,
     computers = _computers(env)
     if computers:
         demo["computers"] = computers
+    views = _number(env, "SPLENDOR_DEMO_CAMERA_VIEW", 0, 1000,
+                    "a number of turns from 0 to 1000 (such as 5)", integer=True)
+    if views:
+        demo["camera_view"] = views
     if _flag(env, "SPLENDOR_DEMO_EXIT"):
         demo["exit_at_end"] = True
     if env.get("SPLENDOR_DEMO_RENDER", "").strip().lower() in OFF:

@@ -6,33 +6,20 @@ lines when the space is narrow. It draws only; nothing in it answers a touch.
 """
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
-from companion.ui.tableau import CardTile, GemBadge, MiniCard, NobleTile
-from companion.ui.widgets import NO_COLOUR
+from companion.ui.tableau import CardFace, GemBadge, MiniCard, NobleFace
 from companion.viewmodel import card_view, noble_view
 
 
-class PictureCard(BoxLayout):
-    """A card drawn as its tile (widgets.kv's CardTile rule), not a touch target."""
-
-    card = ObjectProperty(None, allownone=True)
-    hint = BooleanProperty(False)
-    band = ListProperty(NO_COLOUR)
-    band_ink = ListProperty((1, 1, 1, 1))
-    points = StringProperty("")
-    letter = StringProperty("")
-    on_card = CardTile.on_card
+class PictureCard(CardFace):
+    """A card drawn as printed (widgets.kv's CardFace rule), not a touch target."""
 
 
-class PictureNoble(BoxLayout):
-    """A noble drawn as its tile (widgets.kv's NobleTile rule), not a touch target."""
-
-    noble = ObjectProperty(None, allownone=True)
-    chosen = BooleanProperty(False)
-    on_noble = NobleTile.on_noble
+class PictureNoble(NobleFace):
+    """A noble drawn as its tile (widgets.kv's NobleFace rule), not a touch target."""
 
 
 class MoveStep(BoxLayout):

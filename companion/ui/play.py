@@ -24,9 +24,10 @@ from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.ui.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
 from companion.ui.hint import HintControl
-from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
+from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
+                                  TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
-from companion.viewmodel import GEM_LETTER
+from companion.viewmodel import GEM_LETTER, card_view
 
 GREEN = (0.15, 0.5, 0.25, 1)
 
@@ -125,6 +126,8 @@ class PlayScreen(AppScreen):
         if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
             said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")
+        if v is not None and v.kind == "question" and c.question is not None:
+            msg = ""    # the prompt asks it, in pictures (the referee's words name sticker ids)
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
             # A new undo (from the screen or a held seat button): say what to put back.
@@ -265,7 +268,7 @@ class PlayScreen(AppScreen):
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
-        p = V.prompt(e, q, c.busy, c.names, self.selection)
+        p = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question, c.game)
         if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
                 and not self.selection and e.step() == ("main",):
             if choice is not None:
@@ -287,6 +290,23 @@ class PlayScreen(AppScreen):
                              size=(tap * 2.2, tap * 1.1))
             tile.noble = noble_view(nid)
             tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
+            box.add_widget(tile)
+        for cid in p.cards:         # the referee asks which reserved card was bought
+            tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
+                            size=(tap * 1.45, tap * 2))
+            tile.card = card_view(cid)
+            tile.bind(on_release=lambda w, v=cid: ctl().answer(v))
+            box.add_widget(tile)
+        decks = {row["level"]: row["deck"] for row in view.rows}
+        for level in p.decks:       # ... or from which deck a card was reserved
+            deck = DeckTile(level=level, count=decks.get(level, 0), target=f"answer:{level}",
+                            size_hint=(None, None), size=(tap * 1.9, tap * 1.3))
+            deck.bind(on_release=lambda w, v=level: ctl().answer(v))
+            box.add_widget(deck)
+        for i, parts in p.turns:    # ... or which of a few turns was played
+            tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
+            tile.show(parts)
+            tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)
         for a in p.actions:
             b = BigButton(text=a.label, target=a.target, size_hint=(None, None),
@@ -389,11 +409,15 @@ class PlayScreen(AppScreen):
     def reserved_cards(self):
         c = ctl()
         e = c.entry
-        cards = [cid for cid, w in e.buyable() if w == "reserved"]
-        choices = [(describe_card(cid), cid, f"buy:{cid}") for cid in cards]
-        choices.append((_("Cancel"), None, "cancel"))
-        ChoicePopup(V.reserved_title(e.game.names[e.seat]), choices,
-                    lambda cid: cid and c.send(e.buy_line(cid))).open()
+        tap = app().tap
+        tiles = []
+        for cid in (cid for cid, w in e.buyable() if w == "reserved"):
+            tile = CardTile(target=f"buy:{cid}", size_hint=(None, None),
+                            size=(tap * 1.7, tap * 2.3))
+            tile.card = card_view(cid)
+            tiles.append((tile, cid))
+        TilePopup(V.reserved_title(e.game.names[e.seat]), tiles,
+                  lambda cid: c.send(e.buy_line(cid))).open()
 
     def hidden_buy(self):
         c = ctl()
@@ -509,17 +533,22 @@ class CameraView(ModalView):
         if image is None and callable(picture):
             self.drawing = Label(text=V.camera_drawing())
             box.add_widget(self.drawing, index=len(box.children))
-            self._draw(picture)
+            # Drawn at the size it is shown: the view's width and what the words leave of it.
+            from kivy.core.window import Window
+            w, h = Window.size
+            self._draw(picture, (w * 0.95 - 12, (h * 0.95 - 12 - app().tap) * 0.6))
 
-    def _draw(self, picture):
+    def _draw(self, picture, box):
         import threading
 
         from kivy.clock import Clock
 
         def work():
             try:
-                image = picture()
+                image = picture(box)
             except Exception:   # no picture is better than a stuck view
+                from kivy.logger import Logger
+                Logger.exception("Companion: the camera view's picture could not be drawn")
                 image = None
             Clock.schedule_once(lambda dt: self._show(image), 0)
         threading.Thread(target=work, daemon=True, name="camera-picture").start()
@@ -539,11 +568,18 @@ def observation_text(obs):
         return _("Nothing was read from the picture yet.")
     if not obs.get("mat"):
         return _("The mat was not found in the picture.")
+    # How many cards and nobles were read, not their sticker ids (which players never see):
+    # the overlay on the picture shows which.
     market = obs.get("market") or {}
-    rows = [_("Level {level}: {cards}").format(
-        level=lv, cards=" ".join(x or "-" for x in market.get(str(lv), []))) for lv in (3, 2, 1)]
+    rows = []
+    for lv in (3, 2, 1):
+        there = [x for x in market.get(str(lv), []) if x]
+        rows.append(_("Level {level}: {read} of {slots} cards read").format(
+            level=lv, read=sum(1 for x in there if x != "?"), slots=len(there)))
     bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
-    nobles = " ".join(n or "-" for n in obs.get("nobles") or [])
+    there = [n for n in obs.get("nobles") or [] if n]
+    nobles = _("{read} of {slots} read").format(read=sum(1 for n in there if n != "?"),
+                                                 slots=len(there))
     extra = (_("Not sure about: {items}").format(items=", ".join(obs.get("uncertain") or []))
              if obs.get("uncertain") else "")
     busy = _("A hand covers the mat.") if obs.get("busy") else ""
@@ -552,13 +588,18 @@ def observation_text(obs):
 
 
 def texture_of(image):
-    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read)."""
-    import numpy as np
+    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read),
+    or of a picture already in a texture's order (``width``, ``height``, ``rgb``: the demo's)."""
     from kivy.graphics.texture import Texture
-    img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
-    h, w = img.shape[:2]
+    if hasattr(image, "rgb"):
+        w, h, data = image.width, image.height, image.rgb
+    else:
+        import numpy as np
+        img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
+        h, w = img.shape[:2]
+        data = img.tobytes()
     tex = Texture.create(size=(w, h), colorfmt="rgb")
-    tex.blit_buffer(img.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    tex.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
     return tex
 
 

@@ -32,11 +32,17 @@ def test_the_demo_plays_a_game_to_its_end(ui):
                what="the picture of the table")
     import numpy as np
     tex = view.picture.texture
-    assert tex.size == (1152, 648)
+    # Drawn at the size it is shown (a 1152 x 648 still at full detail cost the demo 170 MB).
+    w, h = tex.size
+    assert w <= view.width and h <= view.height and abs(w * 9 - h * 16) < 16, tex.size
     pixels = np.frombuffer(tex.pixels, np.uint8)
     assert pixels.std() > 10                        # a real photo, not a blank
     tap_target("close")
+    # The players look at the camera view now and then (SPLENDOR_DEMO_CAMERA_VIEW): the
+    # demo opens it, waits for its picture and closes it, and plays on.
+    driver.camera_view = 20
     wait_until(lambda: driver.finished, timeout=240, what="the demo game to end")
+    assert driver.views == driver.turns // 20 >= 1
     ctl = ui.ctl
     truth = driver.truth
     # The referee judged every turn from what the camera would see, and agrees with the table.

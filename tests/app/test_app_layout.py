@@ -5,6 +5,7 @@ dir) and checked by :mod:`tests.app.layout`: text inside its widget and the wind
 targets apart and at least 9 mm, and on the Play screen every player's name and points shown.
 """
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -13,7 +14,11 @@ from companion.engine import CARDS
 from tests.app import layout
 from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
                                 texts, wait_until)
-from tests.app.tablestates import PLAY_STATES, find_state, replay, start_in_app
+from tests.app.tablestates import (PLAY_STATES, QUESTION_STATES, StillCamera, find_question,
+                                   find_state, replay, start_in_app)
+
+
+STICKER_ID = re.compile(r"\b(?:[123][WUGRK]\d\d|N\d\d)\b")   # "3W01", "N07"
 
 
 def _shots(tmp_path_factory):
@@ -216,6 +221,34 @@ def _computer_state(ui, players, kind, check):
         check.frame(f"play-{players}p-computer-{kind}", ctl.game)
 
 
+def _question_state(ui, players, kind, check):
+    """The referee's question, asked of a camera still that fits more than one turn: its
+    choices are pictures (cards, decks, nobles, turns drawn as gems and cards)."""
+    ctl = ui.ctl
+    table, lines, seat, observation = find_question(players, kind)
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    ui.go("play")
+    pump(frames=3)
+    if kind == "reserved-card":
+        # The same player buying a reserved card by touch: the cards as cards.
+        tap_target("reserved")
+        check.frame(f"play-{players}p-reserved-cards")
+        _close_popups()
+    ctl.camera = StillCamera(observation)
+    ctl.press_button(ctl.button_of[seat])
+    wait_until(lambda: ctl.question is not None and not ctl.busy, what="the referee's question")
+    assert ctl.question[0] == kind
+    ui.sm.current_screen.refresh()
+    check.frame(f"play-{players}p-ask-{kind}", ctl.game)
+    from kivy.core.window import Window
+    shown = "\n".join(w.text for root in Window.children for w, _s in layout.walk(root)
+                      if isinstance(getattr(w, "text", None), str))
+    ids = STICKER_ID.findall(shown)
+    assert not ids, f"sticker ids on screen in the {kind} question: {ids}"
+    ctl.camera = None
+
+
 def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
     check = Check(ui, _shots(tmp_path_factory))
     for players in (2, 4):
@@ -228,6 +261,10 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
             ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{state}")
             pump(frames=2)
             _play_state(ui, players, state, check)
+    for players, kind in QUESTION_STATES:
+        ui.reset(ui.ctl.data_dir.parent / f"data-{players}-ask-{kind}")
+        pump(frames=2)
+        _question_state(ui, players, kind, check)
     # The other screens, each in its states.
     ui.reset(ui.ctl.data_dir.parent / "data-screens")
     ui.go("home")

@@ -25,6 +25,7 @@ APP = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK
     ("SPLENDOR_DEMO_PLAYERS", "9", "2, 3 or 4"),
     ("SPLENDOR_DEMO_SEED", "x", "whole number"),
     ("SPLENDOR_DEMO_COMPUTERS", "0,5", "level from 1 to 4"),
+    ("SPLENDOR_DEMO_CAMERA_VIEW", "-1", "number of turns"),
     ("SPLENDOR_KIOSK", "maybe", "1 (on) or 0 (off)"),
 ])
 def test_the_app_refuses_a_wrong_variable_before_any_window(work, name, value, accepted):
@@ -56,9 +57,10 @@ def test_display_check_without_x_wayland_or_drm(tmp_path):
 def test_good_variables_are_read():
     env = read_environment({"SPLENDOR_SIZE": "720x1280", "SPLENDOR_DPI": "210",
                             "SPLENDOR_DEMO_DELAY": "0.5", "SPLENDOR_DEMO_PLAYERS": "3",
-                            "SPLENDOR_KIOSK": "true", "SPLENDOR_DEMO_RENDER": "0"})
+                            "SPLENDOR_KIOSK": "true", "SPLENDOR_DEMO_RENDER": "0",
+                            "SPLENDOR_DEMO_CAMERA_VIEW": "5"})
     assert env.size == (720, 1280) and env.dpi == 210 and env.kiosk
-    assert env.demo == {"delay": 0.5, "players": 3, "render": False}
+    assert env.demo == {"delay": 0.5, "players": 3, "render": False, "camera_view": 5}
     env = read_environment({"SPLENDOR_DEMO_COMPUTERS": "0, 2,4"})
     assert env.demo == {"computers": {1: 2, 2: 4}}
 
