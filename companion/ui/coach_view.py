@@ -287,12 +287,17 @@ def _move_sentence(lines, gold: bool) -> str:
                           if gold else _("Reserve the top card of the level {level} deck."))
                          .format(level=line["level"]))
         else:
-            parts.append(describe_move([line], game=bank))
+            parts.append(describe_move([line], game=bank, printed=True))
     return " ".join(p for p in parts if p)
 
 
 class _Bank:
-    """Just enough of a game for the move sentences: whether the bank has gold."""
+    """Just enough of a game for the move sentences: whether the bank has gold. No cards in
+    view: a card is named by what is printed on it, and its picture beside the words shows
+    its cost."""
+
+    market = ()
+    reserved = ()
 
     def __init__(self, gold: bool):
         self.bank = (0, 0, 0, 0, 0, 1 if gold else 0)
@@ -348,7 +353,7 @@ def hint_words(h: HintSnapshot) -> str:
 
 def _move_sentence_hint(h: HintSnapshot) -> str:
     from companion.i18n.moves import describe_move
-    return describe_move(h.choice(), game=_Bank(h.gold))
+    return describe_move(h.choice(), game=_Bank(h.gold), printed=True)
 
 
 def hint_title(name: str) -> str:

@@ -6,6 +6,7 @@ and the chooser are the real ones (``turning_points``, ``choose_move``) at a sma
 """
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -33,6 +34,7 @@ def default_searches(ui):
 
 
 # The pieces a move picture is drawn with (a card, a noble, a card back, gem tokens).
+STICKER_ID = re.compile(r"\b(?:[123][WUGRK]\d\d|N\d\d)\b")   # "3G04", "N07"
 PIECES = ("CardTile", "PictureCard", "NobleTile", "PictureNoble", "MiniCard", "GemBadge")
 
 
@@ -138,6 +140,7 @@ def test_the_coach_shows_each_humans_turning_points_in_words_and_pictures(ui):
         assert words[0] == f"Round {point.round}"
         assert words[1].startswith("Your move: ") and words[2].startswith("Better: ")
         assert "Your chance of winning fell from about" in words[3]
+        assert not STICKER_ID.search(" ".join(words)), words   # players never see sticker ids
         # The better move drawn: a picture for each of its parts, inside the box.
         pic = box.ids.picture
         assert isinstance(pic, MovePicture) and len(pic.children) == len(point.better_lines())
@@ -201,7 +204,9 @@ def test_the_hint_setting_persists_and_the_button_shows_the_computers_choice(ui)
     # chooser hides the decks and the other's blind reserves from that seat).
     assert seat == game.active and text == CV.record_text(game)
     choice = small_chooser(text, seat)
-    assert view.words == describe_move(choice, game=game)
+    # Cards named as printed (the picture beside the words shows the cost), never by id.
+    assert view.words == describe_move(choice, game=CV._Bank(game.bank[5] > 0), printed=True)
+    assert not STICKER_ID.search(view.words), view.words
     assert f"The computer's choice for {game.names[seat]}" == view.title
     assert len(view.ids.picture.children) == len(choice)
     assert [w for w in walk(view.ids.picture) if type(w).__name__ in PIECES]
