@@ -175,6 +175,7 @@ def summarise(results: list, lineup) -> dict:
             "max_seconds_per_move": slowest,
             "iterations_per_move": its / moves if moves else 0.0,
             "playout_turns_per_s": turns / cpu if cpu and turns else 0.0,
+            "playouts_per_s": its / cpu if cpu and its else 0.0,  # one playout an iteration
         }
     count = len(results)
     return {"lineup": list(lineup), "games": count,
@@ -191,6 +192,7 @@ def format_summary(summary: dict) -> str:
     for spec, s in summary["players"].items():
         seats = f" ({s['seats']} seats together)" if s["seats"] > 1 else ""
         search = (f", {s['iterations_per_move']:.0f} iterations a move, "
+                  f"{s['playouts_per_s']:,.0f} playouts/s, "
                   f"{s['playout_turns_per_s']:,.0f} simulated turns/s"
                   if s["iterations_per_move"] else "")
         out.append(f"  {spec}{seats}: wins {100 * s['win_rate']:.1f} % "
