@@ -412,6 +412,14 @@ class Controller:
             self.dispatch(finish, None if err else fut.result().result, err)
         self._door.call(lambda _ref: fn(), "work").add_done_callback(complete)
 
+    def game_lines(self) -> Optional[list]:
+        """The record lines of the game in the journal, read in the referee's thread; None
+        when the game has no journal."""
+        ref = self.ref
+        if getattr(ref, "journal", None) is None or getattr(ref, "game_id", None) is None:
+            return None
+        return self._sync(ref.journal.lines, ref.game_id)
+
     def _sync(self, fn: Callable, *args, **kwargs):
         """Run ``fn`` in the referee's thread and wait for it (a quick call)."""
         return self._door.call(lambda _ref: fn(*args, **kwargs)).result().result

@@ -60,7 +60,9 @@ def _append_synced(path: Path, text: str) -> None:
         os.fsync(f.fileno())
 
 
-def _write_synced(path: Path, data: bytes) -> None:
+def write_synced(path: Path, data: bytes) -> None:
+    """Written to a temporary name, synced, then renamed: a power cut (or a USB stick pulled
+    out too early) leaves the old file or the new one, never half of one."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
         f.write(data)
@@ -108,7 +110,7 @@ class SessionWriter:
                 n += 1
         meta = {"format": FORMAT, "version": VERSION, "players": list(players),
                 "first": first, "rules": rules}
-        _write_synced(folder / "session.json", (dumps(meta) + "\n").encode("utf-8"))
+        write_synced(folder / "session.json", (dumps(meta) + "\n").encode("utf-8"))
         return cls(folder, t0=time.monotonic())
 
     def now(self) -> float:
@@ -128,19 +130,19 @@ class SessionWriter:
 
     def save_jpeg(self, data: bytes) -> str:
         name = self._name(".jpg")
-        _write_synced(self.folder / name, data)
+        write_synced(self.folder / name, data)
         return name
 
     def save_observation(self, obs: dict) -> str:
         name = self._name(".json")
-        _write_synced(self.folder / name, (dumps(obs) + "\n").encode("utf-8"))
+        write_synced(self.folder / name, (dumps(obs) + "\n").encode("utf-8"))
         return name
 
     def record_append(self, lines: list) -> None:
         _append_synced(self.record_path, "".join(dumps(line) + "\n" for line in lines))
 
     def record_rewrite(self, lines: list) -> None:
-        _write_synced(self.record_path,
+        write_synced(self.record_path,
                       "".join(dumps(line) + "\n" for line in lines).encode("utf-8"))
 
 

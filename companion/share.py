@@ -36,6 +36,7 @@ from typing import Iterable, Optional, Sequence
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
+from companion.session import write_synced
 
 # ---------------------------------------------------------------------------- BG Stats facts
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
@@ -340,17 +341,6 @@ def csv_text(rows: Iterable[dict]) -> str:
     return buf.getvalue()
 
 
-def _write_synced(path: Path, data: bytes) -> None:
-    """Written to a temporary name, synced, then renamed: a USB stick pulled out too early
-    keeps the old file or the new one, never half of one."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 @dataclass(frozen=True)
 class JournalGame:
     """One finished game of the journal, ready to share."""
@@ -396,10 +386,10 @@ def export_history(journal, folder, data_dir=None) -> tuple:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / CSV_NAME
-        _write_synced(path, csv_text(csv_row(g.id, g.play, g.when) for g in games)
+        write_synced(path, csv_text(csv_row(g.id, g.play, g.when) for g in games)
                       .encode("utf-8-sig"))   # the BOM: spreadsheets then read UTF-8 names
         for g in games:
-            _write_synced(folder / f"splendor-game-{g.id}.jsonl",
+            write_synced(folder / f"splendor-game-{g.id}.jsonl",
                           "".join(dumps(line) + "\n" for line in g.lines).encode("utf-8"))
     except OSError as exc:
         raise ShareError(_(TEXT["no_folder"]).format(folder=folder,

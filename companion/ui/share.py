@@ -182,9 +182,7 @@ def game_over_link(ctl) -> str:
     History), its session's time; the game in memory when it has no journal."""
     from companion.engine.record import record_lines
     ref = ctl.ref
-    lines = None
-    if getattr(ref, "journal", None) is not None and getattr(ref, "game_id", None) is not None:
-        lines = ctl._sync(ref.journal.lines, ref.game_id)
+    lines = ctl.game_lines()
     if not lines:
         lines = list(record_lines(ctl.game))
     play = share.finished_game_of(lines)

@@ -3,10 +3,13 @@
 Kivy reads its settings when first imported, so the environment is set here, before any test
 module imports it. Tests drive the app with real touches (UnitTestTouch) and read real pixels.
 """
+import atexit
 import os
+import shutil
 import tempfile
 
 _HOME = tempfile.mkdtemp(prefix="kivy-home-")
+atexit.register(shutil.rmtree, _HOME, True)     # one per test process: don't pile up in /tmp
 os.environ["SDL_VIDEODRIVER"] = os.environ.get("SPLENDOR_TEST_VIDEODRIVER", "offscreen")
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_HOME"] = _HOME
@@ -15,7 +18,9 @@ os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_CLIPBOARD"] = "dummy"
 os.environ["SPLENDOR_MOCK_GPIO"] = "1"       # the on-screen seat panel (gpiozero MockFactory)
 os.environ.setdefault("SPLENDOR_LANG", "en")   # the words the tests read; test_app_languages switches
-os.environ.setdefault("SPLENDOR_DATA_DIR", tempfile.mkdtemp(prefix="splendor-data-"))
+if "SPLENDOR_DATA_DIR" not in os.environ:
+    os.environ["SPLENDOR_DATA_DIR"] = tempfile.mkdtemp(prefix="splendor-data-")
+    atexit.register(shutil.rmtree, os.environ["SPLENDOR_DATA_DIR"], True)
 
 import time  # noqa: E402
 
