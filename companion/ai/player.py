@@ -36,7 +36,7 @@ class Level(NamedTuple):
 
 
 # Budgets chosen so that the strength table could be measured here with 200 games a pairing on
-# a shared machine; level 4 takes about 0.15 s a move on one core here (0.5 s on a Pi 5), and
+# a shared machine; level 4 takes about 0.27 s of CPU a move here (about 0.8 s on a Pi 5), and
 # the caps keep a slow or busy machine within the levels' promised thinking times.
 LEVELS = {
     1: Level(0, 0.5, noise=0.35),
