@@ -7,7 +7,10 @@ the referee. One ``.kv`` file per screen in ``companion/ui/``.
 Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
 ``SPLENDOR_SIZE=720x1280`` (window size on a laptop), ``SPLENDOR_DEMO_EXIT=1`` (quit when the
 demo game ends), ``SPLENDOR_DEMO_DELAY`` (seconds between demo steps), ``SPLENDOR_DEMO_PLAYERS``,
-``SPLENDOR_DEMO_SEED``, ``SPLENDOR_DEMO_RENDER=0`` (no rendered stills), ``SPLENDOR_EXIT_AFTER_FIRST_FRAME=1`` (start-up benchmark).
+``SPLENDOR_DEMO_SEED``, ``SPLENDOR_DEMO_COMPUTERS=0,2`` (the computer's seats and levels),
+``SPLENDOR_DEMO_RENDER=0`` (no rendered stills),
+``SPLENDOR_DEMO_CAMERA_VIEW=N`` (the demo opens the camera view every N turns: a memory
+benchmark), ``SPLENDOR_EXIT_AFTER_FIRST_FRAME=1`` (start-up benchmark).
 """
 from __future__ import annotations
 
@@ -130,6 +133,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             from companion.i18n.live import setup as setup_languages
             languages = setup_languages(data_dir or default_data_dir())  # font, `tr` for kv
             Builder.load_file(str(UI_DIR / "widgets.kv"))
+            Builder.load_file(str(UI_DIR / "movepicture.kv"))   # a turn in pictures
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())
@@ -149,7 +153,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.ctl.listen(self._refresh_ev)
             problem = getattr(self, "panel_problem", "")
             if problem:  # a wiring mistake is shown on the home screen, not only logged
-                self.ctl.notice = " ".join(filter(None, (self.ctl.notice, problem)))
+                from companion.i18n.notices import combine
+                self.ctl.notice = combine(self.ctl.notice, problem)
             if getattr(self, "sm", None) is not None:
                 self.go("home")
 
@@ -225,6 +230,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.watchdog = Watchdog()
             self.watchdog.ready("The table screen is up.")
             self.watchdog.schedule_with(Clock)
+            from companion import memory
+            Clock.schedule_interval(lambda dt: memory.give_back(), memory.EVERY_SECONDS)
             if demo:
                 Clock.schedule_once(lambda dt: self.start_demo(**(demo_options or {})), 0.1)
             else:

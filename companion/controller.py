@@ -15,12 +15,14 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from companion.computer import ComputerSeats, load_seats, save_seats
 from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
+from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.session import data_dir as default_data_dir
-from companion.i18n.guide import check_step          # the viewmodel's twins, in the app's
-from companion.i18n.verdicts import describe_line    # language (equal in English, tested)
+from companion.i18n.guide import check_step
+from companion.i18n.verdicts import describe_line
 from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
                                  TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
@@ -62,7 +64,7 @@ class Controller:
     """
 
     def __init__(self, data_dir=None, dispatch: Callable = _direct, camera=None, panel=None,
-                 referee_cls=None, threaded: bool = True):
+                 referee_cls=None, threaded: bool = True, chooser=None):
         self.data_dir = Path(data_dir or default_data_dir())
         self.settings = Settings.load(self.data_dir)
         self.dispatch = dispatch
@@ -78,7 +80,8 @@ class Controller:
         self.message = ""                 # the last verdict in words
         self.button_note = ""             # the last button test's sentence (Settings shows it)
         # Sentences for the Home screen: settings reset, the journal restored, the wiring...
-        self.notice = " ".join(self.settings.notices)
+        # (Notices: said in the screen's language with companion.i18n.notices.say.)
+        self.notice = combine(*self.settings.notices) or ""
         self.busy = False
         self.busy_text = ""
         self.observation: Optional[dict] = None   # the last still read, for the camera view
@@ -89,6 +92,12 @@ class Controller:
         self._listeners: list = []
         self._reading = _Reader()
         self._door = RefereeDoor(self._from_worker, threaded=threaded)
+        # The computer's seats: it thinks in a thread of its own (computer.py).
+        self.computer = ComputerSeats(dispatch, **({"chooser": chooser} if chooser else {}))
+        self.computer.on_ready = lambda e: self._door.call(
+            lambda ref: setattr(ref, "expect", e), "computer")
+        self.computer.on_press = self.press_button
+        self.computer.on_change = self._computer_ready
         if panel is not None:
             self.attach_panel(panel)
 
@@ -129,7 +138,10 @@ class Controller:
         q = self._snap.question
         if q is None:
             return None
-        return q.question, list(q.candidates), q.message or ""
+        # Said in the current language from what the question carries (the English of
+        # q.message stays in the record and the logs).
+        from companion.i18n.verdicts import question_message
+        return q.question, list(q.candidates), question_message(self.game, q)
 
     def table(self) -> Optional[TableView]:
         if self.game is None:
@@ -148,17 +160,16 @@ class Controller:
             row, notice = self._door.call(
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
-            self.notice = getattr(err, "message", None) or (
-                _("The data folder {folder} can't be used: {why}").format(
-                    folder=self.data_dir, why=_sentence(err)))
-            log.error("Home: %s", self.notice)
+            self.notice = getattr(err, "message", None) or Notice(
+                "folder-unusable", folder=str(self.data_dir), cause=os_cause(err))
+            log.error("Home: %s (%r)", self.notice, err)
             return None
         except Exception as err:  # not hidden as "nothing to resume": said, and logged
             log.exception("Home: the game journal can't be read")
-            self.notice = _("The game journal can't be read: {why}").format(why=_sentence(err))
+            self.notice = Notice("journal-unreadable", cause=os_cause(err))
             return None
-        if notice and notice not in self.notice:
-            self.notice = " ".join(filter(None, (self.notice, notice)))
+        if notice:
+            self.notice = combine(self.notice, notice)
         return row
 
     def _journal_status(self):
@@ -174,8 +185,7 @@ class Controller:
                                                                    reader=self._reader()))
         except Exception as err:  # damaged beyond repair: say so (cause logged), keep going
             log.exception("Home: the unfinished game can't be resumed")
-            self.message = _("The unfinished game can't be resumed: {why}").format(
-                why=_sentence(err))
+            self.message = Notice("resume-failed", cause=os_cause(err))
             self.changed()
             return False
         self._take(snap)
@@ -185,6 +195,8 @@ class Controller:
         self.ref = ref
         if ref.notice:
             self.notice = ref.notice
+        self.computer.set_levels(self._sync(lambda: load_seats(
+            ref.session.folder if ref.session is not None else None, snap.game.n)))
         names = list(snap.game.names)
         seats = self.settings.last_seats
         present = [n for n in seats if n]
@@ -196,8 +208,10 @@ class Controller:
         return True
 
     # -- players
-    def new_game(self, seat_names: Sequence[Optional[str]], first: int) -> list:
+    def new_game(self, seat_names: Sequence[Optional[str]], first: int,
+                 computers: Optional[dict] = None) -> list:
         """Start a game from the names per seat button and who starts (an index among players).
+        ``computers`` maps a seat button to the computer's level (1-4) for the seats it plays.
 
         Returns problems as sentences; [] when the game was started (then set up the table).
         """
@@ -219,11 +233,17 @@ class Controller:
                 data_dir=self.data_dir, reader=self._reader()))
         except OSError as err:  # the data folder can't be written: one plain sentence
             log.error("New game: %r", err)
-            return [getattr(err, "message", None) or
-                    _("The data folder {folder} can't be written: {why}").format(
-                        folder=self.data_dir, why=_sentence(err))]
+            return [say(getattr(err, "message", None) or Notice(
+                "folder-unwritable", folder=str(self.data_dir), cause=os_cause(err)))]
         self.button_of = [i for i, n in enumerate(names) if n]
-        self.settings.remember(players)
+        levels = {self.button_of.index(b): lv for b, lv in (computers or {}).items()
+                  if b in self.button_of}
+        self.computer.set_levels(levels)
+        if levels:
+            self._sync(lambda: save_seats(
+                snap.result.session.folder if snap.result.session is not None else None,
+                levels))
+        self.settings.remember([p for i, p in enumerate(players) if i not in levels])
         self.settings.last_seats = names
         try:
             self.settings.save(self.data_dir)
@@ -313,6 +333,12 @@ class Controller:
             self.changed()
             return
         camera, name = self.camera, self.names[seat]
+        if self.computer.hold_press(button, seat):
+            # Pressed while the computer still chooses: judged once its move is shown.
+            self.message = _("{name}'s press waits until the computer has chosen its "
+                             "move.").format(name=name)
+            self.changed()
+            return
 
         def work(ref):
             if ref.entering:
@@ -402,7 +428,7 @@ class Controller:
             self.busy, self.busy_text = bool(self._door.waiting), ""
             if error is not None:
                 log.error("Background work failed: %r", error)   # logs stay English
-                self.message = _("Something went wrong: {why}").format(why=_sentence(error))
+                self.message = Notice("work-failed", cause=os_cause(error))
                 self.changed()
                 return
             done(result)
@@ -426,6 +452,7 @@ class Controller:
 
     def close(self) -> None:
         """Close the referee's journal and stop the worker (the app is stopping)."""
+        self.computer.stop()
         self._door.close(timeout=30)
 
     def _from_worker(self, snap: Snapshot) -> None:
@@ -447,8 +474,8 @@ class Controller:
             self.observation = snap.observation
             self.overlay = snap.overlay
         if snap.error is not None:
-            self.message = _("Something went wrong while judging: {why}").format(
-                why=_sentence(snap.error))
+            log.error("Judging failed: %r", snap.error)   # the OS's own words stay in the log
+            self.message = Notice("judge-failed", cause=os_cause(snap.error))
             self.changed()
             return
         if snap.kind == "undo":
@@ -497,6 +524,7 @@ class Controller:
             # Lines of a turn already in the referee's game (resume mid-turn) stay entered.
             if self.entry is not None and g.main is not None:
                 self.entry.lines = [a.to_line() for a in _turn_actions(g)]
+        self.computer.update(g)
         self._show_lights(verdict)
         self.changed()
 
@@ -505,8 +533,6 @@ class Controller:
         if p is None or g is None or not self.button_of:
             return
         try:
-            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
-                p.show_rejected(self.button_of[verdict.seat])
             if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
                 slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
                 p.show_noble_choice(self.button_of[g.active], slots)
@@ -519,15 +545,21 @@ class Controller:
                                            [slot] if slot < len(p.noble_lights) else [])
             if g.finished:
                 p.show_waiting()
+            elif self.computer.is_thinking(g):
+                p.show_thinking(self.button_of[g.active])
             else:
                 p.show_turn(self.button_of[g.active])
+            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
+                # After the steady state: show_turn would end the blink at once.
+                p.show_rejected(self.button_of[verdict.seat])
         except Exception:  # a light must never stop the referee; the cause goes to the log
             log.exception("Seat panel: the lights could not be set")
 
 
-def _sentence(err: BaseException) -> str:
-    text = getattr(err, "message", None) or str(err) or type(err).__name__
-    return text if text.endswith(".") else text + "."
+    def _computer_ready(self) -> None:
+        """The computer's move is chosen (UI thread): its LED shines, the screen shows it."""
+        self._show_lights(None)
+        self.changed()
 
 
 def _turn_actions(game: Game) -> list:

@@ -2,7 +2,9 @@
 camera is unsure of.
 
 Pure functions of read-table region paths ("bank.red", "market.2.1", "nobles.3", "decks.1",
-"scan"; spec/table.md). No region code ever reaches the screen.
+"scan"; spec/table.md) and of hidden corner markers ("markers.0" top-left, "markers.1" top-right,
+"markers.2" bottom-right, "markers.3" bottom-left: a hand over them hides the mat). No region
+code ever reaches the screen.
 
 >>> covered_sentence(["bank.red"])
 'A hand is over the red lane: move it, then press again.'
@@ -10,6 +12,8 @@ Pure functions of read-table region paths ("bank.red", "market.2.1", "nobles.3",
 'A hand is over the second card of level 2 and the red and gold lanes: move it, then press again.'
 >>> covered_sentence(["nobles.0", "nobles.1", "scan"], again="read the table again")
 'A hand is over the first and second nobles and the scan zone: move it, then read the table again.'
+>>> covered_sentence(["markers.0", "markers.3"])
+"A hand is over the mat's top-left and bottom-left corners: move it off the mat's corners, then press again."
 >>> covered_sentence([])
 'Something is covering the table (a hand or an arm): clear the mat, then press again.'
 """
@@ -19,7 +23,8 @@ from collections.abc import Iterable
 
 COLOURS = ("white", "blue", "green", "red", "black", "gold")
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
-KINDS = ("nobles", "market", "decks", "scan", "bank")
+KINDS = ("nobles", "market", "decks", "scan", "bank", "markers")
+CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 
 def join(words: list[str]) -> str:
@@ -45,6 +50,9 @@ def _parse(path: str):
             return ("decks", None, level) if level in (1, 2, 3) else None
         if path == "scan":
             return ("scan", None, 0)
+        if parts[0] == "markers" and len(parts) == 2:
+            i = int(parts[1])
+            return ("markers", None, i) if 0 <= i < 4 else None
     except ValueError:
         return None
     return None
@@ -76,6 +84,9 @@ def places(paths: Iterable[str]) -> list[str]:
     if lanes:
         out.append("the whole bank" if len(lanes) == 6 else
                    f"the {join(lanes)} lane{'s' if len(lanes) > 1 else ''}")
+    corners = [CORNERS[i] for kind, _, i in parsed if kind == "markers"]
+    if corners:
+        out.append(f"the mat's {join(corners)} corner{'s' if len(corners) > 1 else ''}")
     return out
 
 
@@ -85,6 +96,9 @@ def covered_sentence(covered: Iterable[str] | None, again: str = "press again") 
     named = places(covered or ())
     if not named:
         return f"Something is covering the table (a hand or an arm): clear the mat, then {again}."
+    if any(str(p).startswith("markers.") for p in covered or ()):
+        # Without its corners the mat can't be placed at all: say where to move the hand.
+        return f"A hand is over {join(named)}: move it off the mat's corners, then {again}."
     return f"A hand is over {join(named)}: move it, then {again}."
 
 

@@ -8,14 +8,20 @@ which judges what a perfect camera reports (``companion.referee.expected_observa
 its own last accepted state, exactly as it judges a real still. The referee's questions are
 answered with the truth. A still is rendered for the camera view when ``vision.synthetic`` is
 installed, on demand: only when the players open the camera view, of the table as it was last
-judged, and one at a time (rendering costs about 150 MB while it runs; the judging needs no
-picture). Demo games are kept in ``<data dir>/demo``, out of the real history.
+judged, at the size the view shows it, one at a time and in a helper process (:func:`render_view`;
+the judging needs no picture). Demo games are kept in ``<data dir>/demo``, out of the real
+history.
+
+Seats may be the computer's (``computers``: seat -> level; ``SPLENDOR_DEMO_COMPUTERS``): the
+demo then waits for the computer's move on the Play screen and carries out exactly that move
+on the table, a blind reserve's card shown in the scan zone, as the players would.
 """
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from companion.engine import SimulatedTable
 from companion.engine.actions import BuyCard, EndTurn, ReserveBlind
@@ -40,9 +46,9 @@ def table_state(game, scan=None) -> dict:
 def render_state(state: dict, size=(1152, 648)):
     """A rendered photo of a :func:`table_state` (vision.synthetic), or None without the renderer.
 
-    Half the camera's still size: the still is for the players to look at, judging uses the
-    observation. The renderer's sprite caches are emptied afterwards: the demo draws a still
-    now and then, and a game's worth of cached card sprites would hold hundreds of MB.
+    Full detail at half the camera's still size (the setup check reads it). The renderer's
+    sprite caches are emptied afterwards: the demo draws a still now and then, and a game's
+    worth of cached card sprites would hold hundreds of MB.
     """
     try:
         from vision.synthetic import Conditions, TableState, render_table
@@ -56,9 +62,59 @@ def render_state(state: dict, size=(1152, 648)):
     return image
 
 
-def render_still(game, scan=None, size=(1152, 648)):
-    """A rendered photo of the truth table, or None without the renderer."""
-    return render_state(table_state(game, scan), size)
+# The preview's sizes (vision.synthetic.preview draws at most the camera's 16:9 half frame,
+# and no frame under 240 px tall).
+PREVIEW_MAX_WIDTH = 1152
+PREVIEW_MIN_WIDTH = 432
+
+
+def preview_size(box) -> tuple:
+    """The 16:9 size (a multiple of 16 px wide) that fills a ``box`` (width, height) on screen."""
+    w = min(float(box[0]), float(box[1]) * 16 / 9, PREVIEW_MAX_WIDTH)
+    w = max(PREVIEW_MIN_WIDTH, int(w) // 16 * 16)
+    return w, w * 9 // 16
+
+
+class Picture(NamedTuple):
+    """A picture for the screen: RGB bytes, bottom row first (a Kivy texture's order)."""
+
+    width: int
+    height: int
+    rgb: bytes
+
+
+def render_view(state: dict, box=(768, 432)) -> Optional[Picture]:
+    """A photo of a :func:`table_state` for the camera view, drawn at the size the view shows
+    it (``box``: its width and height in pixels), or None without the renderer.
+
+    Drawn lean (vision.synthetic.preview: low-resolution sprites, no truth) and in a process
+    of its own: importing OpenCV and NumPy alone would keep 40 MB in the app for good, and a
+    still's drawing takes 30-50 MB more for a second; the helper gives all of it back when it
+    ends. The players only look at it: judging uses the observation.
+    """
+    import json
+    import subprocess
+    import sys
+
+    from kivy.logger import Logger
+    if importlib.util.find_spec("vision.synthetic") is None:
+        return None     # (not vision.synthetic itself: importing it loads OpenCV and NumPy)
+    w, h = preview_size(box)
+    try:
+        run = subprocess.run([sys.executable, "-m", "vision.synthetic.preview", str(w), str(h)],
+                             input=json.dumps(state).encode(), capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        Logger.warning(f"Companion: the camera view's picture was not drawn: {err}")
+        return None
+    head, _, rgb = run.stdout.partition(b"\n")
+    size = [int(x) for x in head.split() if x.isdigit()]
+    if run.returncode != 0 or len(size) != 3 or len(rgb) != size[0] * size[1] * 3:
+        why = run.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no picture"]
+        Logger.warning(f"Companion: the camera view's picture was not drawn: {why[0]}")
+        return None
+    Logger.info(f"Companion: camera view picture {size[0]}x{size[1]} drawn by a helper "
+                f"process (its peak memory {size[2] // 1024} MB)")
+    return Picture(size[0], size[1], rgb)
 
 
 def free_renderer() -> None:
@@ -76,11 +132,8 @@ def free_renderer() -> None:
         if isinstance(maps, dict):
             maps.clear()                # the remap tables of recent cameras
     gc.collect()
-    try:                                # glibc keeps freed heap unless asked
-        import ctypes
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
+    from companion.memory import give_back
+    give_back()                         # glibc keeps freed heap unless asked
 
 
 class TableCamera:
@@ -99,15 +152,16 @@ class TableCamera:
         self.last = table_state(truth, self.driver.scan)
         return None, expected_observation(truth, scan=self.driver.scan)
 
-    def picture(self):
-        """A rendered still of the table as last judged (the camera view asks), or None."""
+    def picture(self, box=(768, 432)):
+        """A rendered still of the table as last judged, at most ``box`` (width, height in
+        pixels) large (the camera view asks), or None."""
         if not self.render or self.last is None:
             return None
         state = self.last
-        if self._picture is None or self._picture[0] is not state:
+        if self._picture is None or self._picture[0] is not state or self._picture[1] != box:
             self._picture = None          # the old still goes before the new one is drawn
-            self._picture = (state, render_state(state))
-        return self._picture[1]
+            self._picture = (state, box, render_view(state, box))
+        return self._picture[2]
 
     def still(self):
         return render_still(self.driver.truth) if self.render else None
@@ -120,7 +174,8 @@ class DemoDriver:
     """Plays the app like a table of players would, one step every ``delay`` seconds."""
 
     def __init__(self, app, players: int = 3, seed: Optional[int] = None, delay: float = 0.8,
-                 exit_at_end: bool = False, press_seconds: float = 0.08, render: bool = True):
+                 exit_at_end: bool = False, press_seconds: float = 0.08, render: bool = True,
+                 computers: Optional[dict] = None, camera_view: int = 0):
         self.app = app
         self.players = players
         self.rng = random.Random(seed)
@@ -131,6 +186,13 @@ class DemoDriver:
         self.exit_at_end = exit_at_end
         self.press_seconds = press_seconds
         self.render = render
+        self.computers = {s: lv for s, lv in (computers or {}).items() if s < players}
+        self.computer_turns = 0
+        # Every this many judged turns the players open the camera view and look at the
+        # still (0: never); a memory benchmark of the rendered stills (README).
+        self.camera_view = camera_view
+        self.views = 0                       # camera views opened and drawn
+        self._view = None
         self.scan: Optional[str] = None      # a card shown in the scan zone
         self.turns = 0
         self.questions = 0
@@ -161,7 +223,7 @@ class DemoDriver:
         ctl.data_dir.mkdir(parents=True, exist_ok=True)
         ctl.camera = self.camera = TableCamera(self, self.render)
         names = list(self.table.names) + [None] * (4 - self.players)
-        problems = ctl.new_game(names, self.table.setup.first)
+        problems = ctl.new_game(names, self.table.setup.first, computers=self.computers)
         if problems:
             raise RuntimeError(" ".join(problems))
         d = ctl.draft
@@ -189,17 +251,30 @@ class DemoDriver:
             if self._phase == "verdict" and ctl.game.turn == self.truth.turn:
                 self.turns += 1  # the last turn, judged: the game ended with it
                 self._phase = "over"
+            if not self.finished:
+                from kivy.logger import Logger
+                Logger.info(f"Companion: demo game over after {self.turns} turns "
+                            f"({self.questions} questions, {self.typed_turns} entered by "
+                            f"touch, {self.views} camera views drawn)")
             self.finished = True
             self.app.go("gameover")
             if self.exit_at_end:
                 self._later(self.app.stop, max(self.delay, 0.3))
             return
-        if ctl.busy:
+        if ctl.busy or self._looking():
             self._later(self.step, 0.02)
             return
         wait = self.delay
         if self._phase == "act":
-            self._act()
+            if ctl.computer.plays(ctl.game):
+                choice = ctl.computer.move_for(ctl.game)
+                if choice is None:          # still thinking: its LED blinks
+                    self._later(self.step, 0.05)
+                    return
+                self._act(choice.lines)
+                self.computer_turns += 1
+            else:
+                self._act()
             self._phase = "press"
         elif self._phase == "press":
             self._press(ctl)
@@ -209,12 +284,17 @@ class DemoDriver:
             wait = self._verdict(ctl)
         self._later(self.step, wait)
 
-    def _act(self):
-        """One whole turn on the physical table (the truth): main action, deals, end steps."""
+    def _act(self, computer_lines=None):
+        """One whole turn on the physical table (the truth): main action, deals, end steps.
+        ``computer_lines``: the computer's move, carried out exactly as shown."""
         g, table, rng = self.truth, self.table, self.rng
         p = g.active
         start = len(g.history)
         self.scan = None
+        if computer_lines is not None:
+            self._act_computer(computer_lines)
+            self._turn_lines = [a.to_line() for a in g.history[start:]]
+            return
         options = list(g.legal_main_actions())
         hidden = table.hidden_buys(g) if table.hidden.get(p) else []
         action = rng.choice(options + hidden)
@@ -239,6 +319,21 @@ class DemoDriver:
         g.push(EndTurn(p))
         self._turn_lines = [a.to_line() for a in g.history[start:]]
 
+    def _act_computer(self, lines):
+        from companion.engine.record import parse_event
+        g, table = self.truth, self.table
+        p = g.active
+        main = parse_event(dict(lines[0]), g.n)
+        if type(main) is ReserveBlind:
+            main = table.blind_reserve(main, scan=True)
+            self.scan = main.card            # shown in the scan zone: the computer's hand
+        g.push(main)
+        for reveal in table.reveals(g):
+            g.push(reveal)
+        for line in lines[1:]:
+            g.push(parse_event(dict(line), g.n))
+        g.push(EndTurn(p))
+
     def _press(self, ctl):
         self._before = (ctl.verdict, ctl.game.turn)
         self._pressed_at = time.monotonic()
@@ -258,6 +353,8 @@ class DemoDriver:
         if ctl.game.turn == self.truth.turn:
             self.turns += 1
             self._phase = "act"
+            if self.camera_view and self.turns % self.camera_view == 0:
+                self._open_view()
             return self.delay
         # Not judged as the table shows (rejected or unreadable): the players type it in.
         self.typed_turns += 1
@@ -266,6 +363,23 @@ class DemoDriver:
             ctl.send(line)
         self._phase = "act"
         return self.delay
+
+    def _open_view(self):
+        from companion.ui.play import CameraView
+        self._view = CameraView()
+        self._view.open()
+
+    def _looking(self) -> bool:
+        """The camera view is open: wait for its picture, then close it."""
+        view = self._view
+        if view is None:
+            return False
+        if getattr(view, "drawing", None) is not None and view.drawing.parent is not None:
+            return True       # still being drawn
+        self.views += 1
+        view.dismiss()
+        self._view = None
+        return False
 
     def _answer(self, q, verdict):
         kind, cands, _ = q

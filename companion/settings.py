@@ -16,6 +16,7 @@ from typing import Iterable
 
 from companion.engine import SHORT_TAKE_CHOICES
 from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
+from companion.i18n.notices import Notice, os_cause
 
 log = logging.getLogger(__name__)
 SHORT_TAKE = SHORT_TAKE_CHOICES  # the house rule's values, as the engine names them
@@ -40,15 +41,15 @@ def _camera(value) -> str | None:
     return None
 
 
-#: field -> (check returning the value to keep, or None when it is wrong; the setting in the
-#: Settings screen's words, for the notice)
+#: field -> check returning the value to keep, or None when it is wrong (the notice names the
+#: setting in the Settings screen's words: companion.i18n.notices.SETTING_WORDS)
 _CHECKS = {
-    "names": (lambda v: _names(v, MAX_NAMES), "the names typed before"),
-    "hints": (lambda v: v if isinstance(v, bool) else None, "the hints"),
-    "short_take": (lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
-                   "the house rule on taking fewer than 3 colours"),
-    "camera": (_camera, "the camera"),
-    "last_seats": (lambda v: _names(v, SEATS), "the seats of the last game"),
+    "names": lambda v: _names(v, MAX_NAMES),
+    "hints": lambda v: v if isinstance(v, bool) else None,
+    "move_hint": lambda v: v if isinstance(v, bool) else None,
+    "short_take": lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
+    "camera": _camera,
+    "last_seats": lambda v: _names(v, SEATS),
 }
 
 
@@ -58,6 +59,7 @@ class Settings:
 
     names: list = field(default_factory=list)      # names typed before, most recent first
     hints: bool = False                             # affordability hints for the active player
+    move_hint: bool = False                         # the Hint button: the computer's choice
     short_take: str = "when_scarce"                 # house rule
     camera: str = "none"                            # "none", "auto", or a device index
     last_seats: list = field(default_factory=list)  # names per seat button, last game
@@ -72,25 +74,24 @@ class Settings:
         except FileNotFoundError:
             return cls()
         except (InputError, JSONInputError) as err:
-            return cls(notices=[f"The settings could not be read, so the defaults are used: "
-                                f"{err.message}"])
+            log.warning("settings.json: %s", err.message)
+            code = getattr(err, "errno", None)
+            cause = os_cause(OSError(code, "")) if code else "damaged"
+            return cls(notices=[Notice("settings-unreadable", cause=cause)])
         if not isinstance(obj, dict):
-            return cls(notices=["The settings file is not a set of settings, so the defaults "
-                                "are used."])
+            return cls(notices=[Notice("settings-not-settings")])
         s, wrong = cls(), []
-        for name, (check, words) in _CHECKS.items():
+        for name, check in _CHECKS.items():
             if name not in obj:
                 continue
             value = check(obj[name])
             if value is None:
-                wrong.append(words)
+                wrong.append(name)
                 log.warning('settings.json: "%s" is %r; the default is used', name, obj[name])
             else:
                 setattr(s, name, value)
         if wrong:
-            listed = ", ".join(wrong[:-1]) + (" and " if len(wrong) > 1 else "") + wrong[-1]
-            s.notices.append(f"Some settings could not be read and are back to their defaults: "
-                             f"{listed}. Set them again in Settings.")
+            s.notices.append(Notice("settings-reset", fields=wrong))
         return s
 
     def save(self, data_dir: Path) -> None:

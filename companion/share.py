@@ -25,6 +25,7 @@ import csv
 import hashlib
 import io
 import json
+import logging
 import os
 import re
 import urllib.parse
@@ -37,6 +38,8 @@ from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
 from companion.session import write_synced
+
+log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------------------- BG Stats facts
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
@@ -66,7 +69,7 @@ TEXT = {
     "tie_shared": N_("{names} tied on points and purchased cards: a shared victory."),
     "all_passed": N_(" Every player passed in one round, so the game ended there."),
     "and": N_(" and "),
-    "no_folder": N_("The folder {folder} can't be written to: {why}."),
+    "no_folder": N_("The folder {folder} can't be written to: {cause}"),
     "exporting": N_("Exporting every finished game…"),
     "qr_hint": N_("Scan this code with your phone's camera: BG Stats opens with the game "
                   "filled in, ready to save."),
@@ -83,7 +86,7 @@ TEXT = {
                         "record)?"),
     "usb_folder": N_("USB stick {label}"),
     "data_folder": N_("This device's data folder"),
-    "history_unreadable": N_("The history can't be read: {error}"),
+    "history_unreadable": N_("The history can't be read: {cause}"),
     "cant_share": N_("This game can't be logged in BG Stats: {error}"),
 }
 
@@ -392,8 +395,9 @@ def export_history(journal, folder, data_dir=None) -> tuple:
             write_synced(folder / f"splendor-game-{g.id}.jsonl",
                           "".join(dumps(line) + "\n" for line in g.lines).encode("utf-8"))
     except OSError as exc:
-        raise ShareError(_(TEXT["no_folder"]).format(folder=folder,
-                                                     why=exc.strerror or str(exc)))
+        from companion.i18n.notices import cause_text
+        log.warning("Export to %s failed: %s", folder, exc)     # the OS's own words
+        raise ShareError(_(TEXT["no_folder"]).format(folder=folder, cause=cause_text(exc)))
     return path, len(games)
 
 

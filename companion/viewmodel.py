@@ -5,7 +5,8 @@ call its methods when touched. No game logic lives in a widget; the rules are th
 every verdict is the referee's.
 
 - :class:`TableView` - the mirror of the table for the Play screen (nobles, market, bank, players).
-- :func:`setup_steps` / :func:`check_step` - the setup guide, and what the camera sees wrong.
+- The setup guide and what the camera sees wrong: :mod:`companion.i18n.guide`; the banner and
+  the outcome: ``companion.ui.play_view.banner_text``, :func:`companion.i18n.table.outcome_text`.
 - :class:`SetupDraft` - the dealt table entered by touch; :func:`search_cards` finds a card.
 - :class:`TurnEntry` - one turn entered by touch, step by step, as record lines.
 - The app's controller (referee door, panel, settings, last verdict) is in
@@ -20,12 +21,13 @@ from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, Game, Setup,
-                              TakeGems, next_step, starting_bank)
-from companion.engine.cards import COLOUR_INDEX, GEMS_PER_COLOUR, GOLD_TOKENS, describe_tokens
+                              TakeGems, next_step)
+from companion.engine.cards import COLOUR_INDEX
 from companion.engine.errors import RuleError
 from companion.engine.record import game_from_lines, parse_event, record_lines
 from companion.session import data_dir
 from companion.i18n import _, ngettext
+from companion.i18n.words import cap, card_phrase, noble_phrase
 
 # Every colour is also told by a letter (colour-blind players): the card-id letters, and "Au"
 # for gold so it never reads like green's G.
@@ -87,7 +89,6 @@ class TableView:
     turn: int
     final_round: bool
     finished: bool
-    banner: str            # whose turn / final round / game over, in words
     affordable: frozenset  # card ids the active player can buy now (only when hints are on)
 
     @classmethod
@@ -124,20 +125,8 @@ class TableView:
             turn=game.turn,
             final_round=game.final_round and not game.finished,
             finished=game.finished,
-            banner=banner(game),
             affordable=affordable,
         )
-
-
-def banner(game: Game) -> str:
-    if game.finished:
-        return "The game is over."
-    name = game.names[game.active]
-    if game.final_round:
-        leader = max(range(game.n), key=lambda i: game.points[i])
-        return (f"Final round: {game.names[leader]} has reached 15 points. "
-                f"It is {name}'s turn.")
-    return f"It is {name}'s turn."
 
 
 # ----------------------------------------------------------------------------- game over
@@ -158,102 +147,6 @@ def ranking(game: Game) -> list:
                      "cards": out.cards[i], "nobles": len(game.nobles_won[i]),
                      "winner": i in out.winners})
     return rows
-
-
-def outcome_text(game: Game) -> str:
-    """Who won, and how the tie-break decided when it did, in a sentence or two."""
-    out = game.outcome
-    if out is None:
-        return ""
-    names = [game.names[i] for i in out.winners]
-    best = max(out.points)
-    how = ("Every player passed in one round, so the game ended there. "
-           if out.reason == "all-passed" else "")
-    if out.tie_break is None:
-        return f"{how}{names[0]} wins with {best} points."
-    tied = [game.names[i] for i in range(game.n) if out.points[i] == best]
-    if out.tie_break == "fewest-cards":
-        return (f"{how}{' and '.join(tied)} tied on {best} points; {names[0]} wins the tie-break "
-                f"with the fewest purchased cards ({out.cards[out.winners[0]]}).")
-    return (f"{how}{' and '.join(names)} tied on {best} points and on purchased cards "
-            f"({out.cards[out.winners[0]]}): a shared victory.")
-
-
-# ----------------------------------------------------------------------------- setup guide
-@dataclass(frozen=True)
-class SetupStep:
-    key: str
-    title: str
-    text: str
-
-
-def setup_steps(players: int) -> list:
-    """The setup guide for a player count, step by step (rules.md, "Components and setup")."""
-    gems = GEMS_PER_COLOUR[players]
-    back = 7 - gems
-    tokens = (f"Keep {gems} tokens of each gem colour and all {GOLD_TOKENS} gold in the bank "
-              "lanes, one row per lane.")
-    if back:
-        tokens += f" Put {back} of each gem colour back in the box."
-    return [
-        SetupStep("tokens", "Tokens", tokens),
-        SetupStep("cards", "Cards", "Shuffle each level's deck, put it in its deck slot, and "
-                  "deal 4 cards face up beside it (level 3 at the top, level 1 at the bottom)."),
-        SetupStep("nobles", "Nobles", f"Shuffle the nobles and reveal {players + 1} of them in "
-                  "the noble slots, from the left."),
-        SetupStep("confirm", "Check", "Everyone checks the table. Confirm when it is right."),
-    ]
-
-
-def check_step(step: str, observation: Optional[dict], players: int) -> list:
-    """What the camera sees wrong for one setup step: [] means a tick.
-
-    ``observation`` is a read-table object (spec/table.md). Each problem is a sentence.
-    """
-    if observation is None:
-        return ["The camera has no picture yet."]
-    if not observation.get("mat"):
-        return ["The camera can't find the mat: check that its four corner markers are in view."]
-    if observation.get("busy"):
-        return ["Something covers the mat: take your hands off the table."]
-    problems = []
-    uncertain = set(observation.get("uncertain") or ())
-    if step == "tokens":
-        want = dict(zip(COLOURS, starting_bank(players)))
-        bank = observation.get("bank") or {}
-        for colour in COLOURS:
-            n = bank.get(colour)
-            if f"bank.{colour}" in uncertain:
-                problems.append(f"The {colour} lane can't be counted: lay its tokens flat in one "
-                                "row.")
-            elif n != want[colour]:
-                problems.append(f"The {colour} lane holds {n}; it needs {want[colour]}.")
-    elif step == "cards":
-        market = observation.get("market") or {}
-        decks = observation.get("decks") or {}
-        for level in (1, 2, 3):
-            if not decks.get(str(level)):
-                problems.append(f"The level {level} deck is not in its slot.")
-            for slot, cid in enumerate(market.get(str(level)) or [None] * 4):
-                where = f"Level {level}, slot {slot + 1}"
-                if cid is None:
-                    problems.append(f"{where} is empty: deal a card there.")
-                elif cid == "?":
-                    problems.append(f"{where}: the card's tag can't be read; straighten the card.")
-                elif cid not in CARDS or CARDS[cid].level != level:
-                    problems.append(f"{where} holds {cid}, which is not a level {level} card.")
-    elif step == "nobles":
-        nobles = observation.get("nobles") or []
-        for slot in range(len(nobles)):
-            nid = nobles[slot]
-            if slot < players + 1:
-                if nid is None:
-                    problems.append(f"Noble slot {slot + 1} is empty: reveal a noble there.")
-                elif nid == "?":
-                    problems.append(f"Noble slot {slot + 1}: the tile's tag can't be read.")
-            elif nid is not None:
-                problems.append(f"Noble slot {slot + 1} should stay empty with {players} players.")
-    return problems
 
 
 # ----------------------------------------------------------------------------- card entry
@@ -321,13 +214,19 @@ class SetupDraft:
     def put(self, slot: tuple, ident: Optional[str]) -> None:
         """Put an id into a slot. Raises ValueError with a sentence when it can't go there."""
         if ident is not None:
+            # Cards and nobles named by what is printed on them, never by sticker id.
             if slot[0] == "noble":
                 if ident not in NOBLES:
-                    raise ValueError(_("{id} is not a noble tile.").format(id=ident))
-            elif ident not in CARDS or CARDS[ident].level != slot[1]:
-                raise ValueError(_("{id} is not a level {level} card.").format(id=ident, level=slot[1]))
+                    raise ValueError(_("That is not a noble tile."))
+            elif ident not in CARDS:
+                raise ValueError(_("That is not one of the game's cards."))
+            elif CARDS[ident].level != slot[1]:
+                raise ValueError(cap(_("{card} is not a level {level} card.").format(
+                    card=card_phrase(ident, cost=True), level=slot[1])))
             if ident in self.used() - {self.value(slot)}:
-                raise ValueError(_("{id} is already on the table.").format(id=ident))
+                what = (noble_phrase(ident) if slot[0] == "noble"
+                        else card_phrase(ident, cost=True))
+                raise ValueError(cap(_("{what} is already on the table.").format(what=what)))
         if slot[0] == "noble":
             self.nobles[slot[1]] = ident
         else:
@@ -451,32 +350,6 @@ class TurnEntry:
         return [r.level for r in self.game.reserved[self.game.active] if r.id is None]
 
 
-def describe_line(line: dict, names: Sequence[str]) -> str:
-    """A record line in words, for the verdict banner."""
-    t = line.get("type")
-    who = names[line["player"]] if "player" in line and line["player"] < len(names) else ""
-    if t == "take":
-        return f"{who} takes {describe_tokens([line['gems'].get(c, 0) for c in COLOURS])}."
-    if t == "buy":
-        pay = describe_tokens([line["pay"].get(c, 0) for c in COLOURS])
-        return f"{who} buys {line['card']} paying {pay}."
-    if t == "reserve":
-        if "level" in line:
-            return f"{who} reserves the top card of the level {line['level']} deck."
-        return f"{who} reserves {line['card']}."
-    if t == "reveal":
-        return f"{line['card']} is dealt into level {line['level']}, slot {line['slot'] + 1}."
-    if t == "return":
-        return f"{who} returns {describe_tokens([line['gems'].get(c, 0) for c in COLOURS])}."
-    if t == "noble":
-        return f"Noble {line['noble']} visits {who}."
-    if t == "pass":
-        return f"{who} passes."
-    if t == "end_turn":
-        return f"{who} ends the turn."
-    return ""
-
-
 # ----------------------------------------------------------------------------- the referee
 def referee_class():
     """The referee the app talks to (imported lazily: it opens SQLite and session folders)."""
@@ -491,11 +364,14 @@ def journal_for(data_dir):
     return journal
 
 
-def history_rows(journal) -> list:
-    """Past games, newest first, as sentences for the History screen."""
+def history_rows(journal, data_dir=None) -> list:
+    """Past games, newest first, as sentences for the History screen. With ``data_dir``, the
+    computer's seats (its session's computer.json) are named as the computer's."""
     rows = []
     for g in journal.history():
         names = list(g.get("players") or [])
+        if data_dir is not None and g.get("session"):
+            names = _computer_names(data_dir, g["session"], names)
         points = list(g.get("points") or [])
         winners = [names[i] for i in g.get("winners") or [] if i < len(names)]
         when = str(g.get("started") or "")[:16].replace("T", " ")
@@ -508,6 +384,15 @@ def history_rows(journal) -> list:
                                                             scores=score)
         rows.append(row)
     return rows
+
+
+def _computer_names(data_dir, session: str, names: list) -> list:
+    from companion.computer import level_name, load_seats
+    from companion.referee.recovery import session_folder
+    folder = session_folder(Path(data_dir), session)
+    levels = load_seats(folder, len(names)) if folder is not None else {}
+    return [_("{name} (computer, {level})").format(name=n, level=level_name(levels[i]))
+            if i in levels else n for i, n in enumerate(names)]
 
 
 def stats_rows(journal) -> list:

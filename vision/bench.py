@@ -14,10 +14,14 @@ Scoring (per the task):
 * busy: recall over frames with a hand on the mat, false busy over the others;
 * covered (``--hands N``): N frames with a hand near the mat hiding nothing a turn depends on
   (resting beside it, a finger over its margin, a sleeve along its edge; false busy there) and
-  N with a hand over slots, lanes or the scan zone (busy recall, and the covered regions exact:
-  every region the truth calls covered is reported and nothing else except regions the hand
-  only grazes, under 3 % of them or within 3 mm; ``strict`` counts frames exact without that
-  allowance).
+  N with a hand over slots, lanes or the scan zone, every tenth an arm over two corner markers
+  (busy recall, and the covered regions exact). The truth: a region is covered when the hand
+  hides at least 40 mm^2 of it (about a fingertip's last 4 mm: a card's corner, a sticker's
+  edge, a token's rim - enough that what the referee reads there may be hidden); with fewer
+  than 3 markers in view the covered places are the hidden markers ("markers.N"). ``strict``:
+  the reported set equals the truth; ``lenient`` also lets pass a region the hand only grazes
+  (hides less than 40 mm^2 of it, or ends within 3 mm of it). Misses are also counted per
+  kind of place (nobles, market, decks, scan, bank, markers).
 """
 from __future__ import annotations
 
@@ -73,6 +77,8 @@ class Score:
     regions_missed: int = 0
     regions_extra: int = 0
     covered_misses: list = field(default_factory=list)
+    #: kind of place ("bank", "market", ...) -> [missed, reported beyond the truth (strict)]
+    covered_by_kind: dict = field(default_factory=dict)
     misses: list = field(default_factory=list)
     ms: dict = field(default_factory=dict)  # "WxH" -> [wall ms, ...]
     cpu_ms: dict = field(default_factory=dict)  # "WxH" -> [CPU ms, ...]
@@ -102,6 +108,9 @@ class Score:
             self.regions_extra += len(extra)
             self.covered_exact += not missed and not extra
             self.covered_strict += got_c == want_c
+            for path in want_c ^ got_c:
+                kind = self.covered_by_kind.setdefault(path.split(".")[0], [0, 0])
+                kind[path in got_c] += 1
             if missed or extra:
                 self.covered_misses.append((name, sorted(missed), sorted(extra)))
         got, want = slot_values(result), slot_values(truth)
@@ -173,6 +182,8 @@ class Score:
             "covered_exact_pct": pct(self.covered_exact, self.covered_frames),
             "covered_strict_pct": pct(self.covered_strict, self.covered_frames),
             "regions_missed": self.regions_missed, "regions_extra": self.regions_extra,
+            "covered_by_kind": {k: {"missed": v[0], "extra_strict": v[1]}
+                                for k, v in sorted(self.covered_by_kind.items())},
             "covered_examples": self.covered_misses[:10],
             "time": times,
             "wrong_examples": self.wrong_examples[:10],
@@ -415,6 +426,11 @@ def format_report(report: dict) -> str:
                          f"grazed allowance: {r['covered_strict_pct']}%); regions missed: "
                          f"{r['regions_missed']}, reported beyond the grazed: "
                          f"{r['regions_extra']}")
+            lines.append("  covered: a region is covered when the hand hides >= 40 mm^2 of it "
+                         "(fewer than 3 markers in view: the hidden markers); per kind (missed, "
+                         "reported beyond the truth): " + ", ".join(
+                             f"{k} {v['missed']}/{v['extra_strict']}"
+                             for k, v in r["covered_by_kind"].items()))
             for ex in r["covered_examples"]:
                 lines.append(f"  covered miss {ex}")
         for size, t in r["time"].items():

@@ -69,6 +69,22 @@ class VisionConfig:
     #: Below this fraction the slot is surely empty; in between it is reported uncertain.
     empty_fraction: float = 0.12
 
+    #: The mat under a lane's tokens is read from the outer part of its margin (mm from the
+    #: lane's edge kept clear of token rims), smoothed along the lane over this length (mm); a
+    #: strip is the mat (in light or shadow) where it keeps the mat's hue and its brightness is
+    #: within this range of the whole-mat model's.
+    lane_edge_clear_mm: float = 1.0
+    lane_edge_smooth_mm: float = 8.0
+    lane_edge_ratio: tuple[float, float] = (0.35, 1.6)
+    #: Inside the lane, the light on the bare mat beside the tokens is carried over to the mat
+    #: under them by a blur this wide (mm along, across the lane); the blend of the strips
+    #: counts as this much bare mat (where there is little nearby, the blend stands).
+    lane_shade_sigma_mm: tuple[float, float] = (12.0, 1.5)
+    lane_shade_prior: float = 0.1
+    #: Bare mat in the lane: the mat's hue, and this bright against the blend of the strips
+    #: (a black token is darker, a white one brighter).
+    lane_shade_ratio: tuple[float, float] = (0.5, 1.35)
+
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
     token_min_chord_mm: float = 8.0
@@ -120,15 +136,34 @@ class VisionConfig:
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0
+    #: How the hand is seen going into a region: its width on the free mat layer by layer out
+    #: to this far (mm) from the region's outline...
+    busy_profile_mm: float = 7.0
+    #: ...and it covers the region only when on the innermost layers it is at least this wide
+    #: (mm) and this fraction of its widest: a fingertip ending at the outline (or a few mm
+    #: in) narrows towards its rounded end; a hand going on into the region does not.
+    busy_cross_min_mm: float = 6.0
+    busy_cross_ratio: float = 0.85
+    #: Only something this narrow (mm, on every layer) can be a fingertip ending there.
+    busy_cross_narrow_mm: float = 30.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
-    busy_open_mm: float = 4.0
-    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand.
-    busy_min_blob_mm2: float = 40.0
+    busy_open_mm: float = 3.0
+    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed
+    #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
+    #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
+    busy_min_blob_mm2: float = 120.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they
     #: get a closer look by the QR decoders before the frame is called busy.
     busy_sticker_mm: float = 60.0
+
+    #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
+    #: when a quarter of its white square is darker than this fraction of the found ones' (a
+    #: hand, a sleeve over part of it) or less than this fraction of its code is dark (a marker's
+    #: black border and bits make about three quarters of it dark; something lies over it).
+    marker_hidden_white: float = 0.75
+    marker_hidden_dark: float = 0.5
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

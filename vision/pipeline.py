@@ -14,7 +14,8 @@ Pure stages, each a function of an image (and what earlier stages found), every 
 7. :func:`assign_tags` - tags to slots by their centre; duplicates and foreign codes reported
    (``stages.codes``);
 8. :func:`count_bank` - tokens per lane by two counters (``stages.bank``);
-9. :func:`detect_busy` - the places a hand, an arm or an object hides (``stages.busy``).
+9. :func:`detect_busy` - the places a hand, an arm or an object hides (``stages.busy``); without
+   the mat, :func:`hidden_markers` - the corner markers a hand hides.
 
 :func:`read_table` runs them all and returns the object of ``spec/table.md``.
 """
@@ -28,7 +29,8 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, lane_deviation
-from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
+from vision.stages.busy import (BusyReading, detect_busy, hidden_markers, object_mask,
+                                region_order, regions)
 from vision.stages.codes import (TagReading, assign_tags, read_codes, read_slot_crops, slot_crop,
                                  slot_of)
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
@@ -41,9 +43,10 @@ from vision.tokens import LaneCount
 __all__ = [
     "BusyReading", "Frame", "MatLocation", "Overview", "Rect", "TableReading", "TagReading",
     "analyse", "assign_tags", "count_bank", "detect_busy", "deviation_from", "empty_result",
-    "free_mask", "lane_deviation", "locate_mat", "mat_deviation", "object_mask", "object_rects",
-    "prepare", "read_codes", "read_slot_crops", "read_table", "rectify", "region_order",
-    "regions", "slot_crop", "slot_fill", "slot_occupancy", "slot_of", "_aruco_detector",
+    "free_mask", "hidden_markers", "lane_deviation", "locate_mat", "mat_deviation",
+    "object_mask", "object_rects", "prepare", "read_codes", "read_slot_crops", "read_table",
+    "rectify", "region_order", "regions", "slot_crop", "slot_fill", "slot_occupancy", "slot_of",
+    "_aruco_detector",
 ]
 
 
@@ -101,6 +104,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         tags = assign_tags(codes, None, cfg, mat)
         result["tags"], result["foreign"] = tags.ids, tags.foreign
         reading.tags = tags
+        # A hand over the corners: busy, and what to clear is the markers (not "no mat").
+        hidden = hidden_markers(frame, loc, cfg, mat)
+        result["covered"] = [f"markers.{m}" for m in hidden]
+        result["busy"] = bool(hidden)
         result["ms"] = round((time.perf_counter() - t0) * 1000.0, 1)
         return reading
 

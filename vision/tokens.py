@@ -34,10 +34,13 @@ class LaneCount:
     reason: str = ""
 
 
-def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
+def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
+                  span: tuple[float, float] | None = None
                   ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
+    ``span`` (mm along the image) is the printed lane inside its margin: a run centred beyond
+    it is not a token (a token lies in its lane), but a marker's white square or a shadow.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     mask = deviation > cfg.deviation_ratio
@@ -47,7 +50,9 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
     for start, end in zip(edges[::2], edges[1::2]):
-        runs.append((start / px_per_mm, end / px_per_mm))
+        a, b = start / px_per_mm, end / px_per_mm
+        if span is None or span[0] <= (a + b) / 2.0 <= span[1]:
+            runs.append((a, b))
     diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     total = 0
     whole = True
@@ -102,9 +107,9 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 
 
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
-               cfg: VisionConfig) -> LaneCount:
+               cfg: VisionConfig, span: tuple[float, float] | None = None) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
-    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg)
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span)
     circles = count_by_circles(deviation, px_per_mm, cfg)
     reasons = []
     if not whole:

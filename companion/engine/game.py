@@ -366,7 +366,7 @@ class Game(Moves):
         held = sum(t)
         total = sum(gems)
         if held <= TOKEN_LIMIT:
-            return ("return-not-allowed", f"{self.names[p]} holds {held} tokens: tokens are "
+            return ("return-not-allowed", f"{self.names[p]} holds {_s(held, 'token')}: tokens are "
                     "only returned by a player holding more than 10.")
         if held - total < TOKEN_LIMIT:
             return ("return-not-allowed", f"{self.names[p]} holds {held} tokens and must return "

@@ -38,11 +38,13 @@ MAX_DEPTH = 32
 
 
 class InputError(Exception):
-    """A file can't be read at all; ``message`` says why in a sentence."""
+    """A file can't be read at all; ``message`` says why in a sentence (``errno``: the
+    operating system's error number, when it refused)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, errno=None):
         super().__init__(message)
         self.message = message
+        self.errno = errno
 
 
 class JSONInputError(ValueError):
@@ -81,7 +83,7 @@ def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).") from None
+        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
     if not stat.S_ISREG(st.st_mode):
         raise InputError(f"The {what} {path} is {_kind(st.st_mode)}, not a file, so it is "
                          "not read.")
@@ -91,7 +93,7 @@ def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).") from None
+        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -112,7 +114,7 @@ def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
                                  f"more than a {what} ever holds, so it is not read.")
         return b"".join(chunks)
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).") from None
+        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
     finally:
         os.close(fd)
 

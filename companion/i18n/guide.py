@@ -1,7 +1,7 @@
 """The setup guide and the camera's setup checks in the current language.
 
-Drop-in twins of ``companion.viewmodel.setup_steps`` / ``check_step`` (same arguments, same
-results in English): the view-model can call these instead once the screens are wrapped.
+The Setup screen and the controller call these; the English is pinned by
+``tests/i18n/english_words.json`` (the words of the English-only guide these replaced).
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from companion.i18n import _, ngettext
-from companion.i18n.words import lane
+from companion.i18n.words import card_phrase, lane
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,12 @@ def check_step(step: str, observation: Optional[dict], players: int) -> list:
     from companion.engine import CARDS, COLOURS, starting_bank
     if observation is None:
         return [_("The camera has no picture yet.")]
+    if observation.get("busy"):
+        # Before the mat: an arm over two corner markers hides the mat (read-table: busy).
+        return [_("Something covers the mat: take your hands off the table.")]
     if not observation.get("mat"):
         return [_("The camera can't find the mat: check that its four corner markers are in "
                   "view.")]
-    if observation.get("busy"):
-        return [_("Something covers the mat: take your hands off the table.")]
     problems = []
     uncertain = set(observation.get("uncertain") or ())
     if step == "tokens":
@@ -90,10 +91,15 @@ def check_step(step: str, observation: Optional[dict], players: int) -> list:
                     problems.append(_("Level {level}, slot {slot}: the card's tag can't be "
                                       "read; straighten the card.").format(level=level,
                                                                            slot=slot + 1))
-                elif cid not in CARDS or CARDS[cid].level != level:
+                elif cid not in CARDS:
+                    problems.append(_("Level {level}, slot {slot} holds a tag that is not one "
+                                      "of the game's cards.").format(level=level, slot=slot + 1))
+                elif CARDS[cid].level != level:
+                    # Named by what is printed on it: players don't see the sticker ids.
                     problems.append(_("Level {level}, slot {slot} holds {card}, which is not a "
-                                      "level {level} card.").format(level=level, slot=slot + 1,
-                                                                    card=cid))
+                                      "level {level} card.").format(
+                                          level=level, slot=slot + 1,
+                                          card=card_phrase(cid, cost=True)))
     elif step == "nobles":
         nobles = observation.get("nobles") or []
         for slot in range(len(nobles)):

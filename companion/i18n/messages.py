@@ -24,7 +24,8 @@ from typing import NamedTuple, Optional
 
 from companion.engine import RESERVE_LIMIT, TOKEN_LIMIT
 from companion.i18n import _, ngettext
-from companion.i18n.words import describe_tokens, tokens_of
+from companion.i18n.words import (cap, card_phrase, describe_tokens, noble_phrase,
+                                  nobles_phrase, tokens_of)
 
 
 class Problem(NamedTuple):
@@ -180,9 +181,19 @@ def _end_turn(game, p) -> Problem:
 
 
 # ----------------------------------------------------------------------------- sentences
-def render(problem: Problem) -> str:
-    """The sentence for ``problem`` in the current language."""
-    d = problem.data
+def render(problem: Problem, game=None) -> str:
+    """The sentence for ``problem`` in the current language. Cards and nobles are named by
+    what is printed on them (with the cost where another card in view of ``game`` looks the
+    same), never by their sticker ids; the English is otherwise the engine's sentence."""
+    return cap(_render(problem, game))
+
+
+def _render(problem: Problem, game) -> str:
+    d = dict(problem.data)
+    if "card" in d:
+        d["card"] = card_phrase(d["card"], game)
+    if "noble" in d:
+        d["noble"] = noble_phrase(d["noble"])
     key = problem.key
     if key == "game-over":
         return _("The game is over: no more moves can be made.")
@@ -230,17 +241,17 @@ def render(problem: Problem) -> str:
         return _("There are no {tokens} left in the bank.").format(
             tokens=colour_tokens(d["colour"]))
     if key == "card-not-available":
-        return _("Card {card} is not face-up on the table nor among {name}'s reserved "
+        return _("{card} is not face-up on the table nor among {name}'s reserved "
                  "cards.").format(**d)
     if key == "reserve-limit":
         return _("{name} already holds 3 reserved cards: a fourth can't be reserved.").format(**d)
     if key == "reserve-not-face-up":
-        return _("Card {card} is not face-up on the table, so it can't be reserved.").format(**d)
+        return _("{card} is not face-up on the table, so it can't be reserved.").format(**d)
     if key == "reserve-empty-deck":
         return _("The level {level} deck is empty: there is no card to reserve from "
                  "it.").format(**d)
     if key == "reserve-not-top":
-        return _("Card {card} can't be the top card of the level {level} deck: it is not an "
+        return _("{card} can't be the top card of the level {level} deck: it is not an "
                  "unseen level {level} card.").format(**d)
     if key == "paid-more-than-held":
         return ngettext("{name} paid {tokens} but holds only {held}.",
@@ -248,7 +259,7 @@ def render(problem: Problem) -> str:
                             name=d["name"], tokens=tokens_of(d["colour"], d["n"]),
                             held=d["held"])
     if key == "payment-mismatch":
-        return _("Card {card} costs {owed} after {name}'s bonuses, but {paid} was paid: pay "
+        return _("{card} costs {owed} after {name}'s bonuses, but {paid} was paid: pay "
                  "exactly the cost, with gold standing in for any colour.").format(
                      card=d["card"], name=d["name"], owed=describe_tokens(d["owed"]),
                      paid=describe_tokens(d["paid"]))
@@ -271,19 +282,19 @@ def render(problem: Problem) -> str:
         return _("{name} has already had a noble visit this turn: at most one noble per "
                  "turn.").format(**d)
     if key == "noble-not-on-table":
-        return _("Noble {noble} is not on the table.").format(**d)
+        return _("{noble} is not on the table.").format(**d)
     if key == "noble-not-earned":
-        return _("Noble {noble} needs bonuses of {requires}; {name}'s cards don't meet that "
+        return _("{noble} needs bonuses of {requires}; {name}'s cards don't meet that "
                  "yet.").format(noble=d["noble"], name=d["name"],
                                 requires=describe_tokens(d["requires"]))
     if key == "reveal-wrong-level":
-        return _("Card {card} is not a level {level} card, so it can't come from the level "
+        return _("{card} is not a level {level} card, so it can't come from the level "
                  "{level} deck.").format(**d)
     if key == "reveal-slot-full":
         return _("Slot {slot} of level {level} is not empty: a card is only dealt into an "
                  "empty slot.").format(**d)
     if key == "reveal-seen":
-        return _("Card {card} can't come from the level {level} deck: it has already been "
+        return _("{card} can't come from the level {level} deck: it has already been "
                  "seen on the table.").format(**d)
     if key == "reveal-missing":
         return _("Slot {slot} of level {level} is empty: deal the top card of the level "
@@ -296,17 +307,32 @@ def render(problem: Problem) -> str:
     if key == "noble-must-visit":
         nobles = d["nobles"]
         if len(nobles) == 1:
-            return _("Noble {noble} must visit {name}: take the tile before ending the "
-                     "turn.").format(noble=nobles[0], name=d["name"])
-        return _("Noble {nobles} must visit {name}: take one of the tiles before ending the "
-                 "turn.").format(nobles=_(" or ").join(nobles), name=d["name"])
+            return _("{noble} must visit {name}: take the tile before ending the "
+                     "turn.").format(noble=noble_phrase(nobles[0]), name=d["name"])
+        return _("{nobles} must visit {name}: take one of the tiles before ending the "
+                 "turn.").format(nobles=nobles_phrase(nobles), name=d["name"])
     raise KeyError(key)
 
 
 def say(game, action) -> Optional[tuple]:
     """(rule code, sentence in the current language) for an illegal action, or None."""
     problem = explain(game, action)
-    return None if problem is None else (problem.rule, render(problem))
+    return None if problem is None else (problem.rule, render(problem, game))
 
 
-__all__ = ["Problem", "explain", "render", "say"]
+def to_data(problem: Problem) -> dict:
+    """The problem as plain JSON data (a Verdict carries it; lists for tuples)."""
+    import json
+    return json.loads(json.dumps(problem._asdict()))
+
+
+def from_data(data) -> Optional[Problem]:
+    """A problem back from :func:`to_data` (None if ``data`` is not one)."""
+    if isinstance(data, Problem):
+        return data
+    if not isinstance(data, dict) or not {"rule", "key", "data"} <= set(data):
+        return None
+    return Problem(data["rule"], data["key"], dict(data["data"]))
+
+
+__all__ = ["Problem", "explain", "render", "say", "to_data", "from_data"]

@@ -1,21 +1,9 @@
-"""The table's running sentences in the current language: whose turn it is, the final round,
-who won and how the tie-break decided. Twins of ``companion.viewmodel.banner`` and
-``outcome_text`` (English word for word, tested), for the screens to call once wrapped.
+"""Who won and how the tie-break decided, in the current language (the Game over screen).
+Whose turn it is and the final round: ``companion.ui.play_view.banner_text``.
 """
 from __future__ import annotations
 
 from companion.i18n import _, ngettext
-
-
-def banner(game) -> str:
-    if game.finished:
-        return _("The game is over.")
-    name = game.names[game.active]
-    if game.final_round:
-        leader = max(range(game.n), key=lambda i: game.points[i])
-        return _("Final round: {leader} has reached 15 points. It is {name}'s turn.").format(
-            leader=game.names[leader], name=name)
-    return _("It is {name}'s turn.").format(name=name)
 
 
 def outcome_text(game) -> str:

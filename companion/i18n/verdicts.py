@@ -1,32 +1,28 @@
 """The referee's verdicts and put-it-right sentences in the current language.
 
-A :class:`~companion.referee_judge.Verdict` carries its kind, the seat, the record lines of an
-accepted turn, the rule code of a rejection, the question and its candidates, and an English
-``message``. What can be worked out again from those and the game (the last accepted state,
-before the press) is said in full here: accepted turns, questions, ``not-your-turn``,
-``game-over``, the camera's fixed sentences. A rejection is said from its rule code with the
-generic fix for it, unless the verdict also carries ``data`` (see ``MISSING`` below): the
-attempted action and the tokens moved, which the judge has but does not keep.
+A :class:`~companion.referee.verdict.Verdict` carries its kind, the seat, the record lines of
+an accepted turn, the rule code of a rejection, the question and its candidates, the facts of a
+refusal (``data``) and an English ``message``. Everything is said in full here from those and
+the game (the last accepted state, before the press): accepted turns, questions, refusals (the
+broken rule's key and values, the tokens moved, the card, what differs on the table) with their
+put-it-right part, the camera's fixed sentences. Only a verdict without ``data`` (from before
+it existed) is said from its rule code with the generic fix. Cards and nobles are
+named by what is printed on them, never by their sticker ids (those stay in records and logs).
 
-English output is the judge's sentence word for word where the data allows
+English output is the judge's sentence word for word, ids aside
 (``tests/i18n/test_verdicts.py``).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from companion.i18n import N_, _, ngettext
-from companion.i18n.messages import Problem, render
-from companion.i18n.words import describe_tokens, points
+from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n.messages import from_data, render
+from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens, lane,
+                                  noble_phrase, nobles_phrase, points)
 
-# What a Verdict would need to carry for every sentence to be said in full in any language
-# (a later small change in the referee; rule codes and records stay as they are).
+# What a Verdict still does not carry for its sentence to be said in full in any language.
 MISSING = {
-    "rejected": "Verdict.data = {'problem': messages.explain(game, attempted_action), "
-                "'out': tokens taken from the bank, 'into': tokens paid in, 'card': card id, "
-                "'claims': noble tiles taken} (the judge's _diagnose has them as `actions`/`ctx`)",
-    "rejected-mismatch": "for the 'no-action' mismatch sentence: the lane/deck/slot that differs "
-                         "and the expected and seen values (_mismatch_sentence)",
     "unreadable": "ObservationError/_Unreadable keep only the English sentence: the uncertain "
                   "paths, the tag seen twice and its places, the over-full lane and counts",
     "accepted-noble-tile": "whether the noble's tile was still on the mat (seen.nobles), for "
@@ -88,12 +84,12 @@ def rule_sentence(rule: str) -> str:
     return _(RULES.get(rule, N_("That is not allowed by the rules.")))
 
 
-def fix(code: str, ctx: Optional[dict] = None) -> str:
+def fix(code: str, ctx: Optional[dict] = None, game=None) -> str:
     """The put-it-right sentence for a rejected attempt (the judge's ``_fix``)."""
     ctx = ctx or {}
     out = ctx.get("out") or ZERO6
     into = ctx.get("into") or ZERO6
-    card = ctx.get("card")
+    card = card_phrase(ctx["card"], game) if ctx.get("card") else None
     if code in ("take-gold", "take-two-needs-four", "take-three-distinct", "bank-empty"):
         if any(out):
             return _("Put the {tokens} back in the bank, then take 3 tokens of different "
@@ -104,21 +100,21 @@ def fix(code: str, ctx: Optional[dict] = None) -> str:
     if code == "reserve-limit":
         if out[5]:
             if card:
-                return _("Put card {card} and the gold token back where they were: a player "
+                return _("Put {card} and the gold token back where they were: a player "
                          "holds at most 3 reserved cards. Take tokens or buy a card instead, "
                          "then press again.").format(card=card)
             return _("Put the card and the gold token back where they were: a player holds at "
                      "most 3 reserved cards. Take tokens or buy a card instead, then press "
                      "again.")
         if card:
-            return _("Put card {card} back where it was: a player holds at most 3 reserved "
+            return _("Put {card} back where it was: a player holds at most 3 reserved "
                      "cards. Take tokens or buy a card instead, then press again.").format(
                          card=card)
         return _("Put the card back where it was: a player holds at most 3 reserved cards. "
                  "Take tokens or buy a card instead, then press again.")
     if code == "card-not-available":
         if card:
-            return _("Take back the tokens paid and put card {card} back where it was, then "
+            return _("Take back the tokens paid and put {card} back where it was, then "
                      "press again.").format(card=card)
         return _("Take back the tokens paid and put the card back where it was, then press "
                  "again.")
@@ -160,24 +156,24 @@ def describe_action(game, action) -> str:
                                   ReturnGems, RevealCard, TakeGems)
     kind = type(action)
     if kind is RevealCard:
-        return _("Card {card} was dealt into level {level}, slot {slot}.").format(
-            card=action.card, level=action.level, slot=action.slot + 1)
+        return cap(_("{card} was dealt into level {level}, slot {slot}.").format(
+            card=card_phrase(action.card, game), level=action.level, slot=action.slot + 1))
     who = game.names[action.player]
     gold = bool(game.bank[5])
+    card = card_phrase(action.card, game) if getattr(action, "card", None) else None
     if kind is TakeGems:
         return _("{name} took {tokens}.").format(name=who, tokens=describe_tokens(action.gems))
     if kind is ReserveCard:
         if gold:
-            return _("{name} reserved card {card} and a gold token.").format(
-                name=who, card=action.card)
-        return _("{name} reserved card {card}.").format(name=who, card=action.card)
+            return _("{name} reserved {card} and a gold token.").format(name=who, card=card)
+        return _("{name} reserved {card}.").format(name=who, card=card)
     if kind is ReserveBlind:
         if action.card:
             if gold:
                 return _("{name} reserved the top card of the level {level} deck ({card}) and "
-                         "a gold token.").format(name=who, level=action.level, card=action.card)
+                         "a gold token.").format(name=who, level=action.level, card=card)
             return _("{name} reserved the top card of the level {level} deck "
-                     "({card}).").format(name=who, level=action.level, card=action.card)
+                     "({card}).").format(name=who, level=action.level, card=card)
         if gold:
             return _("{name} reserved the top card of the level {level} deck and a gold "
                      "token.").format(name=who, level=action.level)
@@ -185,17 +181,18 @@ def describe_action(game, action) -> str:
             name=who, level=action.level)
     if kind is BuyCard:
         if sum(action.pay):
-            return _("{name} bought card {card}, paying {tokens}.").format(
-                name=who, card=action.card, tokens=describe_tokens(action.pay))
-        return _("{name} bought card {card}, paying nothing (bonuses cover it).").format(
-            name=who, card=action.card)
+            return _("{name} bought {card}, paying {tokens}.").format(
+                name=who, card=card, tokens=describe_tokens(action.pay))
+        return _("{name} bought {card}, paying nothing (bonuses cover it).").format(
+            name=who, card=card)
     if kind is PassTurn:
         return _("{name} passed: no legal action was possible.").format(name=who)
     if kind is ReturnGems:
         return _("{name} returned {tokens} to the bank.").format(
             name=who, tokens=describe_tokens(action.gems))
     if kind is ClaimNoble:
-        return _("Noble {noble} visits {name}.").format(noble=action.noble, name=who)
+        return cap(_("{noble} visits {name}.").format(noble=noble_phrase(action.noble),
+                                                     name=who))
     return ""
 
 
@@ -244,9 +241,9 @@ def question_message(game, verdict) -> str:
     name = game.names[seat]
     kind = verdict.question
     if kind == "noble":
-        return _("Nobles {nobles} both qualify for {name}: which one visits? Touch it, or take "
-                 "its tile from the mat and press again.").format(
-                     nobles=_(" and ").join(verdict.candidates), name=name)
+        return cap(_("{nobles} both qualify for {name}: which one visits? Touch it, or take "
+                     "its tile from the mat and press again.").format(
+                         nobles=nobles_phrase(verdict.candidates, "and"), name=name))
     if kind == "deck":
         if 0 in verdict.candidates:
             return _("{name} reserved a card from a deck: from which level's deck (or no card, "
@@ -262,6 +259,43 @@ def question_message(game, verdict) -> str:
 
 
 # ----------------------------------------------------------------------------- verdicts
+def mismatch_sentence(m: dict, game=None) -> str:
+    """What differs on the table after the attempt (``attempts.mismatch_sentence``)."""
+    what = m.get("what")
+    if what == "lane":
+        colour, n, seen = m["colour"], m["expected"], m["seen"]
+        text = ngettext("{lane} should hold {n} token after that turn, but the camera counts "
+                        "{seen}",
+                        "{lane} should hold {n} tokens after that turn, but the camera counts "
+                        "{seen}", n).format(lane=lane(colour), n=n, seen=seen)
+        if colour == 5:
+            return cap(text) + _(" (a reserve takes a gold token while any is left).")
+        return cap(text) + _(".")
+    if what == "deck":
+        if m["expected"]:
+            return _("The level {level} deck should still be in its slot, but it is "
+                     "missing.").format(level=m["level"])
+        return _("The level {level} deck should be gone from its slot, but it is still "
+                 "there.").format(level=m["level"])
+    if what == "slot":
+        want, seen = m["expected"], m["seen"]
+        want = card_phrase(want, game) if want else pgettext("slot", "nothing")
+        if seen == "?":
+            seen = _("an unreadable card")
+        elif seen:
+            seen = card_phrase(seen, game)
+        else:
+            seen = _("an empty slot")
+        return _("Level {level}, slot {slot} should hold {expected}, but the camera sees "
+                 "{seen}.").format(level=m["level"], slot=m["slot"], expected=want, seen=seen)
+    if what == "noble":
+        if m["expected"] is None:
+            return _("Noble slot {slot} should be empty.").format(slot=m["slot"])
+        return _("Noble slot {slot} should hold {noble}.").format(
+            slot=m["slot"], noble=noble_phrase(m["expected"]))
+    return _("The table does not show one whole legal turn.")
+
+
 def render_verdict(game, verdict) -> str:
     """The verdict's message in the current language (``game``: the state it was judged on).
 
@@ -284,15 +318,22 @@ def render_verdict(game, verdict) -> str:
                      "turn.").format(active=game.names[game.active],
                                      name=game.names[verdict.seat])
         data = getattr(verdict, "data", None) or {}
-        problem = data.get("problem")
-        if isinstance(problem, Problem):
-            return f"{render(problem)} {fix(rule, data)}"
+        problem = from_data(data.get("problem"))
+        if problem is not None:
+            said = render(problem, game)
+            return said if data.get("out") is None else f"{said} {fix(rule, data, game)}"
         if data.get("claims"):
             return ngettext("{n} noble tile was taken from the mat, but at most one noble "
                             "visits a player per turn.",
                             "{n} noble tiles were taken from the mat, but at most one noble "
                             "visits a player per turn.", data["claims"]).format(
-                                n=data["claims"]) + " " + fix(rule, data)
+                                n=data["claims"]) + " " + fix(rule, data, game)
+        if data.get("mismatch"):
+            return f"{mismatch_sentence(data['mismatch'], game)} {fix('other', data, game)}"
+        if data.get("key") == "nothing-reserved":
+            return _("Nothing was reserved and the table is unchanged: {name} has not made an "
+                     "action yet.").format(name=game.names[verdict.seat]) + " " + fix(
+                         "no-action")
         return f"{rule_sentence(rule)} {fix(rule, data)}"
     # unreadable
     return fixed(verdict.message) or _(
@@ -304,7 +345,7 @@ __all__ = ["MISSING", "FIXED", "RULES", "fixed", "rule_sentence", "fix", "descri
            "describe_turn", "question_message", "render_verdict"]
 
 
-def describe_line(line: dict, names) -> str:
+def describe_line(line: dict, names, game=None) -> str:
     """A touch-entered record line in words (the view-model's ``describe_line``, translated)."""
     from companion.engine import COLOURS
     t = line.get("type")
@@ -315,20 +356,22 @@ def describe_line(line: dict, names) -> str:
     if t == "take":
         return _("{name} takes {tokens}.").format(name=who, tokens=tokens("gems"))
     if t == "buy":
-        return _("{name} buys {card} paying {tokens}.").format(name=who, card=line["card"],
-                                                               tokens=tokens("pay"))
+        return _("{name} buys {card} paying {tokens}.").format(
+            name=who, card=card_phrase(line["card"], game), tokens=tokens("pay"))
     if t == "reserve":
         if "level" in line:
             return _("{name} reserves the top card of the level {level} deck.").format(
                 name=who, level=line["level"])
-        return _("{name} reserves {card}.").format(name=who, card=line["card"])
+        return _("{name} reserves {card}.").format(name=who,
+                                                   card=card_phrase(line["card"], game))
     if t == "reveal":
-        return _("{card} is dealt into level {level}, slot {slot}.").format(
-            card=line["card"], level=line["level"], slot=line["slot"] + 1)
+        return cap(_("{card} is dealt into level {level}, slot {slot}.").format(
+            card=card_phrase(line["card"], game), level=line["level"], slot=line["slot"] + 1))
     if t == "return":
         return _("{name} returns {tokens}.").format(name=who, tokens=tokens("gems"))
     if t == "noble":
-        return _("Noble {noble} visits {name}.").format(noble=line["noble"], name=who)
+        return cap(_("{noble} visits {name}.").format(noble=noble_phrase(line["noble"]),
+                                                     name=who))
     if t == "pass":
         return _("{name} passes.").format(name=who)
     if t == "end_turn":
@@ -344,7 +387,7 @@ def render_after(game_after, verdict) -> str:
         return render_verdict(game_after, verdict)
     if not verdict.lines:
         return fixed(verdict.message) or _("The game is set up.")
-    words = [describe_line(dict(line), game_after.names) for line in verdict.lines
+    words = [describe_line(dict(line), game_after.names, game_after) for line in verdict.lines
              if line.get("type") not in ("end_turn", "reveal")]
     if verdict.kind == "accepted":
         o = game_after.outcome

@@ -108,3 +108,55 @@ def points(n: int) -> str:
 def tokens(n: int) -> str:
     """'12 tokens' of any colours."""
     return ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+# ----------------------------------------------------------------------------- cards, nobles
+# A card or noble named by what is printed on it (players never see the sticker ids, which
+# stay in the logs and records). Translators: the phrase stands alone (after a colon or as the
+# subject), so it may keep its own case.
+def cap(text: str) -> str:
+    """The sentence with its first letter capitalised (a phrase may open it)."""
+    return text[:1].upper() + text[1:]
+
+
+def _in_view(game) -> list:
+    """The cards a player can see: face-up in the market and every known reserved card."""
+    out = [c.id for row in game.market for c in row if c is not None]
+    for hand in game.reserved:
+        out.extend(r.id for r in hand if getattr(r, "id", None))
+    return out
+
+
+def card_phrase(card_id: str, game=None, cost: bool = False) -> str:
+    """'the level-2 blue card worth 1 point'; with its cost ('… that costs 3 white and 2 red')
+    when ``cost`` or when another card in view of ``game`` prints the same level, colour and
+    points."""
+    from companion.engine import CARDS
+    c = CARDS[card_id]
+    if c.points:
+        text = ngettext("the level-{level} {colour} card worth {n} point",
+                        "the level-{level} {colour} card worth {n} points", c.points).format(
+                            level=c.level, colour=colour_name(c.bonus), n=c.points)
+    else:
+        text = _("the level-{level} {colour} card with no points").format(
+            level=c.level, colour=colour_name(c.bonus))
+    if not cost and game is not None:
+        same = (c.level, c.bonus, c.points)
+        cost = any(o != card_id and (CARDS[o].level, CARDS[o].bonus, CARDS[o].points) == same
+                   for o in _in_view(game))
+    if cost:
+        text = _("{card} that costs {cost}").format(card=text, cost=describe_tokens(c.cost))
+    return text
+
+
+def noble_phrase(noble_id: str) -> str:
+    """'the noble needing 4 white and 4 blue' (the bonuses printed on its tile)."""
+    from companion.engine import NOBLES
+    return _("the noble needing {bonuses}").format(
+        bonuses=describe_tokens(NOBLES[noble_id].requires))
+
+
+def nobles_phrase(noble_ids, conjunction: str = "or") -> str:
+    """Several nobles: 'the noble needing … or the noble needing …'."""
+    sep = _(" or ") if conjunction == "or" else _(" and ")
+    return sep.join(noble_phrase(n) for n in noble_ids)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from companion.engine import (CARDS, COLOURS, BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind,
                               ReserveCard, ReturnGems, RevealCard, RuleError, TakeGems)
 from companion.engine.cards import describe_tokens
+from companion.engine.values import plural
 from companion.referee.seen import NOBLE_SLOTS, Seen, seen_of
 from companion.referee.verdict import Verdict
 
@@ -31,7 +32,8 @@ def fix(code: str, ctx: dict) -> str:
     into = ctx.get("into") or ZERO6
     card = ctx.get("card")
     if code in ("take-gold", "take-two-needs-four", "take-three-distinct", "bank-empty"):
-        return f"Put the {describe_tokens(out)} back in the bank, {_TAKE_FIX}"
+        what = describe_tokens(out) if any(out) else "tokens"
+        return f"Put the {what} back in the bank, {_TAKE_FIX}"
     if code == "reserve-limit":
         what = f"card {card}" if card else "the card"
         gold = " and the gold token" if out[5] else ""
@@ -39,18 +41,20 @@ def fix(code: str, ctx: dict) -> str:
                 "player holds at most 3 reserved cards. Take tokens or buy a card instead, "
                 "then press again.")
     if code == "card-not-available":
-        return (f"Take back the tokens paid and put card {card or 'the card'} back where it "
-                "was, then press again.")
+        return (f"Take back the tokens paid and put {'card ' + card if card else 'the card'} "
+                "back where it was, then press again.")
     if code == "payment-mismatch":
-        return (f"Take back the {describe_tokens(into)} paid into the bank and pay the exact "
-                "cost, then press again.")
+        return (f"Take back the {describe_tokens(into) if any(into) else 'tokens'} paid into "
+                "the bank and pay the exact cost, then press again.")
     if code == "reveal-missing":
         return "Deal the top card of that deck into the empty slot, then press again."
     if code == "reveal-mismatch":
         return ("Put that card back where it came from and deal the top card of the deck "
                 "into the empty slot, then press again.")
     if code == "return-not-allowed":
-        return (f"Take the {describe_tokens(into)} back from the bank, then press again.")
+        if not any(into):
+            return "Take the returned tokens back from the bank, then press again."
+        return f"Take the {describe_tokens(into)} back from the bank, then press again."
     if code == "tokens-over-ten":
         return "Return tokens of your choice to the bank down to 10, then press again."
     if code == "noble-not-earned":
@@ -138,6 +142,23 @@ def _attempt(game: Game, seen: Seen, before: Seen) -> tuple:
     return actions, ctx
 
 
+def _facts(ctx: dict, **more) -> dict:
+    """The refusal's facts as plain JSON data (Verdict.data), for the screen's words."""
+    out = {"out": list(ctx.get("out") or ZERO6), "into": list(ctx.get("into") or ZERO6)}
+    if ctx.get("card"):
+        out["card"] = ctx["card"]
+    out.update(more)
+    return out
+
+
+def _refused(game: Game, action, err: RuleError, ctx: dict, seat: int) -> Verdict:
+    from companion.i18n.messages import explain, to_data
+    problem = explain(game, action)
+    data = _facts(ctx, problem=to_data(problem)) if problem is not None else _facts(ctx)
+    return Verdict("rejected", seat, rule=err.rule, message=f"{err.message} {fix(err.rule, ctx)}",
+                   data=data)
+
+
 def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
     actions, ctx = _attempt(game, seen, before)
     claims = sum(1 for a in actions if type(a) is ClaimNoble)
@@ -148,12 +169,12 @@ def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
                 return Verdict("rejected", seat, rule="one-noble-per-turn",
                                message=(f"{claims} noble tiles were taken from the mat, but at "
                                         "most one noble visits a player per turn. "
-                                        + fix("one-noble-per-turn", ctx)))
+                                        + fix("one-noble-per-turn", ctx)),
+                               data=_facts(ctx, claims=claims))
             try:
                 game.check(action)
             except RuleError as err:
-                return Verdict("rejected", seat, rule=err.rule,
-                               message=f"{err.message} {fix(err.rule, ctx)}")
+                return _refused(game, action, err, ctx, seat)
             game.push(action)
             done += 1
         # The attempt's steps are legal: a noble that must visit is recorded anyway, so only
@@ -170,37 +191,57 @@ def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
             if err.rule == "noble-must-visit":
                 pass
             else:
-                return Verdict("rejected", seat, rule=err.rule,
-                               message=f"{err.message} {fix(err.rule, ctx)}")
+                return _refused(game, EndTurn(p), err, ctx, seat)
         # Legal steps that still don't match the table: say what differs.
+        mismatch = _mismatch(game, seen)
         return Verdict("rejected", seat, rule="no-action",
-                       message=_mismatch_sentence(game, seen) + " " + fix("other", ctx))
+                       message=mismatch_sentence(mismatch) + " " + fix("other", ctx),
+                       data=_facts(ctx, mismatch=mismatch))
     finally:
         for _ in range(done):
             game.pop()
 
 
-def _mismatch_sentence(game_after: Game, seen: Seen) -> str:
+def _mismatch(game_after: Game, seen: Seen) -> dict:
+    """The first thing on the table that differs from the game after the attempt (JSON data:
+    ``what`` and its values; cards and nobles by id, said by what is printed on them)."""
     exp = seen_of(game_after)
     for i, c in enumerate(COLOURS):
         if exp.bank[i] != seen.bank[i]:
-            return (f"The {c} lane should hold {exp.bank[i]} tokens after that turn, but the "
-                    f"camera counts {seen.bank[i]}"
-                    + (" (a reserve takes a gold token while any is left)." if c == "gold"
-                       else "."))
+            return {"what": "lane", "colour": i, "expected": exp.bank[i], "seen": seen.bank[i]}
     for li in range(3):
         if exp.decks[li] != seen.decks[li]:
-            return (f"The level {li + 1} deck should {'still be' if exp.decks[li] else 'be gone'}"
-                    " from its slot, but it "
-                    f"{'is missing' if exp.decks[li] else 'is still there'}.")
+            return {"what": "deck", "level": li + 1, "expected": bool(exp.decks[li])}
         for s in range(4):
             if not _slot_matches(exp.market[li][s], seen.market[li][s]) and not (
                     exp.market[li][s] is None and seen.market[li][s] is None):
-                return (f"Level {li + 1}, slot {s + 1} should hold "
-                        f"{exp.market[li][s] or 'nothing'}, but the camera sees "
-                        f"{'an unreadable card' if seen.market[li][s] == '?' else seen.market[li][s] or 'an empty slot'}.")
+                return {"what": "slot", "level": li + 1, "slot": s + 1,
+                        "expected": exp.market[li][s], "seen": seen.market[li][s]}
     for i in range(NOBLE_SLOTS):
         if (exp.nobles[i] is None) != (seen.nobles[i] is None):
-            return (f"Noble slot {i + 1} should "
-                    f"{'be empty' if exp.nobles[i] is None else 'hold ' + exp.nobles[i]}.")
+            return {"what": "noble", "slot": i + 1, "expected": exp.nobles[i]}
+    return {"what": "other"}
+
+
+def mismatch_sentence(m: dict) -> str:
+    """The English of :func:`_mismatch` (records and logs keep the ids)."""
+    what = m["what"]
+    if what == "lane":
+        c = COLOURS[m["colour"]]
+        return (f"The {c} lane should hold {plural(m['expected'], 'token')} after that turn, "
+                f"but the camera counts {m['seen']}"
+                + (" (a reserve takes a gold token while any is left)." if c == "gold"
+                   else "."))
+    if what == "deck":
+        if m["expected"]:
+            return f"The level {m['level']} deck should still be in its slot, but it is missing."
+        return f"The level {m['level']} deck should be gone from its slot, but it is still there."
+    if what == "slot":
+        seen = m["seen"]
+        return (f"Level {m['level']}, slot {m['slot']} should hold "
+                f"{m['expected'] or 'nothing'}, but the camera sees "
+                f"{'an unreadable card' if seen == '?' else seen or 'an empty slot'}.")
+    if what == "noble":
+        return (f"Noble slot {m['slot']} should "
+                f"{'be empty' if m['expected'] is None else 'hold ' + m['expected']}.")
     return "The table does not show one whole legal turn."

@@ -324,6 +324,7 @@ def answer_question(game: Game, question: Verdict, value) -> Verdict:
     elif kind == "deck":
         if value == 0 and 0 in question.candidates:
             return Verdict("rejected", seat, rule="no-action", asked=kind,
+                           data={"key": "nothing-reserved"},
                            message=(f"Nothing was reserved and the table is unchanged: "
                                     f"{game.names[seat]} has not made an action yet. "
                                     + fix("no-action", {})))

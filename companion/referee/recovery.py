@@ -3,7 +3,8 @@
 Every accepted turn is written twice: to the SQLite journal (``journal.sqlite``, WAL) and to
 the ``record.jsonl`` mirror of its session folder. On start the two are reconciled: a game
 whose mirror holds accepted lines the journal lacks (a lost WAL, an empty, missing or damaged
-journal file, damaged rows) is restored from the mirror, and the notice says so in a sentence.
+journal file, damaged rows) is restored from the mirror, and the notice says so in a sentence
+(a :class:`~companion.i18n.notices.Notice`: said in the screen's language, English in logs).
 A journal file SQLite can't open is set aside (never deleted) first. A data folder that can't
 be written is said plainly and left exactly as it is.
 """
@@ -17,6 +18,7 @@ from typing import Optional
 
 from companion.engine import RuleError
 from companion.engine.record import game_from_lines, parse_event
+from companion.i18n.notices import Notice, combine, os_cause
 from companion.journal import Journal, JournalError
 from companion.session import read_record_mirror
 
@@ -30,7 +32,8 @@ _DAMAGED_LINE = (RuleError, ValueError, TypeError, KeyError, IndexError, Attribu
 
 
 class DataFolderError(OSError):
-    """The data folder can't be written; ``message`` says so plainly (it is not damage)."""
+    """The data folder can't be written; ``message`` says so plainly (it is not damage): a
+    :class:`~companion.i18n.notices.Notice`, English as a str, said in any language."""
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -46,10 +49,9 @@ def check_writable(root: Path) -> None:
             f.write(b"ok")
         probe.unlink()
     except OSError as err:
-        why = err.strerror or str(err)
-        raise DataFolderError(f"The data folder {root} can't be written: {why}. Games can't "
-                              "be kept until it can (check its owner and permissions, or "
-                              "free some space).") from err
+        log.error("The data folder %s can't be written: %s", root, err)   # the OS's own words
+        raise DataFolderError(Notice("folder-unwritable", folder=str(root),
+                                     cause=os_cause(err))) from err
 
 
 def session_folder(root: Path, name) -> Optional[Path]:
@@ -121,15 +123,11 @@ def open_journal(root) -> tuple:
         log.error("Journal: %s", err.message)
         aside = _set_aside(root)
         journal = Journal(path)
-        notes.append(f"The game journal was damaged; it was set aside as {aside.name} and "
-                     "rebuilt from the session records.")
+        notes.append(Notice("journal-set-aside", name=aside.name))
     restored = reconcile(journal, root)
     if restored:
-        notes.append(f"{restored} {'game was' if restored == 1 else 'games were'} missing "
-                     "turns in the journal and "
-                     f"{'was' if restored == 1 else 'were'} restored from the session records: "
-                     "no confirmed turn was lost.")
-    return journal, (" ".join(notes) or None)
+        notes.append(Notice("games-restored", n=restored))
+    return journal, combine(*notes)
 
 
 def _set_aside(root: Path) -> Path:

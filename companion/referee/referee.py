@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
+from companion.i18n.notices import Notice, combine
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
@@ -104,6 +105,9 @@ class Referee:
         self.notice: Optional[str] = None
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
+        # The computer's move for the turn in progress (companion.computer.Expectation), set
+        # through the door: a turn or line of that seat that differs from it is rejected.
+        self.expect = None
 
     # ----------------------------------------------------------------- starting
     @classmethod
@@ -126,7 +130,8 @@ class Referee:
     def setup_from_observation(obs: dict, players, first: int = 0) -> Setup:
         """The dealt table as the camera sees it; raises :class:`SetupError` with a sentence."""
         n = len(players)
-        if isinstance(obs, dict) and obs.get("mat") is not False and obs.get("busy"):
+        if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
+                                                          or obs.get("covered")):
             from companion.covered_text import covered_sentence
             covered = obs.get("covered")
             raise SetupError(covered_sentence(covered if isinstance(covered, list) else None,
@@ -270,6 +275,8 @@ class Referee:
             return Verdict("unreadable", seat, message="There is no still for this press: "
                            "press again.")
         verdict = judge(self.game, observation, seat)
+        if self.expect is not None:
+            verdict = self.expect.judge_turn(self.game, verdict)
         if taken_back and verdict.kind == "accepted":
             verdict = _with_message(verdict, "The lines entered on the screen for this turn "
                                     "were replaced by what the camera sees. " + verdict.message)
@@ -307,6 +314,8 @@ class Referee:
         if self.session is not None:
             self.session.add({"type": "answer", "question": question.question, "value": value})
         verdict = answer_question(self.game, question, value)
+        if self.expect is not None:
+            verdict = self.expect.judge_turn(self.game, verdict)
         if verdict.kind == "question":
             self.pending_question = verdict
             return verdict
@@ -343,12 +352,16 @@ class Referee:
                 raise MalformedError("The game is already set up; a game has one setup.")
         except RuleError as err:
             return Verdict("rejected", seat, rule=err.rule, message=err.message)
+        if self.expect is not None:
+            refused = self.expect.judge_line(self.game, line)
+            if refused is not None:
+                return refused
         self.pending_question = None
         self._pending_obs = None
         try:
             self.game.push(event)
         except RuleError as err:
-            return Verdict("rejected", seat, rule=err.rule, message=err.message)
+            return _refusal(self.game, event, err, seat)
         self._entries.append(event.to_line())
         if type(event) is EndTurn:
             lines = tuple(self._entries)
@@ -504,8 +517,9 @@ class Referee:
                 raise JournalError(f"Game {row['id']} in the journal can't be read, and its "
                                    "session has no usable copy.")
             journal.replace_lines(row["id"], lines)
-            notice = (notice or "") + (f" Game {row['id']} was damaged in the journal and "
-                                       "was restored from its session record.")
+            log.warning("Journal: game %s was damaged and was restored from its session "
+                        "record.", row["id"])
+            notice = combine(notice, Notice("game-restored"))
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
         session = SessionWriter(folder) if folder is not None else None
@@ -513,7 +527,7 @@ class Referee:
                   reader=reader, capture=capture)
         ref.game = game
         ref.game_id = row["id"]
-        ref.notice = notice.strip() if notice else None
+        ref.notice = notice or None
         if session is not None:
             session.record_rewrite(lines)
         ref._restore_pending(row["pending"] or {})
@@ -544,6 +558,17 @@ class Referee:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+
+
+def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:
+    """A touch entry the rules refuse, with the refusal's facts for the screen's words."""
+    from companion.i18n.messages import explain, to_data
+    try:
+        problem = explain(game, event)
+    except (RuleError, KeyError, ValueError, IndexError):
+        problem = None
+    data = {"problem": to_data(problem)} if problem is not None else {}
+    return Verdict("rejected", seat, rule=err.rule, message=err.message, data=data)
 
 
 def _with_message(verdict: Verdict, message: str) -> Verdict:

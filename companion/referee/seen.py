@@ -65,15 +65,16 @@ def read_seen(obs: dict) -> Seen:
     if not isinstance(obs, dict):
         raise ObservationError("The camera gave no reading of the table: press again.",
                                "malformed")
+    if obs.get("busy") and (obs.get("mat") is not False or obs.get("covered")):
+        # Name exactly what to clear (read-table's `covered`: regions, or the corner markers
+        # a hand hides so that the mat can't be placed), in the players' words.
+        from companion.covered_text import covered_sentence
+        covered = obs.get("covered")
+        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
     if obs.get("mat") is False:
         raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
                                "markers must be in view. Move whatever covers a corner, then "
                                "press again.")
-    if obs.get("busy"):
-        # Name exactly what to clear (read-table's `covered`), in the players' words.
-        from companion.covered_text import covered_sentence
-        covered = obs.get("covered")
-        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
     try:
         nobles = list(obs["nobles"])
         nobles = nobles + [None] * (NOBLE_SLOTS - len(nobles))

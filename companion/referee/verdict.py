@@ -17,6 +17,11 @@ class Verdict:
     to clear), or ``entered`` (a touch-entered line of a turn still in progress; the turn is
     accepted at its ``end_turn``). ``asked`` names the question a final verdict answered.
     ``options`` holds, for a question, each candidate turn as engine actions (private).
+    ``data`` holds the facts of a refusal as plain JSON data, for the screen to say it in any
+    language (``companion.i18n.verdicts``): ``problem`` (the broken rule's key and values,
+    ``companion.i18n.messages.to_data``), ``out``/``into`` (tokens taken from / paid into the
+    bank), ``card``, ``claims`` (noble tiles taken), ``mismatch`` (what differs on the table),
+    ``key`` (a fixed refusal). ``message`` stays the English of records and logs.
     """
 
     kind: str
@@ -28,6 +33,7 @@ class Verdict:
     candidates: tuple = ()
     asked: Optional[str] = None
     options: tuple = field(default=(), repr=False, compare=False)
+    data: dict = field(default_factory=dict, repr=False, compare=False)
 
     def to_dict(self, press: Optional[int] = None) -> dict:
         """The verdict object of ``rejudge --json`` (session.md)."""

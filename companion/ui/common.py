@@ -22,17 +22,12 @@ def points_text(n):
 
 
 def describe_card(cid):
+    """A card as printed on it (level, bonus, points, cost): players don't see sticker ids."""
     c = card_view(cid)
     pts = f", {points_text(c['points'])}" if c["points"] else ""
     from companion.i18n import _
-    return _("{card}: {letter} bonus{points}\ncost {cost}").format(
-        card=cid, letter=GEM_LETTER[c["bonus"]], points=pts, cost=cost_text(c["cost"]))
-
-
-def short_card(cid):
-    c = card_view(cid)
-    pts = f" {c['points']}P" if c["points"] else ""
-    return f"{cid} {GEM_LETTER[c['bonus']]}{pts}\n{cost_text(c['cost'])}"
+    return _("Level {level}: {letter} bonus{points}\ncost {cost}").format(
+        level=c["level"], letter=GEM_LETTER[c["bonus"]], points=pts, cost=cost_text(c["cost"]))
 
 
 def describe_noble(nid):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.i18n import _
+from companion.i18n.notices import say
 from companion.i18n.chooser import first_start
 from companion.ui.common import AppScreen, app, ctl
 from companion.ui.widgets import ChoicePopup
@@ -24,7 +25,8 @@ class HomeScreen(AppScreen):
                 turn=g.turn + 1, name=g.names[g.active])
             return
         row = c.resumable()
-        notice = f"{c.notice} " if c.notice else ""  # the journal restored, a folder unwritable
+        # The journal restored, a folder unwritable: said in the current language.
+        notice = f"{say(c.notice)} " if c.notice else ""
         if row is not None:
             names = _(", ").join(row.get("players") or [])
             self.resume_text = _("Resume the game of {names}").format(names=names)

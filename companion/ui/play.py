@@ -14,16 +14,27 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS, COLOURS
 from companion.i18n import _
+from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
-from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
+from companion.ui.move_view import move_parts, move_words
+from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
+from companion.ui.hint import HintControl
+from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
+                                  TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
-from companion.viewmodel import GEM_LETTER
+from companion.viewmodel import GEM_LETTER, card_view
 
 GREEN = (0.15, 0.5, 0.25, 1)
+
+
+def tr_lang():
+    from companion.i18n import translator
+    return translator.lang
 
 
 class PlayScreen(AppScreen):
@@ -47,6 +58,7 @@ class PlayScreen(AppScreen):
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
         self._arrange()
@@ -68,13 +80,29 @@ class PlayScreen(AppScreen):
             left.add_widget(self.tools)
             right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
             right.add_widget(self.head)
-            right.add_widget(self.ask)
-            right.add_widget(Widget())
+            # The prompt scrolls when it is taller than the room left (the computer's move
+            # with 4 players); otherwise it sits under the players as before.
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6)
+            scroll.add_widget(self.ask)
+            right.add_widget(scroll)
             frame.add_widget(left)
             frame.add_widget(right)
         else:
             frame.orientation = "vertical"
-            for w in (self.head, self.table, self.ask, self.tools):
+            # The prompt takes at most 25 % of the height and scrolls beyond: the market keeps
+            # its rows touchable under 4 players and the computer's move.
+            from kivy.core.window import Window
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_y=None)
+
+            def fit(*_):
+                scroll.height = min(self.ask.height, Window.height * 0.25)
+            self.ask.bind(height=fit)
+            Window.bind(height=fit)
+            scroll.add_widget(self.ask)
+            fit()
+            for w in (self.head, self.table, scroll, self.tools):
                 frame.add_widget(w)
 
     # -- drawing
@@ -94,8 +122,12 @@ class PlayScreen(AppScreen):
         self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
-        said = render_after(g, v) if v is not None and c.message == v.message else c.message
+        said = render_after(g, v) if v is not None and c.message == v.message else say(c.message)
+        if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
+            said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")
+        if v is not None and v.kind == "question" and c.question is not None:
+            msg = ""    # the prompt asks it, in pictures (the referee's words name sticker ids)
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
             # A new undo (from the screen or a held seat button): say what to put back.
@@ -115,9 +147,14 @@ class PlayScreen(AppScreen):
         self._market(view)
         self._bank(view)
         self._players(view, g)
+        self._computer(g)
         self._prompt(view)
+        self.hint.update()
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
+        if c.computer.move_for(g) is not None and not self.rejected and c.entry is not None \
+                and not c.entry.lines and self._undo_note is None:
+            noted = True   # the computer's move is shown: the turn before it is on the table
         self.ask.ids.message.text = "" if noted and self._undo_note is None else self._message
         if view.finished:
             app().go("gameover")
@@ -189,21 +226,55 @@ class PlayScreen(AppScreen):
     # -- the prompt: what the turn needs next
     def _step(self):
         c = ctl()
-        if c.entry is None or c.question is not None:
-            return None
+        if c.entry is None or c.question is not None or c.computer.is_thinking(c.game):
+            return None    # (nothing to enter while the computer chooses its move)
         return c.entry.step()
+
+    def _computer(self, g):
+        """The computer's turn: who thinks, then its move in pictures and plain words."""
+        comp = ctl().computer
+        ids = self.ask.ids
+        choice = comp.move_for(g)
+        thinking = comp.is_thinking(g)
+        key = (id(choice), thinking, comp.plays(g) and g.active, tr_lang(), self.rejected)
+        if key == getattr(self, "_computer_key", None):
+            return
+        self._computer_key = key
+        if not comp.plays(g) or (choice is None and not thinking):
+            ids.computer_title.text = ids.computer_words.text = ""
+            ids.picture.show(())
+            return
+        title = V.computer_title(g.names[g.active], comp.seat_level(g.active), choice is None)
+        if choice is None:
+            ids.computer_title.text = title
+            ids.picture.show(())
+            ids.computer_words.text = ""
+            return
+        # Who plays, then the pictures, then the words (the rejection's sentence says them).
+        ids.computer_title.text = ""
+        ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
+        ids.computer_words.text = title if self.rejected else (
+            f"{title} {move_words(choice.lines, game=g)}")
 
     def _prompt(self, view):
         c = ctl()
         q = c.question
         e = c.entry
         # The objects themselves, not their ids: a new game's may reuse an old one's address.
+        choice = c.computer.move_for(c.game)
         key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
-               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
+               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())),
+               id(choice), c.computer.is_thinking(c.game))
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
-        p = V.prompt(e, q, c.busy, c.names, self.selection)
+        p = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question, c.game)
+        if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
+                and not self.selection and e.step() == ("main",):
+            if choice is not None:
+                p = V.computer_prompt(e.game, choice.lines)
+            elif c.computer.is_thinking(c.game):
+                p = V.Prompt()   # the title says it thinks; nothing to do yet
         self.ask.ids.hint.text = p.hint
         box = self.ask.ids.prompt
         box.clear_widgets()
@@ -219,6 +290,23 @@ class PlayScreen(AppScreen):
                              size=(tap * 2.2, tap * 1.1))
             tile.noble = noble_view(nid)
             tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
+            box.add_widget(tile)
+        for cid in p.cards:         # the referee asks which reserved card was bought
+            tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
+                            size=(tap * 1.45, tap * 2))
+            tile.card = card_view(cid)
+            tile.bind(on_release=lambda w, v=cid: ctl().answer(v))
+            box.add_widget(tile)
+        decks = {row["level"]: row["deck"] for row in view.rows}
+        for level in p.decks:       # ... or from which deck a card was reserved
+            deck = DeckTile(level=level, count=decks.get(level, 0), target=f"answer:{level}",
+                            size_hint=(None, None), size=(tap * 1.9, tap * 1.3))
+            deck.bind(on_release=lambda w, v=level: ctl().answer(v))
+            box.add_widget(deck)
+        for i, parts in p.turns:    # ... or which of a few turns was played
+            tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
+            tile.show(parts)
+            tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)
         for a in p.actions:
             b = BigButton(text=a.label, target=a.target, size_hint=(None, None),
@@ -236,7 +324,8 @@ class PlayScreen(AppScreen):
         {"take": self.take, "clear": self.clear, "reserved": self.reserved_cards,
          "hidden": self.hidden_buy, "pass": lambda: c.send(e.pass_line()),
          "reveal": lambda: self.reveal(*a.arg), "return": self.give_back,
-         "end": self.end_turn, "answer": lambda: c.answer(a.arg)}[a.key]()
+         "end": self.end_turn, "answer": lambda: c.answer(a.arg),
+         "computer": self.done_as_shown}[a.key]()
 
     # -- touches
     def tap_gem(self, colour):
@@ -320,11 +409,15 @@ class PlayScreen(AppScreen):
     def reserved_cards(self):
         c = ctl()
         e = c.entry
-        cards = [cid for cid, w in e.buyable() if w == "reserved"]
-        choices = [(describe_card(cid), cid, f"buy:{cid}") for cid in cards]
-        choices.append((_("Cancel"), None, "cancel"))
-        ChoicePopup(V.reserved_title(e.game.names[e.seat]), choices,
-                    lambda cid: cid and c.send(e.buy_line(cid))).open()
+        tap = app().tap
+        tiles = []
+        for cid in (cid for cid, w in e.buyable() if w == "reserved"):
+            tile = CardTile(target=f"buy:{cid}", size_hint=(None, None),
+                            size=(tap * 1.7, tap * 2.3))
+            tile.card = card_view(cid)
+            tiles.append((tile, cid))
+        TilePopup(V.reserved_title(e.game.names[e.seat]), tiles,
+                  lambda cid: c.send(e.buy_line(cid))).open()
 
     def hidden_buy(self):
         c = ctl()
@@ -343,6 +436,31 @@ class PlayScreen(AppScreen):
                     lambda q: e.reveal_choices(level, q),
                     lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card,
                     kind="card").open()
+
+    def done_as_shown(self):
+        """Enter exactly the computer's move by touch (a blind reserve: its card chosen)."""
+        c = ctl()
+        choice = c.computer.move_for(c.game)
+        if choice is None:
+            return
+        lines = [dict(x) for x in choice.lines]
+        main = lines[0]
+
+        def send(lines):
+            for line in lines:
+                if c.send(line).kind == "rejected":
+                    return
+        if main.get("type") == "reserve" and "level" in main and "card" not in main:
+            e = c.entry
+            level = main["level"]
+
+            def picked(cid):
+                send([dict(main, card=cid)] + lines[1:])
+            SearchPopup(V.blind_title(e.game.names[e.seat], level),
+                        lambda q: e.reveal_choices(level, q), picked, describe_card,
+                        kind="card").open()
+            return
+        send(lines)
 
     def undo(self):
         c = ctl()
@@ -415,17 +533,22 @@ class CameraView(ModalView):
         if image is None and callable(picture):
             self.drawing = Label(text=V.camera_drawing())
             box.add_widget(self.drawing, index=len(box.children))
-            self._draw(picture)
+            # Drawn at the size it is shown: the view's width and what the words leave of it.
+            from kivy.core.window import Window
+            w, h = Window.size
+            self._draw(picture, (w * 0.95 - 12, (h * 0.95 - 12 - app().tap) * 0.6))
 
-    def _draw(self, picture):
+    def _draw(self, picture, box):
         import threading
 
         from kivy.clock import Clock
 
         def work():
             try:
-                image = picture()
+                image = picture(box)
             except Exception:   # no picture is better than a stuck view
+                from kivy.logger import Logger
+                Logger.exception("Companion: the camera view's picture could not be drawn")
                 image = None
             Clock.schedule_once(lambda dt: self._show(image), 0)
         threading.Thread(target=work, daemon=True, name="camera-picture").start()
@@ -445,11 +568,18 @@ def observation_text(obs):
         return _("Nothing was read from the picture yet.")
     if not obs.get("mat"):
         return _("The mat was not found in the picture.")
+    # How many cards and nobles were read, not their sticker ids (which players never see):
+    # the overlay on the picture shows which.
     market = obs.get("market") or {}
-    rows = [_("Level {level}: {cards}").format(
-        level=lv, cards=" ".join(x or "-" for x in market.get(str(lv), []))) for lv in (3, 2, 1)]
+    rows = []
+    for lv in (3, 2, 1):
+        there = [x for x in market.get(str(lv), []) if x]
+        rows.append(_("Level {level}: {read} of {slots} cards read").format(
+            level=lv, read=sum(1 for x in there if x != "?"), slots=len(there)))
     bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
-    nobles = " ".join(n or "-" for n in obs.get("nobles") or [])
+    there = [n for n in obs.get("nobles") or [] if n]
+    nobles = _("{read} of {slots} read").format(read=sum(1 for n in there if n != "?"),
+                                                 slots=len(there))
     extra = (_("Not sure about: {items}").format(items=", ".join(obs.get("uncertain") or []))
              if obs.get("uncertain") else "")
     busy = _("A hand covers the mat.") if obs.get("busy") else ""
@@ -458,13 +588,18 @@ def observation_text(obs):
 
 
 def texture_of(image):
-    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read)."""
-    import numpy as np
+    """A Kivy texture of a BGR image (a still, or a still with the overlay of what was read),
+    or of a picture already in a texture's order (``width``, ``height``, ``rgb``: the demo's)."""
     from kivy.graphics.texture import Texture
-    img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
-    h, w = img.shape[:2]
+    if hasattr(image, "rgb"):
+        w, h, data = image.width, image.height, image.rgb
+    else:
+        import numpy as np
+        img = np.ascontiguousarray(image[::-1, :, ::-1])  # BGR top-down -> RGB bottom-up
+        h, w = img.shape[:2]
+        data = img.tobytes()
     tex = Texture.create(size=(w, h), colorfmt="rgb")
-    tex.blit_buffer(img.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    tex.blit_buffer(data, colorfmt="rgb", bufferfmt="ubyte")
     return tex
 
 

@@ -157,12 +157,17 @@ class Prompt:
     actions: list = field(default_factory=list)
     chips: list = field(default_factory=list)     # (colour, held, selected): the return step
     nobles: list = field(default_factory=list)    # noble ids to choose from
+    cards: list = field(default_factory=list)     # card ids to choose from (shown as cards)
+    decks: list = field(default_factory=list)     # deck levels to choose from
+    turns: list = field(default_factory=list)     # turn_parts() of each turn to choose from
 
 
-def prompt(entry, question, busy: bool, names, selection: dict) -> Prompt:
-    """What the prompt shows for the turn being entered (``entry``: viewmodel.TurnEntry)."""
+def prompt(entry, question, busy: bool, names, selection: dict, asked=None,
+           game=None) -> Prompt:
+    """What the prompt shows for the turn being entered (``entry``: viewmodel.TurnEntry), or
+    the referee's question (``asked``: its Verdict; ``game``: the game it was asked on)."""
     if question is not None:
-        return _question(question, names)
+        return _question(question, names, asked, game)
     if entry is None or busy:
         return Prompt()
     step = entry.step()
@@ -218,27 +223,68 @@ def prompt(entry, question, busy: bool, names, selection: dict) -> Prompt:
                   [Action(_("End turn"), "end", "end", primary=True)])
 
 
-def _question(question, names) -> Prompt:
-    kind, cands, message = question
-    p = Prompt(plain(message) or _("The referee asks a question:"))
-    for i, value in enumerate(cands or []):
-        if kind == "noble" and value in NOBLES:
-            p.nobles.append(value)
-            continue
-        if kind == "deck":
-            text = (_("No card was reserved") if value == 0
-                    else _("From the level {n} deck").format(n=value))
-        elif kind == "turn":
-            from companion.i18n.verdicts import describe_line
-            lines = value if isinstance(value, list) else [value]
-            text = " ".join(describe_line(x, names) for x in lines if isinstance(x, dict))
-            text = plain(text) or _("Choice {n}").format(n=i + 1)
-            value = i
-        elif value in CARDS:
-            text = card_words(value)
-        else:
-            text = str(value)
-        p.actions.append(Action(text, f"answer:{value}", "answer", value, wide=True))
+# The words before a turn's pieces in the referee's "which turn?" question (TurnTile).
+TURN_WORDS = {"take": N_("Takes"), "return": N_("Gives back"), "buy": N_("Buys"),
+              "pay": N_("Pays"), "reserve": N_("Reserves"), "noble": N_("Noble"),
+              "pass": N_("Passes")}
+
+
+def turn_parts(game, turn) -> list:
+    """A candidate turn as (word, kind, value) pieces to draw: kind "gems" (colour -> count),
+    "card" (an id, drawn as the printed card), "deck" (a level) or "noble"; never an id in
+    words. ``game`` is the state the turn starts from (a reserve takes a gold if there is one)."""
+    out = []
+
+    def gems(counts):
+        return {c: n for c, n in zip(COLOURS, counts) if n}
+    for a in turn:
+        kind = type(a).__name__
+        if kind == "TakeGems":
+            out.append((_(TURN_WORDS["take"]), "gems", gems(a.gems)))
+        elif kind == "ReturnGems":
+            out.append((_(TURN_WORDS["return"]), "gems", gems(a.gems)))
+        elif kind == "BuyCard":
+            out.append((_(TURN_WORDS["buy"]), "card", a.card))
+            if any(a.pay):
+                out.append((_(TURN_WORDS["pay"]), "gems", gems(a.pay)))
+        elif kind in ("ReserveCard", "ReserveBlind"):
+            card = getattr(a, "card", None)
+            out.append((_(TURN_WORDS["reserve"]), "card", card) if card in CARDS
+                       else (_(TURN_WORDS["reserve"]), "deck", a.level))
+            if game is not None and game.bank[5]:
+                out.append((_(TURN_WORDS["take"]), "gems", {"gold": 1}))
+        elif kind == "ClaimNoble":
+            out.append((_(TURN_WORDS["noble"]), "noble", a.noble))
+        elif kind == "PassTurn":
+            out.append((_(TURN_WORDS["pass"]), None, None))
+    return out
+
+
+def _question(question, names, asked=None, game=None) -> Prompt:
+    """The referee's question as pictures to touch, under a short sentence of our own: the
+    referee's sentence names cards and nobles by their sticker ids, so it is not shown."""
+    kind, cands, _message = question
+    seat = getattr(asked, "seat", None)
+    name = names[seat] if seat is not None and seat < len(names) else ""
+    p = Prompt()
+    if kind == "noble":
+        p.nobles = [n for n in cands if n in NOBLES]
+        p.hint = ngettext("{n} nobles could visit {name}: tap the one {name} takes.",
+                          "{n} nobles could visit {name}: tap the one {name} takes.",
+                          len(p.nobles)).format(n=len(p.nobles), name=name)
+    elif kind == "deck":
+        p.hint = _("Which deck did {name} reserve a card from?").format(name=name)
+        p.decks = [lv for lv in cands if lv in (1, 2, 3)]
+        if 0 in cands:
+            p.actions.append(Action(_("No card was reserved"), "answer:0", "answer", 0,
+                                    wide=True))
+    elif kind == "reserved-card":
+        p.hint = _("Which of {name}'s reserved cards was bought?").format(name=name)
+        p.cards = [c for c in cands if c in CARDS]
+    else:
+        p.hint = _("The table fits more than one turn. Which was it?")
+        options = getattr(asked, "options", ()) or ()
+        p.turns = [(i, turn_parts(game, t)) for i, t in enumerate(options)]
     return p
 
 
@@ -315,3 +361,33 @@ def camera_missing() -> str:
 
 def camera_drawing() -> str:
     return _("Drawing the table as the camera saw it...")
+
+
+# ----------------------------------------------------------------------------- the computer
+def computer_title(name: str, level: int, thinking: bool) -> str:
+    from companion.computer import level_name
+    if thinking:
+        return _("{name} (the computer, {level}) is thinking...").format(
+            name=name, level=level_name(level))
+    return _("{name} (the computer, {level}) plays:").format(name=name,
+                                                            level=level_name(level))
+
+
+def computer_prompt(game, lines) -> Prompt:
+    """The prompt of the computer's turn before anything is entered: carry the move out and
+    press the seat's button, or enter exactly this move with one tap."""
+    name = game.names[game.active]
+    main = next((x for x in lines if x.get("type") in ("take", "buy", "reserve", "pass")), {})
+    if main.get("type") == "reserve" and "level" in main:
+        hint = _("Show the card drawn from the level {level} deck in the camera's scan zone, "
+                 "then press {name}'s button: the computer must know its hand.").format(
+                     level=main["level"], name=name)
+    else:
+        hint = _("Do it on the table, then press {name}'s button.").format(name=name)
+    return Prompt(hint, [Action(_("Done as shown"), "computer-done", "computer",
+                                             primary=True, wide=True)])
+
+
+def blind_title(name: str, level: int) -> str:
+    return _("Which card did {name} draw from the level {level} deck? Choose it, so that the "
+             "computer knows its hand.").format(name=name, level=level)

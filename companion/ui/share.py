@@ -16,12 +16,14 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
+from kivy.logger import Logger
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion import share
 from companion.i18n import _, ngettext
+from companion.i18n.notices import cause_text
 from companion.ui.widgets import ResultButton
 
 T = share.TEXT
@@ -156,7 +158,8 @@ def export_to(data_dir, folder) -> str:
     except share.ShareError as err:
         return err.message
     except Exception as err:  # a damaged journal is reported, never a crash
-        return _(T["history_unreadable"]).format(error=err)
+        Logger.error(f"Share: the history can't be read: {err!r}")
+        return _(T["history_unreadable"]).format(cause=cause_text(err))
     return ngettext("{games} game exported to {folder}: the table {csv} and its record.",
                     "{games} games exported to {folder}: the table {csv} and each game's record.",
                     count).format(games=count, folder=path.parent, csv=path.name)
@@ -217,7 +220,8 @@ def choose_game_code(app=None):
         finally:
             j.close()
     except Exception as err:  # a damaged journal is reported, never a crash
-        return _message(_(T["history_unreadable"]).format(error=err))
+        Logger.error(f"Share: the history can't be read: {err!r}")
+        return _message(_(T["history_unreadable"]).format(cause=cause_text(err)))
     if not games:
         return _message(_(T["no_games"]))
     choices = []

@@ -10,6 +10,7 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 from companion.i18n import _
 from companion.ui.widgets import NO_COLOUR, Tappable
@@ -19,8 +20,42 @@ RING = (0.85, 0.85, 0.80, 1)     # the light ring of a dark gem
 DARK_GEMS = ("black",)
 
 
+DISC_MARGIN = 4           # px between a disc's text box and its edge (2 each side)
+_BOX = {}                 # (text, font, bold) -> the text box's diagonal per px of font size
+
+
+def disc_font(text: str, font_name: str, bold: bool, diameter: float) -> float:
+    """The font size at which ``text``'s box, centred in a disc of ``diameter``, lies inside
+    it with a margin (its diagonal within the disc): a gem token's text never touches its edge."""
+    key = (text, font_name, bold)
+    per_px = _BOX.get(key)
+    if per_px is None:
+        from kivy.core.text import Label as CoreLabel
+        probe = CoreLabel(text=text, font_size=100, font_name=font_name, bold=bold)
+        probe.refresh()
+        w, h = probe.texture.size
+        per_px = _BOX[key] = (w * w + h * h) ** 0.5 / 100.0
+    return max(1.0, (diameter - DISC_MARGIN) / per_px)
+
+
+def fit_in_disc(label, full: str, short: str, base: float, diameter: float,
+                like: str = "") -> None:
+    """Set ``label``'s text and font for a disc: ``full`` (count and letter) at up to ``base``
+    when it fits at nearly that size, else ``short`` (the count) as large as fits. ``like``:
+    the widest text of its kind (a "W" for any colour's letter), so a row of discs all show
+    their letters, or none, at one size."""
+    size = disc_font(like or full, label.font_name, label.bold, diameter)
+    if size >= 0.8 * base or full == short:
+        label.text = full
+        label.font_size = min(base, size, disc_font(full, label.font_name, label.bold, diameter))
+    else:
+        label.text = short
+        label.font_size = min(base, disc_font(short, label.font_name, label.bold, diameter))
+
+
 class GemBadge(Label):
-    """A gem with a count: a square for a bonus (cards owned), a disc for tokens."""
+    """A gem with a count: a square for a bonus (cards owned), a disc for tokens. A disc too
+    small for the count and the letter shows the count (the colour and the legend tell it)."""
 
     colour = StringProperty("white")
     count = NumericProperty(0)
@@ -30,10 +65,13 @@ class GemBadge(Label):
     ink = ListProperty(GEM_TEXT_RGBA["white"])
     show_zero = BooleanProperty(True)
     dim = BooleanProperty(True)
+    base_font = NumericProperty(12)     # the text's size when there is room (set in the kv)
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.on_colour()   # the default colour fires no event: draw it once
+        self.bind(size=self._text, base_font=self._text, disc=self._text)
+        self._text()            # the size given to the constructor came before the binding
 
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
@@ -44,8 +82,13 @@ class GemBadge(Label):
     def on_count(self, *_):
         self._text()
 
-    def _text(self):
-        self.text = f"{self.count}{GEM_LETTER.get(self.colour, '?')}"
+    def _text(self, *_):
+        full = f"{self.count}{GEM_LETTER.get(self.colour, '?')}"
+        if self.disc:
+            like = full if self.colour == "gold" else f"{self.count}W"
+            fit_in_disc(self, full, str(self.count), self.base_font, min(self.size) - 4, like)
+        else:
+            self.text, self.font_size = full, self.base_font
         self.opacity = 1 if (self.count or self.show_zero) else 0
         self.dim = not self.count
 
@@ -77,8 +120,9 @@ class MiniCard(Label):
         self.text = f"{c['points'] or ''}{GEM_LETTER[c['bonus']]}"
 
 
-class CardTile(Tappable, BoxLayout):
-    """A development card as printed: the bonus colour and letter, prestige, the cost pips."""
+class CardFace(BoxLayout):
+    """A development card as printed: the bonus colour and letter, prestige, the cost pips.
+    A picture only (inside a larger choice); :class:`CardTile` is the one a finger picks."""
 
     card = ObjectProperty(None, allownone=True)   # viewmodel.card_view dict
     hint = BooleanProperty(False)                 # affordable (hints on)
@@ -101,7 +145,11 @@ class CardTile(Tappable, BoxLayout):
         _fill_pips(pips, c["cost"], disc=True)
 
 
-class NobleTile(Tappable, BoxLayout):
+class CardTile(Tappable, CardFace):
+    """A card to pick by touch (market, reserved cards, the referee's questions)."""
+
+
+class NobleFace(BoxLayout):
     """A noble tile: the bonuses it requires (every noble is worth 3 points)."""
 
     noble = ObjectProperty(None, allownone=True)
@@ -111,6 +159,10 @@ class NobleTile(Tappable, BoxLayout):
         n = self.noble
         _fill_pips(self.ids.pips, n["requires"] if n else [])
         self.ids.taken.text = "" if n else _("taken")
+
+
+class NobleTile(Tappable, NobleFace):
+    """A noble to pick by touch."""
 
 
 def _fill_pips(box, cost, disc=False):
@@ -171,3 +223,54 @@ class PlayerPanel(BoxLayout):
             box.remove_widget(box.children[0])
         while len(box.children) < nobles:
             box.add_widget(MiniCard(card=("noble", 0)))
+
+
+class TurnTile(Tappable, BoxLayout):
+    """One turn the referee could not tell from another, drawn as what happened: a short
+    word per action and its pieces (gem discs, the card as printed, a deck's back, the noble).
+    ``parts`` come from :func:`companion.ui.play_view.turn_parts`."""
+
+    def show(self, parts):
+        from companion.viewmodel import card_view, noble_view
+        self.clear_widgets()
+        tall = self.height - 8
+        for verb, kind, value in parts:
+            self.add_widget(TurnWord(text=verb))
+            if kind == "gems":
+                for colour, n in value.items():
+                    self.add_widget(GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
+                                             size=(tall * 0.6, tall * 0.6),
+                                             pos_hint={"center_y": 0.5}))
+            elif kind == "card":
+                face = CardFace(size_hint=(None, 1), width=tall * 0.9)
+                face.card = card_view(value)
+                self.add_widget(face)
+            elif kind == "deck":
+                self.add_widget(MiniCard(card=(None, value)))
+            elif kind == "noble":
+                face = NobleFace(size_hint=(None, 1), width=tall * 1.1)
+                face.noble = noble_view(value)
+                self.add_widget(face)
+
+
+class TurnWord(Label):
+    """The word before a turn's pieces ("Takes", "Buys", ...)."""
+
+
+class TilePopup(ModalView):
+    """A question answered by touching a picture: a short sentence, the tiles, Cancel."""
+
+    _anim_duration = 0
+    title = StringProperty("")
+
+    def __init__(self, title, tiles, on_pick, **kw):
+        """``tiles``: (widget, value) pairs; touching one closes the popup with its value."""
+        super().__init__(**kw)
+        self.title = title
+        for tile, value in tiles:
+            tile.bind(on_release=lambda w, v=value: self.pick(on_pick, v))
+            self.ids.tiles.add_widget(tile)
+
+    def pick(self, on_pick, value):
+        self.dismiss()
+        on_pick(value)

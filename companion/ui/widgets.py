@@ -57,6 +57,12 @@ class GemChip(Tappable, Label):
     marked = BooleanProperty(False)     # ringed: the chosen filter
     fill = ListProperty(GEM_RGBA["white"])
     ink = ListProperty(GEM_TEXT_RGBA["white"])
+    base_font = NumericProperty(16)     # the text's size when the disc has room (the kv sets it)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(size=self._update_text, base_font=self._update_text)
+        self._update_text()     # the size given to the constructor came before the binding
 
     def on_colour(self, *_):
         self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
@@ -72,12 +78,15 @@ class GemChip(Tappable, Label):
     def on_selected(self, *_):
         self._update_text()
 
-    def _update_text(self):
+    def _update_text(self, *args):
+        from companion.ui.tableau import fit_in_disc
         letter = GEM_LETTER.get(self.colour) or _("All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
             text = f"{letter}\n+{self.selected}"
-        self.text = text
+        # Inside the disc (drawn 3 px in from the ring), never touching its edge.
+        like = text if self.colour == "gold" else text.replace(letter, "W")
+        fit_in_disc(self, text, text, self.base_font, min(self.size) - 6, like)
 
 
 class BigButton(Button):

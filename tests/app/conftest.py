@@ -57,8 +57,10 @@ def kivy_app(tmp_path_factory):
 @pytest.fixture
 def ui(kivy_app, tmp_path):
     """The app with a fresh data dir, on the Home screen."""
+    from companion.i18n.live import tr
     for view in list(_window().children[:-1]):
         view.dismiss()          # a popup left open by an earlier test
+    tr.switch("en")             # an earlier test may have left another language on
     kivy_app.reset(tmp_path / "data")
     pump(0.1)
     return kivy_app

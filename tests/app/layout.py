@@ -5,6 +5,7 @@ and returns one sentence per fault:
 
 - a label's text does not fit its widget (its text laid out at the widget's wrap width is
   taller or wider than the widget: the lines past the edge are cut or spill onto neighbours);
+  on a round gem chip the text's box must lie inside the disc (its diagonal within it);
 - a label or touch target reaches outside the window;
 - two touch targets overlap (a finger would press both);
 - a touch target is smaller than 9 mm across (``app.tap`` pixels, from ``touch_px``).
@@ -63,10 +64,26 @@ def natural_size(label):
     return tw, th
 
 
+def round_inside(label):
+    """The diameter a round chip's text must fit in (its disc inside the ring), or None for a
+    square widget. Gem tokens are drawn as discs of the widget's shorter side."""
+    kind = type(label).__name__
+    if kind == "GemChip":
+        return min(label.size) - 6
+    if getattr(label, "disc", False):
+        return min(label.size) - 4
+    return None
+
+
 def label_fits(label) -> str | None:
     if not (label.text or "").strip() or label.texture is None:
         return None
     tw, th = natural_size(label)
+    disc = round_inside(label)
+    if disc is not None and (tw * tw + th * th) ** 0.5 > disc + SLACK:
+        # The text's box, centred, must lie inside the circle: its diagonal within the disc.
+        return (f"{name(label)} needs {tw:.0f}x{th:.0f} px but its disc is {disc:.0f} px "
+                f"across (the text touches the edge)")
     if label.shorten and tw > label.width + SLACK:
         return f"{name(label)} is cut short ('...') at {label.width:.0f} px"
     if tw > label.width + SLACK or th > label.height + SLACK:

@@ -96,3 +96,63 @@ def replay(ctl, lines):
     for line in lines:
         v = ctl.send(line)
         assert v.kind in ("entered", "accepted"), (line, v.kind, v.message)
+
+
+# ----------------------------------------------------------------------------- referee questions
+# The referee's questions (a camera still that fits more than one turn), for the layout check:
+# (players, kind) -> the seed of a TablePlay game that asks it (found by search; pinned here so
+# the check replays one game, not a search). ``find_question`` searches on if a seed stops
+# asking (the simulated table changed).
+QUESTION_SEEDS = {(2, "deck"): 0, (3, "deck"): 0, (4, "deck"): 0,
+                  (2, "reserved-card"): 0, (3, "reserved-card"): 0, (4, "reserved-card"): 2,
+                  (2, "noble"): 2, (3, "noble"): 2, (4, "noble"): 10,
+                  (2, "turn"): 32, (3, "turn"): 21, (4, "turn"): 87}
+QUESTIONS = ("deck", "reserved-card", "turn", "noble")
+# The ones the layout check walks: every kind, every player count, the 4-player table (the
+# least room) with the largest pictures; not all twelve (each is a game replayed to its turn).
+QUESTION_STATES = ((2, "turn"), (2, "noble"), (3, "deck"), (3, "reserved-card"),
+                   (4, "reserved-card"), (4, "turn"))
+
+
+def find_question(players: int, kind: str, tries: int = 300):
+    """(table, lines, seat, observation): a game whose ``lines`` lead to the press of ``seat``
+    on ``observation`` that the referee answers with a ``kind`` question. ``table`` has the
+    ``names`` and ``setup`` that :func:`start_in_app` needs."""
+    first = QUESTION_SEEDS.get((players, kind), 0)
+    for seed in [first] + [s for s in range(tries) if s != first]:
+        found = _ask(players, kind, seed)
+        if found is not None:
+            return found
+    raise LookupError(f"no game of {players} asks a {kind} question")
+
+
+def _ask(players, kind, seed):
+    from companion.referee import Referee
+    from tests.referee.table_play import TablePlay
+    play = TablePlay(players, seed, take_tile_probability=0.5)
+    ref = Referee(list(play.names), play.setup.first)
+    ref.confirm_setup(play.setup)
+    while not play.finished:
+        lines = [a.to_line() for a in ref.game.history]
+        turn = play.play_turn()
+        v = ref.press(turn.seat, observation=turn.observation)
+        if v.kind == "question" and v.question == kind:
+            return play, lines, turn.seat, turn.observation
+        while v.kind == "question":
+            v = ref.answer(play.answer_for(v, ref.game, turn))
+        if v.kind != "accepted":
+            return None
+    return None
+
+
+class StillCamera:
+    """A camera that reports one read table (as the demo's camera does): the referee judges it."""
+
+    def __init__(self, observation):
+        self.observation = observation
+
+    def observe(self):
+        return None, self.observation
+
+    def still(self):
+        return None

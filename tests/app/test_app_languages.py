@@ -64,7 +64,7 @@ def test_the_first_start_offers_the_languages_on_home(lang_ui, monkeypatch):
     assert i18n.stored_language(ui.ctl.data_dir) == "pl"
 
 
-@pytest.mark.parametrize("lang", ["pl", "ko"])
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
 def test_play_screen_and_a_rejection_in(lang, lang_ui, tmp_path_factory):
     """Screenshots for the report (SPLENDOR_SHOTS), and what a player reads there."""
     ui = lang_ui
@@ -86,9 +86,12 @@ def test_play_screen_and_a_rejection_in(lang, lang_ui, tmp_path_factory):
     pump(0.05, frames=3)
     save_png(grab_pixels(), folder / f"rejection-{lang}-{size}.png")
     shown = texts()
-    head = {"pl": "Nie przyjęto: ", "ko": "받아들이지 않음: "}[lang]
+    head = {"en": "Not accepted: ", "pl": "Nie przyjęto: ", "ko": "받아들이지 않음: "}[lang]
     assert head in shown, shown
     assert "payment-mismatch" not in shown and "card-not-available" not in shown
+    # The card is named by what is printed on it, not by its sticker id (fails on old code).
+    from tests.i18n.idwords import has_id
+    assert level3 not in shown and not has_id(shown), shown
 
 
 @pytest.mark.slow

@@ -1,12 +1,15 @@
-"""The view-model without Kivy: setup guide checks, card search, a game entered line by line."""
+"""The view-model without Kivy: setup guide checks, card search, a game entered line by line.
+(The setup guide and the outcome are the ones the screens call, in English.)"""
 import random
 
 import pytest
 
 from companion.engine import ReserveBlind, ReturnGems, SimulatedTable
 from companion.engine.record import game_from_lines, record_lines
-from companion.viewmodel import (Controller, SetupDraft, TableView, check_step, outcome_text,
-                                 ranking, search_cards, setup_steps)
+from companion.i18n.guide import check_step, setup_steps
+from companion.i18n.table import outcome_text
+from companion.ui.play_view import banner_text
+from companion.viewmodel import Controller, SetupDraft, TableView, ranking, search_cards
 
 
 def test_setup_steps_name_the_tokens_to_put_back():
@@ -42,12 +45,18 @@ def test_camera_check_ticks_a_right_table_and_says_what_is_wrong():
     assert check_step("tokens", wrong, 2) == ["The white lane holds 5; it needs 4."]
     cards = check_step("cards", wrong, 2)
     assert "Level 1, slot 2: the card's tag can't be read; straighten the card." in cards
-    assert "Level 1, slot 3 holds 2R02, which is not a level 1 card." in cards
+    # Named by what is printed on the card, not by its sticker id 2R02.
+    assert ("Level 1, slot 3 holds the level-2 red card worth 1 point that costs 2 white, "
+            "2 red and 3 black, which is not a level 1 card.") in cards, cards
     assert "Level 1, slot 4 is empty: deal a card there." in cards
     assert check_step("nobles", wrong, 2) == [
         "Noble slot 2 is empty: reveal a noble there.",
         "Noble slot 4 should stay empty with 2 players."]
     assert "can't find the mat" in check_step("tokens", {"mat": False}, 2)[0]
+    # An arm over two corner markers: no mat, but the camera knows a hand is in the way.
+    corners = {"mat": False, "busy": True, "covered": ["markers.1", "markers.2"]}
+    assert check_step("tokens", corners, 2) == [
+        "Something covers the mat: take your hands off the table."]
 
 
 def test_card_search_by_id_and_by_cost():
@@ -114,7 +123,7 @@ def test_a_whole_game_entered_by_touch_lines_matches_the_engine(tmp_path):
     assert rows[0]["winner"]
     assert "wins" in outcome_text(game) or "shared victory" in outcome_text(game)
     view = TableView.of(game)
-    assert view.finished and view.banner == "The game is over."
+    assert view.finished and banner_text(game) == "The game is over."
 
 
 def test_new_game_problems_are_sentences(tmp_path):

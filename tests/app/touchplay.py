@@ -1,5 +1,5 @@
 """Playing the app by touches only: what a player's finger does for each kind of move."""
-from companion.engine import COLOURS, SimulatedTable
+from companion.engine import CARDS, COLOURS, SimulatedTable
 from companion.engine.actions import (BuyCard, PassTurn, ReserveBlind, ReserveCard, ReturnGems,
                                       TakeGems)
 from tests.app.conftest import find, pump, tap_target, texts, type_into, wait_until
@@ -21,14 +21,18 @@ def hold(widget, seconds=0.09):
     EventLoop.idle()
 
 
-def start_game_by_touch(app, players=2, seed=4, seats=None):
-    """Home -> Players -> Setup guide (every card entered by touch) -> Play. Returns the table."""
+def start_game_by_touch(app, players=2, seed=4, seats=None, computers=None):
+    """Home -> Players -> Setup guide (every card entered by touch) -> Play. Returns the table.
+    ``computers``: seat button -> level of the seats the computer plays (tapped to that level)."""
     table = SimulatedTable(players=players, seed=seed, names=tuple(NAMES[:players]))
     seats = seats or list(range(players))
     tap_target("new")
     assert app.sm.current == "players"
     for i, seat in enumerate(seats):
         type_into(f"name:{seat}", NAMES[i])      # the on-screen keyboard's part
+    for seat, level in (computers or {}).items():
+        for _ in range(level):
+            tap_target(f"computer:{seat}")
     tap_target(f"first:{seats[table.setup.first]}")
     tap_target("start")
     assert app.sm.current == "setup", texts()
@@ -144,9 +148,22 @@ def finish_turn(app, table, rng, use_seat_button=True):
     return lines
 
 
-def play_turn(app, table, rng, use_seat_button=True):
+def greedy(game, rng):
+    """The buy worth most points, else a take of 3 colours: a shorter game (about 50 turns for
+    two players instead of 70), for the games played in other languages."""
+    options = list(game.legal_main_actions())
+    buys = [a for a in options if type(a) is BuyCard]
+    if buys:
+        best = max(CARDS[a.card].points for a in buys)
+        return rng.choice([a for a in buys if CARDS[a.card].points == best])
+    takes = [a for a in options if type(a) is TakeGems and sum(a.gems) == 3] or \
+        [a for a in options if type(a) is TakeGems]
+    return rng.choice(takes or options)
+
+
+def play_turn(app, table, rng, use_seat_button=True, pick=choose):
     ctl = app.ctl
-    action = choose(ctl.entry.game, rng)
+    action = pick(ctl.entry.game, rng)
     enter_main(app, action, table)
     assert ctl.verdict is not None and ctl.verdict.kind == "entered", ctl.message
     return finish_turn(app, table, rng, use_seat_button)

@@ -82,7 +82,10 @@ def test_a_wrong_slot_entry_is_refused_in_the_apps_language():
     import pytest
     from companion.viewmodel import SetupDraft
     draft = SetupDraft(2, 0)
-    with language("pl"), pytest.raises(ValueError, match="to nie karta rozwoju poziomu 1"):
+    with language("pl"), pytest.raises(ValueError,
+                                       match="(?i)to nie karta rozwoju poziomu 1") as err:
         draft.put(("market", 1, 0), "2R02")
+    # Named by what is printed on it, not by its sticker id (fails on old code: "2R02 ...").
+    assert "2R02" not in str(err.value) and "poziomu 2" in str(err.value)
     with language("ko"), pytest.raises(ValueError, match="귀족 타일이 아닙니다"):
         draft.put(("noble", 0), "1K01")

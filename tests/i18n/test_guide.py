@@ -1,14 +1,20 @@
-"""The setup guide and its camera checks: in English the view-model's words exactly (so the
-view-model can switch to these), and whole sentences in Polish and Korean."""
+"""The setup guide and its camera checks: in English the words of the English-only guide they
+replaced (``english_words.json``, taken from it before it was removed; its one sentence naming
+a card by sticker id now names it by what is printed on it), and whole sentences in Polish and
+Korean."""
+import json
+from pathlib import Path
+
 import pytest
 
-from companion import viewmodel
 from companion.engine.simulate import SimulatedTable
 from companion.i18n import guide, translator
 try:
     from companion.referee_judge import expected_observation
 except ImportError:     # the referee as a package
     from companion.referee import expected_observation
+
+ENGLISH = json.loads((Path(__file__).parent / "english_words.json").read_text(encoding="utf-8"))
 
 
 def _observations(players):
@@ -27,14 +33,13 @@ def _observations(players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_english_is_the_view_models_guide(players):
+def test_english_is_the_guides_words(players):
     translator.set_language("en")
-    assert [tuple(vars(s).values()) for s in guide.setup_steps(players)] == [
-        (s.key, s.title, s.text) for s in viewmodel.setup_steps(players)]
-    for obs in _observations(players):
-        for step in ("tokens", "cards", "nobles", "confirm"):
-            assert guide.check_step(step, obs, players) == viewmodel.check_step(step, obs,
-                                                                                 players)
+    assert [list(vars(s).values()) for s in guide.setup_steps(players)] == \
+        ENGLISH["setup_steps"][str(players)]
+    observations = _observations(players)
+    for i, step, words in ENGLISH["check_step"][str(players)]:
+        assert guide.check_step(step, observations[i], players) == words, (i, step)
 
 
 @pytest.mark.parametrize("lang", ["pl", "ko"])
@@ -59,18 +64,22 @@ def test_the_guide_in(lang):
         translator.set_language("en")
 
 
-def test_banner_and_outcome_equal_the_view_models_in_english():
+def test_banner_and_outcome_in_english():
+    """The outcome: the English-only twin's words (english_words.json); the banner: what the
+    Play screen shows (its only copy now)."""
     from companion.engine.simulate import play_random_game
     from companion.i18n import table
+    from companion.ui.play_view import banner_text
     translator.set_language("en")
     for seed in range(12):
         game = play_random_game(players=2 + seed % 3, seed=seed).game
-        assert table.outcome_text(game) == viewmodel.outcome_text(game)
-        assert table.banner(game) == viewmodel.banner(game)
+        assert table.outcome_text(game) == ENGLISH["outcome_text"][str(seed)]
+        assert banner_text(game) == "The game is over."
     fresh = SimulatedTable(players=3, seed=1).new_game()
-    assert table.banner(fresh) == viewmodel.banner(fresh)
+    assert banner_text(fresh) == f"{fresh.names[fresh.active]} to play."
     translator.set_language("pl")
     try:
-        assert table.banner(fresh).startswith("Teraz tura gracza ")
+        assert banner_text(fresh) != f"{fresh.names[fresh.active]} to play."
+        assert fresh.names[fresh.active] in banner_text(fresh)
     finally:
         translator.set_language("en")

@@ -10,6 +10,7 @@ import pytest
 from companion.engine import EndTurn, ReserveBlind, SimulatedTable
 from companion.i18n import translator
 from companion.i18n.verdicts import FIXED, RULES, fix, render_verdict
+from tests.i18n.idwords import has_id, screen_english
 try:
     from companion.referee_judge import Verdict, expected_observation, judge
 except ImportError:     # the referee as a package
@@ -54,11 +55,11 @@ def test_english_is_the_judges_sentence_when_the_verdict_carries_the_values():
     compared = 0
     for seed in range(4):
         for game, v in _replay(seed):
-            if v.kind == "rejected" and v.rule not in ("not-your-turn", "game-over"):
-                continue          # said from the rule code: see MISSING
             if v.kind == "unreadable":
-                continue
-            assert render_verdict(game, v) == v.message, (v.kind, v.message)
+                continue          # see MISSING
+            said = render_verdict(game, v)
+            assert said == screen_english(v.message, game), (v.kind, v.message)
+            assert not has_id(said), said
             kinds.add(v.kind if v.kind != "rejected" else v.rule)
             compared += 1
     assert compared > 100
@@ -106,8 +107,7 @@ def test_fixes_name_the_tokens_to_put_back():
         translator.set_language("en")
 
 
-def test_touch_entered_lines_are_described_as_the_view_model_does():
-    from companion import viewmodel
+def test_touch_entered_lines_are_described_without_sticker_ids():
     from companion.i18n.verdicts import describe_line
     names = ("Ana", "김민준", "Łukasz")
     lines = [{"type": "take", "player": 0, "gems": {"white": 1, "blue": 1, "red": 1}},
@@ -119,11 +119,22 @@ def test_touch_entered_lines_are_described_as_the_view_model_does():
              {"type": "noble", "player": 1, "noble": "N04"},
              {"type": "pass", "player": 2}, {"type": "end_turn", "player": 0}]
     translator.set_language("en")
+    # The English the view-model's twin said (removed), with cards and nobles named by what is
+    # printed on them instead of their sticker ids.
     assert [describe_line(x, names) for x in lines] == [
-        viewmodel.describe_line(x, names) for x in lines]
+        "Ana takes 1 white, 1 blue and 1 red.",
+        "김민준 buys the level-1 white card with no points paying 2 blue and 1 gold.",
+        "Łukasz reserves the top card of the level 3 deck.",
+        "Łukasz reserves the level-2 red card worth 2 points.",
+        "The level-1 black card with no points is dealt into level 1, slot 3.",
+        "Ana returns 1 gold.",
+        "The noble needing 4 white and 4 black visits 김민준.",
+        "Łukasz passes.", "Ana ends the turn."]
     translator.set_language("ko")
     try:
-        assert describe_line(lines[1], names) == "김민준 님이 1W01 카드 구매: 파란색 2개, 황금 1개."
+        said = describe_line(lines[1], names)
+        assert said.startswith("김민준 님이 ") and "파란색 2개, 황금 1개" in said
+        assert not has_id(said), said
     finally:
         translator.set_language("en")
 
@@ -149,3 +160,89 @@ def test_a_verdict_said_from_the_game_after_it(lang):
         assert n > 10
     finally:
         translator.set_language("en")
+
+
+# ----------------------------------------------------------------------------- camera refusals
+COLOURS6 = ("white", "blue", "green", "red", "black", "gold")
+
+
+def _tampered(obs: dict, rng) -> dict:
+    """The table after a player did something (often illegal): tokens out of or into the
+    bank, a market card gone, noble tiles gone, a deck gone."""
+    import copy
+    o = copy.deepcopy(obs)
+    bank = o["bank"]
+    for _i in range(rng.randrange(1, 4)):
+        c = rng.choice(COLOURS6)
+        bank[c] = max(0, bank[c] + rng.choice((-2, -1, -1, 1, 2)))
+    if rng.random() < 0.5:
+        level = str(rng.randrange(1, 4))
+        slot = rng.randrange(4)
+        o["market"][level][slot] = None if rng.random() < 0.7 else rng.choice(
+            [c for row in obs["market"].values() for c in row if c])
+    if rng.random() < 0.25:
+        held = [i for i, n in enumerate(o["nobles"]) if n]
+        for i in rng.sample(held, min(len(held), rng.randrange(1, 3))):
+            o["nobles"][i] = None
+    if rng.random() < 0.1:
+        o["decks"][str(rng.randrange(1, 4))] = False
+    o["tags"] = [t for t in o["nobles"] if t] + [c for row in o["market"].values() for c in row
+                                                  if c]
+    return o
+
+
+def _refusals(seeds=range(3)):
+    """(game, verdict) for camera refusals of tampered tables met along replayed games."""
+    rng = random.Random(7)
+    for seed in seeds:
+        for game, v in _replay(seed):
+            if v.kind != "accepted" or game.outcome is not None:
+                continue
+            obs = expected_observation(game)
+            for _try in range(6):
+                verdict = judge(game, _tampered(obs, rng), game.active)
+                if verdict.kind == "rejected":
+                    yield game, verdict
+
+
+def test_camera_refusals_in_english_are_the_judges_sentence_ids_aside():
+    """Fails on the old code: a Verdict carried no facts, so the screen said the rule's
+    general sentence ("The payment does not match the card's cost after bonuses. ...")."""
+    from tests.i18n.idwords import has_id, screen_english
+    translator.set_language("en")
+    rules = set()
+    n = 0
+    for game, v in _refusals():
+        said = render_verdict(game, v)
+        assert said == screen_english(v.message, game), (v.rule, v.data)
+        assert not has_id(said), said
+        assert v.data and __import__("json").dumps(v.data)      # plain JSON data
+        rules.add(v.rule)
+        n += 1
+    assert n > 40
+    assert {"take-two-needs-four", "take-three-distinct", "no-action",
+            "payment-mismatch"} <= rules, rules
+
+
+@pytest.mark.parametrize("lang", ["pl", "ko"])
+def test_camera_refusals_are_said_in_full_in(lang):
+    from tests.i18n.idwords import has_id
+    n = 0
+    try:
+        for game, v in _refusals(range(1)):
+            translator.set_language("en")
+            english = render_verdict(game, v)
+            translator.set_language(lang)
+            said = render_verdict(game, v)
+            assert said != english and "{" not in said and not has_id(said), said
+            # The sentence and its fix-it part, not the rule's general sentence.
+            assert said != rule_sentence_and_fix(game, v), said
+            n += 1
+        assert n > 10
+    finally:
+        translator.set_language("en")
+
+
+def rule_sentence_and_fix(game, v):
+    from companion.i18n.verdicts import rule_sentence
+    return f"{rule_sentence(v.rule)} {fix(v.rule, {})}"

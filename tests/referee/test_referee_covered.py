@@ -7,8 +7,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from companion.covered_text import covered_sentence, places, unsure_sentence
 from companion.referee import Referee, rejudge
+from companion.referee.referee import SetupError
 from tests.referee.table_play import TablePlay
 
 from .test_referee_journal import cli, live_game
@@ -111,3 +114,34 @@ def test_rejudge_an_unsure_setup_then_a_readable_one_judges_the_game(tmp_path):
     later = out["verdicts"][2:]
     assert [dict(v, press=v["press"] - 1) for v in later] == live
     assert len(out["record"]) >= 2 + len(live)
+
+
+def test_a_hand_over_two_corner_markers_asks_to_move_it_off_the_corners(tmp_path):
+    play = TablePlay(2, 3)
+    ref = Referee.start(list(play.names), first=play.setup.first, data_dir=tmp_path)
+    ref.confirm_setup(play.setup, observation=play.setup_observation())
+    turn = play.play_turn()
+    # read-table without the mat, because an arm lies over markers 1 and 2.
+    hidden = dict(turn.observation, mat=False, markers=[0, 3], busy=True,
+                  covered=["markers.1", "markers.2"])
+    v = ref.press(turn.seat, observation=hidden)
+    assert v.kind == "unreadable"
+    assert v.message == ("A hand is over the mat's top-right and bottom-right corners: move it "
+                         "off the mat's corners, then press again.")
+    assert not CODE.search(v.message) and "markers" not in v.message
+    # Markers simply out of view (no hand) still say the mat can't be seen.
+    away = dict(turn.observation, mat=False, markers=[0, 3], busy=False, covered=[])
+    assert "can't see the mat" in ref.press(turn.seat, observation=away).message
+    assert len(ref.record()) == 2  # nothing judged
+    assert ref.press(turn.seat, observation=turn.observation).kind == "accepted"
+    ref.close()
+
+
+def test_a_setup_under_an_arm_over_the_corners_says_so(tmp_path):
+    play = TablePlay(2, 3)
+    obs = dict(play.setup_observation(), mat=False, markers=[1, 2], busy=True,
+               covered=["markers.0", "markers.3"])
+    with pytest.raises(SetupError) as err:
+        Referee.setup_from_observation(obs, list(play.names), play.setup.first)
+    assert err.value.message == ("A hand is over the mat's top-left and bottom-left corners: move it off "
+                       "the mat's corners, then read the table again.")

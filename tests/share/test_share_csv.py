@@ -75,6 +75,9 @@ def test_a_folder_that_cant_be_written_is_a_sentence(tmp_path):
     with pytest.raises(share.ShareError) as err:
         share.export_history(j, blocker / "inside")
     assert err.value.message.startswith("The folder ") and err.value.message.endswith(".")
+    # Said by its cause; the OS's own words ("Not a directory") go to the log only.
+    assert "directory" not in err.value.message, err.value.message
+    assert "does not exist" in err.value.message
 
 
 def test_times_come_from_the_session_folder_when_the_game_has_one(tmp_path):

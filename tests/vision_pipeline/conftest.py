@@ -61,3 +61,13 @@ def analysed(sample):
             cache[n] = analyse(image, image_name=f"sample-{n}.jpg")
         return cache[n]
     return run
+
+
+@pytest.fixture(scope="session")
+def sample_overview(sample):
+    """The rectified overview of sample 1 (no hand): the canvas busy-stage cases paint on."""
+    from vision.pipeline import locate_mat, mat_deviation, prepare
+
+    image, _ = sample(1)
+    frame = prepare(image)
+    return mat_deviation(frame, locate_mat(frame))

@@ -56,3 +56,12 @@ def cover_marker(image: np.ndarray, truth_loc, marker_id: int, colour=(128, 128,
     out = image.copy()
     cv2.fillConvexPoly(out, np.round(quad).astype(np.int32), colour)
     return out
+
+
+def with_image(ov, image: np.ndarray):
+    """The overview `ov` with its image replaced (a hand, a shadow painted in), its mat model
+    kept: what the busy stage would see in that frame."""
+    from vision.stages.overview import Overview, deviation_from
+
+    return Overview(image=image, background=ov.background,
+                    deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)

@@ -10,21 +10,16 @@ import numpy as np
 import pytest
 
 from vision.mat import load_mat
-from vision.pipeline import detect_busy, locate_mat, mat_deviation, prepare, read_table
+from vision.pipeline import detect_busy, read_table
 from vision.stages.busy import region_order, regions
-from vision.stages.overview import Overview, deviation_from
+from vision.stages.overview import Overview
+
+from .helpers import with_image
 
 
-@pytest.fixture(scope="module")
-def overview(sample) -> Overview:
-    image, _ = sample(1)
-    frame = prepare(image)
-    return mat_deviation(frame, locate_mat(frame))
-
-
-def _with(ov: Overview, image: np.ndarray) -> Overview:
-    return Overview(image=image, background=ov.background,
-                    deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
+@pytest.fixture
+def overview(sample_overview) -> Overview:
+    return sample_overview
 
 
 def _soft_blob(shape, centre, axes, sigma):
@@ -42,7 +37,7 @@ def test_a_shadow_across_the_margin_and_the_slots_is_not_busy(overview):
     # the bottom row of the market and the bank.
     blob = _soft_blob(overview.deviation.shape, (420, 430), (260, 70), 8.0)
     dark = (overview.image.astype(np.float32) * (1.0 - 0.5 * blob[..., None])).astype(np.uint8)
-    busy = detect_busy(_with(overview, dark))
+    busy = detect_busy(with_image(overview, dark))
     assert busy.covered == [] and busy.busy is False
 
 
@@ -52,7 +47,7 @@ def test_a_skin_coloured_finger_into_a_lane_covers_that_lane(overview):
     # A finger from the right margin into the red lane's right end (BGR skin, sharp edges).
     y = int(lane[1] + lane[3] / 2)
     cv2.line(img, (790, y), (int(lane[0] + lane[2] - 30), y), (120, 155, 205), 18)
-    busy = detect_busy(_with(overview, img))
+    busy = detect_busy(with_image(overview, img))
     assert busy.covered == ["bank.red"]
 
 
@@ -62,7 +57,7 @@ def test_a_finger_over_the_margin_that_stops_short_covers_nothing(overview):
     y = int(lane[1] + lane[3] / 2)
     # The fingertip ends 15 mm before the lane.
     cv2.line(img, (799, y), (int(lane[0] + lane[2] + 15), y), (120, 155, 205), 18)
-    assert detect_busy(_with(overview, img)).covered == []
+    assert detect_busy(with_image(overview, img)).covered == []
 
 
 def test_a_grey_sleeve_is_told_from_a_shadow_by_its_sharp_outline(overview):
@@ -72,14 +67,14 @@ def test_a_grey_sleeve_is_told_from_a_shadow_by_its_sharp_outline(overview):
     pts = np.array([[150, 459], [230, 459], [250, 330], [170, 330]], np.int32)
     level = float(np.median(overview.image[440:455, 300:400]))
     cv2.fillConvexPoly(img, pts, (int(level * 0.55),) * 3)
-    covered = detect_busy(_with(overview, img)).covered
+    covered = detect_busy(with_image(overview, img)).covered
     assert "market.1.0" in covered or "market.1.1" in covered
     # The same darkness, soft-edged, is a shadow.
     soft = np.zeros(overview.deviation.shape, np.float32)
     cv2.fillConvexPoly(soft, pts, 1.0)
     soft = cv2.GaussianBlur(soft, (0, 0), 8.0)
     dark = (overview.image.astype(np.float32) * (1.0 - 0.45 * soft[..., None])).astype(np.uint8)
-    assert detect_busy(_with(overview, dark)).covered == []
+    assert detect_busy(with_image(overview, dark)).covered == []
 
 
 def test_regions_are_named_as_in_uncertain_and_ordered():

@@ -13,6 +13,72 @@ from vision.tokens import LaneCount, count_lane
 
 # --- 8. bank ------------------------------------------------------------------------------------
 
+def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
+                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The empty mat's colour over a rectified lane, from the lane's own edges.
+
+    Above and below the lane (in its rectified margin) lies bare mat, column by column, on
+    both sides of every token; a hand's soft shadow across the bank darkens it there as much as
+    in the lane. So the mat under the tokens is read off those two strips (smoothed along the
+    lane, blended linearly across it), not from a model of the whole mat, which is too smooth
+    to follow a shadow's edge. A strip that doesn't look like the mat in light or shadow (the
+    mat's hue, no darker or lighter than a shadow or a lamp makes it: a token leaning out,
+    something lying there) gives way to the other one, or both to the whole-mat model.
+    """
+    h = lane.shape[0]
+    my = cfg.lane_margin_mm[1]
+    # The outer part of the margin: a token's rim (off-centre, leaning) stays out of it.
+    rows = max(1, int(round((my - cfg.lane_edge_clear_mm) * px_per_mm)))
+    img = lane.astype(np.float32)
+    k = max(3, int(round(cfg.lane_edge_smooth_mm * px_per_mm)) | 1)
+    strips = []
+    for part, model in ((img[:rows], overview_bg[:rows]), (img[h - rows:], overview_bg[h - rows:])):
+        # The middle of the sorted rows (a median without numpy's slow partition).
+        mid = np.sort(part, axis=0)[(rows - 1) // 2:rows // 2 + 1].mean(axis=0)
+        colour = cv2.blur(mid[None], (k, 1))[0]  # (W, 3)
+        ratio = colour / np.maximum(model.mean(axis=0), 8.0)
+        level = ratio.mean(axis=1)
+        lo, hi = cfg.lane_edge_ratio
+        mat_like = ((np.abs(ratio - level[:, None]).max(axis=1) < cfg.shadow_max_hue)
+                    & (level > lo) & (level < hi))
+        strips.append((colour, mat_like))
+    (top, top_ok), (bottom, bottom_ok) = strips
+    top = np.where(top_ok[:, None], top, bottom)
+    bottom = np.where(bottom_ok[:, None], bottom, top)
+    t = ((np.arange(h, dtype=np.float32) + 0.5 - rows / 2.0) / max(1.0, h - rows))
+    t = np.clip(t, 0.0, 1.0)[:, None, None]
+    bg = top[None] * (1.0 - t) + bottom[None] * t
+    either = top_ok | bottom_ok
+    bg = bg.astype(np.float32)
+    if not either.all():
+        bg = np.where(either[None, :, None], bg, overview_bg).astype(np.float32)
+    # A shadow's edge running along inside the lane is not a straight blend of the two
+    # strips: follow it row by row from the bare mat beside the tokens (the mat's hue, as
+    # bright as mat in light or shadow), blurred mostly along the lane; under a token, far
+    # from any bare mat, the blend stands.
+    # The light changes slowly along the lane: work on a copy a quarter as long (half as
+    # tall), then scale the correction back.
+    fx, fy = 0.25, 0.5
+    small = cv2.resize(img, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA)
+    ratio = cv2.divide(small, cv2.max(cv2.resize(bg, (small.shape[1], small.shape[0]),
+                                                 interpolation=cv2.INTER_AREA), 8.0))
+    level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
+    b_, g_, r_ = cv2.split(ratio)
+    hue = cv2.max(cv2.max(cv2.absdiff(b_, level), cv2.absdiff(g_, level)),
+                  cv2.absdiff(r_, level))
+    lo, hi = cfg.lane_shade_ratio
+    bare = ((hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)).astype(np.float32)
+    sx, sy = cfg.lane_shade_sigma_mm
+    kx, ky = sx * px_per_mm * fx, sy * px_per_mm * fy
+    weight = cv2.GaussianBlur(bare, (0, 0), kx, sigmaY=ky)
+    shade = cv2.GaussianBlur(level * bare, (0, 0), kx, sigmaY=ky)
+    prior = cfg.lane_shade_prior
+    # A shadow only darkens: never brighten the blend (a white token is not lit mat).
+    factor = np.minimum((shade + prior) / (weight + prior), 1.0)
+    factor = cv2.resize(factor, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
+
+
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> np.ndarray:
     """One bank lane rectified at ``lane_px_per_mm`` and its deviation from the mat colour."""
@@ -28,7 +94,7 @@ def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: s
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return deviation_from(lane, bg)
+    return deviation_from(lane, lane_background(lane, bg, s, cfg))
 
 
 def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
@@ -39,7 +105,8 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
     out = {}
     for c in COLOURS:
         lane = count_lane(lane_deviation(frame, loc, overview, c, cfg, mat),
-                          cfg.lane_px_per_mm, mat.lane_capacity[c], cfg)
+                          cfg.lane_px_per_mm, mat.lane_capacity[c], cfg,
+                          span=(mx, mx + mat.bank[c][2]))
         # Positions relative to the printed lane, not to its rectified margin.
         lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
         lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]

@@ -152,8 +152,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
 
 
 @lru_cache(maxsize=4)
-def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float):
-    """The free mat mask, and per region its ring of free mat: (bbox slices, ring mask there)."""
+def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: float):
+    """The free mat mask, and per region around it: (bbox slices, free mat there, distance from
+    the region's outline in mm there). The ring is the free mat within ring_mm of the outline;
+    the profile (what the hand looks like further out) reaches profile_mm."""
     mat = load_mat()
     w, h = int(round(mat.size[0] * s)), int(round(mat.size[1] * s))
     free = np.full((h, w), 255, np.uint8)
@@ -166,12 +168,49 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float):
         _fill(free, (x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b), s, 0)
     rings = {}
     for path, r in regs.items():
-        x, y, rw, rh = _grow(r, ring_mm)
+        x, y, rw, rh = _grow(r, max(ring_mm, profile_mm))
         x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
         x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
         box = (slice(y0, y1), slice(x0, x1))
-        rings[path] = (box, free[box] > 0)
+        # Pixel centres in mm, and their distance from the region's rectangle.
+        ys = (np.arange(y0, y1) + 0.5) / s
+        xs = (np.arange(x0, x1) + 0.5) / s
+        dx = np.maximum(np.maximum(r[0] - xs, xs - r[0] - r[2]), 0.0)
+        dy = np.maximum(np.maximum(r[1] - ys, ys - r[1] - r[3]), 0.0)
+        dist = np.hypot(dx[None, :], dy[:, None])
+        rings[path] = (box, free[box] > 0, dist)
     return free, rings
+
+
+def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
+             cfg: VisionConfig) -> bool:
+    """Does the hand (`blobs`: its labels) go on into the region, or end just short of it?
+
+    Seen from the free mat, layer by layer towards the region: a hand that goes on into it is
+    as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
+    mm inside it) narrows towards its rounded end. So the width on the innermost layer of free
+    mat, against the widest layer within the profile, tells how far in it goes (for a
+    finger; anything wider goes on into the region).
+    """
+    on = np.isin(labels, blobs) & freehere
+    near = dist[freehere]
+    if near.size == 0:
+        return False
+    first = float(near.min())
+    step = 1.0 / max(cfg.overview_px_per_mm, 1e-6)
+    widths = []
+    d = first
+    while d < cfg.busy_profile_mm:
+        layer = on & (dist >= d) & (dist < d + step)
+        widths.append(np.count_nonzero(layer) * step)
+        d += step
+    if not widths:
+        return False
+    inner = float(np.mean(widths[:2]))
+    if max(widths) > cfg.busy_cross_narrow_mm:
+        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end.
+        return True
+    return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -182,7 +221,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     """
     mat = mat or load_mat()
     s = overview.px_per_mm
-    free, rings = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm)
+    free, rings = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                          cfg.busy_profile_mm)
     things = object_mask(overview, cfg, free) & free
     for quad in codes_mm or ():
         q = np.asarray(quad, np.float64).reshape(-1, 2)
@@ -190,7 +230,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # The sticker: the symbol, its quiet zone and the printed id under it.
         grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
         cv2.fillConvexPoly(things, np.round(grown * s).astype(np.int32), 0)
-    k = max(1, int(round(cfg.busy_open_mm * s)))
+    # An odd kernel: an even one shifts the mask by a pixel (the anchor is off-centre).
+    k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(things, connectivity=8)
@@ -210,7 +251,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     mask = (keep[labels] * 255).astype(np.uint8)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
-    for path, (box, ring) in rings.items():
+    for path, (box, freehere, dist) in rings.items():
+        ring = freehere & (dist <= cfg.busy_ring_mm)
         here = labels[box]
         touching = np.unique(here[ring & (here > 0)])
         touching = touching[keep[touching]]
@@ -226,8 +268,74 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if not far:
             continue
         contact = np.count_nonzero(np.isin(here, far) & ring) / (s * s)
-        if contact >= cfg.busy_min_contact_mm2:
+        if contact >= cfg.busy_min_contact_mm2 and any(
+                _crosses(here, [i], freehere, dist, cfg) for i in far):
             covered.append(path)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
                        spots=spots if covered else [])
+
+
+def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
+                   mat: Mat | None = None) -> list[int]:
+    """Without the mat: the corner markers something lies over, so that the mat can't be placed.
+
+    Two markers found still place the mat roughly (8 corners; an affine fit, as a homography
+    from two markers on one side of the mat bends wildly across it); a missing marker whose square
+    then lies well inside the frame, yet shows neither its white square nor its black code,
+    is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be
+    said: the frame is only "mat not found".
+    """
+    mat = mat or load_mat()
+    found = loc.marker_corners_px
+    if len(found) < 2 or loc.found:
+        return []
+    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)])
+    a = np.hstack([src, np.ones((len(src), 1))])
+    affine = np.linalg.lstsq(a, dst, rcond=None)[0].T  # 2 x 3, mat mm -> full-frame px
+    hom = np.vstack([affine, [0.0, 0.0, 1.0]])
+    gray = frame.work_gray()
+    s = frame.work_scale
+    h, w = gray.shape
+    b, size = mat.marker_border, mat.marker_size
+
+    def looks(mid: int) -> tuple[float, float] | None:
+        """(white square's lower-quartile grey, fraction of the code that is dark), or None if
+        out of view."""
+        x, y = mat.marker_corners[mid]
+        outer = np.array([(x - b, y - b), (x + size + b, y - b), (x + size + b, y + size + b),
+                          (x - b, y + size + b)], np.float64)
+        px = cv2.perspectiveTransform(outer.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+        margin = 0.1 * float(np.linalg.norm(px[1] - px[0]))
+        if (px.min(axis=0) < margin).any() or px[:, 0].max() > w - margin \
+                or px[:, 1].max() > h - margin:
+            return None
+        inner = np.array(mat.marker_square(mid), np.float64)
+        qin = cv2.perspectiveTransform(inner.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+        ring = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(ring, np.round(px).astype(np.int32), 255)
+        code = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(code, np.round(qin).astype(np.int32), 255)
+        # The white square without the code and a pixel of slack either side.
+        band = cv2.erode(ring, np.ones((3, 3), np.uint8)) & ~cv2.dilate(code, np.ones((5, 5),
+                                                                                     np.uint8))
+        # A quarter of the square darker than paper: something lies over part of it.
+        white = float(np.percentile(gray[band > 0], 25)) if band.any() else 0.0
+        inside = gray[cv2.erode(code, np.ones((3, 3), np.uint8)) > 0]
+        dark = float(np.mean(inside < 0.5 * white)) if inside.size else 0.0
+        return white, dark
+
+    seen = [v for v in (looks(i) for i in sorted(found)) if v is not None]
+    if not seen:
+        return []
+    ref_white = float(np.median([v[0] for v in seen]))
+    hidden = []
+    for mid in sorted(set(mat.marker_corners) - set(found)):
+        v = looks(mid)
+        if v is None:
+            continue
+        white, dark = v
+        if white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark:
+            hidden.append(mid)
+    return hidden

@@ -24,7 +24,8 @@ class Hand:
     sleeve: tuple[int, int, int]
     pose: str  # "point" (index finger out) or "open"
     #: "over" (reaching over the mat), "beside" (resting on the table beside the mat), "margin"
-    #: (a finger over the mat's empty margin) or "sleeve" (a forearm along the mat's edge).
+    #: (a finger over the mat's empty margin), "sleeve" (a forearm along the mat's edge) or
+    #: "markers" (an arm along a side over two corner markers).
     kind: str = "over"
     #: Where the hand's shadow falls (mat frame, degrees) and how far per mm of height.
     shadow_dir_deg: float = 55.0
@@ -131,6 +132,27 @@ def random_near_hand(rng: np.random.Generator, mat_size: tuple[float, float], ki
         shadow_dir_deg=inward + float(rng.uniform(-50, 50)),
         shadow_len=float(rng.uniform(0.6, 1.6)),
         shadow_strength=float(rng.uniform(0.3, 0.6)),
+    )
+
+
+def random_markers_hand(rng: np.random.Generator, mat_size: tuple[float, float]) -> Hand:
+    """A forearm lying along the mat's left or right edge, the open hand over one corner
+    marker and the arm over the other: two markers hidden, so the mat can't be placed."""
+    W, H = mat_size
+    side = str(rng.choice(["left", "right"]))
+    x = 30.0 if side == "left" else W - 30.0
+    top = bool(rng.random() < 0.5)  # the hand at the top corner (arm down) or the bottom one
+    tip = (x + float(rng.uniform(-6, 6)),
+           float(rng.uniform(4, 14)) if top else H - float(rng.uniform(4, 14)))
+    return Hand(
+        side=side, tip_mm=tip,
+        angle_deg=(-90.0 if top else 90.0) + float(rng.uniform(-3, 3)),
+        height_mm=float(rng.uniform(10, 40)),
+        skin=tuple(int(v) for v in SKIN_BGR[int(rng.integers(len(SKIN_BGR)))]),
+        sleeve=tuple(int(v) for v in rng.integers(30, 230, 3)),
+        pose="open", kind="markers",
+        shadow_dir_deg=float(rng.uniform(0, 360)), shadow_len=float(rng.uniform(0.4, 1.0)),
+        shadow_strength=float(rng.uniform(0.3, 0.5)),
     )
 
 

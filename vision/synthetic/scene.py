@@ -177,7 +177,8 @@ class Conditions:
     jpeg_quality: int | None = 90  # None: no JPEG round trip
     hand: bool = False
     #: "over" (reaching over the mat), or near it and hiding nothing a turn depends on:
-    #: "beside", "margin", "sleeve" (vision.synthetic.hand.random_near_hand).
+    #: "beside", "margin", "sleeve" (vision.synthetic.hand.random_near_hand), "markers"
+    #: (random_markers_hand).
     hand_kind: str = "over"
     table_style: int = 0
     seed: int = 1

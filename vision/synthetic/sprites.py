@@ -480,13 +480,34 @@ def table_texture(style: int) -> np.ndarray:
     rng = np.random.default_rng(1000 + style)
     w, h = TABLE_SIZE
     light, dark = (np.array(c, np.float32) for c in TABLE_STYLES[style % len(TABLE_STYLES)])
-    n = cv2.resize(rng.normal(0, 1, (h // 6, w // 120)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
-    yy = np.arange(h, dtype=np.float32)[:, None]
-    band = 0.5 + 0.5 * np.sin(yy * 0.09 + 2.5 * n)
-    fine = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), sigmaX=6, sigmaY=0.7)
-    t = np.clip(band * 0.8 + 0.25 * fine, 0, 1)[..., None]
-    img = light * (1 - t) + dark * t
-    return np.clip(img, 0, 255).astype(np.uint8)
+    # The same arithmetic as 0.5 + 0.5 sin(0.09 y + 2.5 n), 0.8 band + 0.25 fine and
+    # light (1 - t) + dark t, done in place and a band of rows at a time: the whole-table float
+    # temporaries took a first still's memory 140 MB up (the bytes are unchanged).
+    band = cv2.resize(rng.normal(0, 1, (h // 6, w // 120)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+    band *= 2.5
+    band += np.arange(h, dtype=np.float32)[:, None] * 0.09
+    np.sin(band, out=band)
+    band *= 0.5
+    band += 0.5
+    fine = np.empty((h, w), np.float32)
+    for y in range(0, h, 256):  # the same normal draws as one (h, w) call, in float64 a band at a time
+        fine[y : y + 256] = rng.normal(0, 1, (min(256, h - y), w))
+    band *= 0.8
+    # Blurred a band of rows at a time, each with 8 rows of context above and below (the
+    # vertical kernel reaches 3): the same values as blurring the whole field at once.
+    for y in range(0, h, 256):
+        y0, y1 = max(0, y - 8), min(h, y + 256 + 8)
+        blurred = cv2.GaussianBlur(fine[y0:y1], (0, 0), sigmaX=6, sigmaY=0.7)
+        blurred = blurred[y - y0 : y - y0 + min(256, h - y)]
+        blurred *= 0.25
+        band[y : y + 256] += blurred
+    del fine, blurred
+    t = np.clip(band, 0, 1, out=band)
+    img = np.empty((h, w, 3), np.uint8)
+    for y in range(0, h, 128):
+        ty = t[y : y + 128, :, None]
+        img[y : y + 128] = np.clip(light * (1 - ty) + dark * ty, 0, 255).astype(np.uint8)
+    return img
 
 
 MAT_MARGIN = 60.0  # mm of table kept around the mat in the high-resolution texture

@@ -34,7 +34,8 @@ import numpy as np
 
 from vision.mat import COLOURS, load_mat
 from vision.synthetic.compose import (_compose, _degrade, _draw_hand, _maps, _texture_scale)
-from vision.synthetic.hand import NEAR_KINDS, random_hand, random_near_hand
+from vision.synthetic.hand import (NEAR_KINDS, random_hand, random_markers_hand,
+                                  random_near_hand)
 from vision.synthetic.scene import (LEVELS, Conditions, TableState, _camera, _in_frame,
                                     random_conditions, random_table_state)
 from vision.synthetic.sprites import TABLE_STYLES, TOKEN_THICKNESS, table_texture
@@ -72,9 +73,11 @@ def _quad_occlusion(mask: np.ndarray | None, quad: np.ndarray) -> float:
 
 
 VISIBLE_OCCLUSION = 0.01  # a tag counts as seen only if (almost) nothing of it is under a hand
-#: A region (slot, deck, lane, scan zone) is covered when the hand hides at least this fraction of
-#: it; a region hidden less, but not at all, is "grazed": a reader may call it either way.
-COVERED_FRACTION = 0.03
+#: A region (slot, deck, lane, scan zone) is covered when the hand hides at least this much of it
+#: (mm^2, about a fingertip's last 4 mm): a card's corner, its sticker's edge, a token's rim -
+#: enough that what the referee reads there (the card and its tag, the tokens in the lane) may
+#: be hidden. Less, but not nothing, is "grazed": a reader may call it either way.
+COVERED_MM2 = 40.0
 
 
 def regions(mat) -> dict[str, tuple]:
@@ -104,11 +107,25 @@ def region_occlusion(cam, hand_mask, grow_mm: float = 0.0) -> dict[str, float]:
     return out
 
 
+def hidden_mm2(cam, hand_mask) -> dict[str, float]:
+    """Per region the hand overlaps, the area it hides (mat mm^2)."""
+    regs = regions(load_mat())
+    return {p: f * regs[p][2] * regs[p][3] for p, f in region_occlusion(cam, hand_mask).items()}
+
+
+def hidden_markers(cam, hand_mask) -> list[int]:
+    """The markers the hand hides (a code more than VISIBLE_OCCLUSION under it is unreadable)."""
+    mat = load_mat()
+    return [mid for mid in sorted(mat.marker_corners)
+            if _quad_occlusion(hand_mask, cam.project(np.array(mat.marker_square(mid))))
+            >= VISIBLE_OCCLUSION]
+
+
 def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict:
     mat = load_mat()
-    occlusion = region_occlusion(cam, hand_mask)
+    hidden = hidden_mm2(cam, hand_mask)
     order = list(regions(mat))
-    covered = sorted((p for p, f in occlusion.items() if f >= COVERED_FRACTION), key=order.index)
+    covered = sorted((p for p, a in hidden.items() if a >= COVERED_MM2), key=order.index)
     W, H = cond.width, cond.height
     markers = []
     for mid in sorted(mat.marker_corners):
@@ -120,6 +137,10 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         if _in_frame(outer, W, H, 1.0) and _quad_occlusion(hand_mask, q) < VISIBLE_OCCLUSION:
             markers.append(mid)
     mat_ok = len(markers) >= 3
+    if not mat_ok and hand is not None:
+        # The mat can't be placed: what is hidden is the corners (spec: "so many markers that
+        # the mat can't be placed"), named "markers.N"; no region can be named without the mat.
+        covered = [f"markers.{m}" for m in hidden_markers(cam, hand_mask)]
     tags, foreign = set(), set()
     ppm, occl, corners_px, slots, foreign_px = {}, {}, {}, {}, {}
     for payload, kind, slot, cmm in scene.tags:
@@ -178,7 +199,8 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         "deck_cards": {str(lv): state.decks[lv] for lv in LEVELS},
         "hand": ({**hand.to_json(), "mat_covered": round(float(_quad_occlusion(hand_mask, mat_corners)), 4)} if hand else None),
         "grazed": sorted(p for p in region_occlusion(cam, hand_mask, GRAZE_MM)
-                         if occlusion.get(p, 0.0) < COVERED_FRACTION),
+                         if hidden.get(p, 0.0) < COVERED_MM2) if mat_ok else [],
+        "hidden_mm2": {p: round(a, 1) for p, a in sorted(hidden.items(), key=lambda kv: order.index(kv[0]))},
         "px_per_mm_centre": round(float(cam.px_per_mm(np.array([[mat.size[0] / 2, mat.size[1] / 2]]))[0]), 3),
         "camera": cam.to_json(),
         "degradation": {
@@ -212,7 +234,7 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
         "scan": scan,
         "tags": sorted(tags),
         "foreign": sorted(foreign),
-        "busy": bool(covered) or (hand is not None and not mat_ok),
+        "busy": bool(covered),
         "covered": covered,
         "_gt": gt,
     }
@@ -236,6 +258,15 @@ def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, byte
     if cond.hand and cond.hand_kind == "over":
         hand = random_hand(hrng, mat.size)
         hand_mask = _draw_hand(img, cam, hand)
+    elif cond.hand and cond.hand_kind == "markers":
+        # Over two corner markers: draw again until two are hidden.
+        for _ in range(10):
+            hand = random_markers_hand(hrng, mat.size)
+            trial = img.copy()
+            hand_mask = _draw_hand(trial, cam, hand)
+            if len(hidden_markers(cam, hand_mask)) >= 2:
+                break
+        img = trial
     elif cond.hand:
         # A hand near the mat that hides nothing a turn depends on: draw again until so.
         clear = list(regions(mat).values())
@@ -269,7 +300,8 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
     """Render ``n`` varied frames as ``sample-N.jpg`` with ``sample-N.json`` (the truth) beside
     each, like /work/shared/samples/table-v1 (``size`` pins the frame size; by default 70 %
     2304 x 1296, 20 % 1920 x 1080, 10 % 4608 x 2592). ``hands``: every frame has a hand,
-    ``"over"`` the mat or ``"near"`` it (beside, margin and sleeve in turn). Returns the image
+    ``"over"`` the mat (every tenth an arm over two corner markers) or ``"near"`` it (beside,
+    margin and sleeve in turn). Returns the image
     paths."""
     os.makedirs(out_dir, exist_ok=True)
     paths = []
@@ -281,6 +313,9 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
         cond = random_conditions(rng, size=size, hand=True if hands else None)
         if hands == "near":
             cond = replace(cond, hand_kind=NEAR_KINDS[i % len(NEAR_KINDS)])
+        elif hands == "over" and i % 10 == 0:
+            # Every tenth: an arm over two corner markers (the mat can't be placed).
+            cond = replace(cond, hand_kind="markers")
         img, truth, data = _render(state, cond)
         name = f"sample-{i}.jpg"
         path = os.path.join(out_dir, name)

@@ -1,0 +1,28 @@
+"""Giving freed memory back to the system (the Pi has 1 GB for everything).
+
+glibc keeps the heap pages a program frees for its next allocations; a Kivy app that makes and
+drops many widgets and label textures ends up holding tens of MB it doesn't use (measured: a
+demo game's main heap held 108 MB with 49 MB in use). ``malloc_trim(0)`` returns the free pages
+of every arena; :func:`give_back` calls it, and the app calls it every few seconds.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+
+#: Seconds between two returns of freed memory while the app runs (a trim takes a few ms).
+EVERY_SECONDS = 5.0
+
+_libc = None
+
+
+def give_back() -> bool:
+    """Return freed heap pages to the system; False where the C library can't (not glibc)."""
+    global _libc
+    try:
+        if _libc is None:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return bool(_libc.malloc_trim(0))
+    except (OSError, AttributeError):
+        _libc = False
+        return False

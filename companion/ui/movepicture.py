@@ -1,0 +1,64 @@
+"""A turn drawn in pictures: gem tokens, the card as a card tile, the deck, the noble.
+
+``MovePicture.show(parts)`` draws the parts from :func:`companion.ui.move_view.move_parts`
+(plain Python): one step a part, its verb over its pictures, the steps wrapping onto more
+lines when the space is narrow. It draws only; nothing in it answers a touch.
+"""
+from __future__ import annotations
+
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.stacklayout import StackLayout
+
+from companion.ui.tableau import CardFace, GemBadge, MiniCard, NobleFace
+from companion.viewmodel import card_view, noble_view
+
+
+class PictureCard(CardFace):
+    """A card drawn as printed (widgets.kv's CardFace rule), not a touch target."""
+
+
+class PictureNoble(NobleFace):
+    """A noble drawn as its tile (widgets.kv's NobleFace rule), not a touch target."""
+
+
+class MoveStep(BoxLayout):
+    """One part of the turn: its verb over its pictures."""
+
+    verb = StringProperty("")
+
+
+class MovePicture(StackLayout):
+    """The whole turn, part after part."""
+
+    def show(self, parts) -> None:
+        self.clear_widgets()
+        self.parts = tuple(parts)
+        from kivy.app import App
+        app = App.get_running_app()
+        tap = app.tap * (0.85 if app.landscape else 0.8)   # the table keeps its room
+        for part in self.parts:
+            step = MoveStep(verb=part.verb)
+            row = step.ids.row
+            tall = tap * 0.8
+            if part.card is not None and part.kind != "reserve-deck":
+                tile = PictureCard(size_hint=(None, None), size=(tap * 1.15, tap * 1.5))
+                tile.card = card_view(part.card)
+                row.add_widget(tile)
+                tall = tile.height
+            elif part.kind == "reserve-deck":
+                back = MiniCard(size_hint=(None, None), size=(tap * 1.15, tap * 1.5))
+                back.card = (None, part.level)
+                row.add_widget(back)
+                tall = back.height
+            if part.noble is not None:
+                tile = PictureNoble(size_hint=(None, None), size=(tap * 1.5, tap * 1.15))
+                tile.noble = noble_view(part.noble)
+                row.add_widget(tile)
+                tall = max(tall, tile.height)
+            for colour, n in part.gems:
+                badge = GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
+                                 size=(tap * 0.75, tap * 0.75))
+                row.add_widget(badge)
+            row.height = tall
+            self.add_widget(step)

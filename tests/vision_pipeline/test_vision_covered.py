@@ -1,0 +1,137 @@
+"""Issue 18, the covered regions exactly: each case on one image, real OpenCV.
+
+A fingertip that ends at a slot's outline hides nothing the referee reads; one that goes on
+into the slot covers it; a hand whose only sign on the free mat is in the 8 mm gaps between
+bank lanes still covers those lanes; a hand's soft shadow across the bank leaves every lane
+counted and certain; an arm over two corner markers is busy ("markers.N"), not "no mat".
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.covered_text import covered_sentence
+from vision.mat import load_mat
+from vision.pipeline import detect_busy, locate_mat, prepare, read_table
+from vision.stages.overview import Overview
+
+from .helpers import cover_marker, with_image
+
+SKIN = (120, 155, 205)
+
+
+@pytest.fixture
+def overview(sample_overview) -> Overview:
+    return sample_overview
+
+
+def _finger(ov: Overview, tip_y: float) -> list[str]:
+    """A finger (18 mm wide, round tip) from the bottom edge of the mat up to `tip_y` (mm),
+    under the third card of level 1 (market.1.2: x 296-364, y 306-399)."""
+    img = ov.image.copy()
+    x = 330
+    cv2.line(img, (x, 459), (x, int(round(tip_y + 9))), SKIN, 18)
+    cv2.circle(img, (x, int(round(tip_y + 9))), 9, SKIN, -1)
+    return detect_busy(with_image(ov, img)).covered
+
+
+def test_a_fingertip_ending_at_the_outline_covers_nothing(overview):
+    # The tip ends 1 mm below the slot's edge (y 399), or 2 mm past it (hiding ~15 mm^2, under
+    # the truth's 40): it crosses the ring of free mat around the slot, but narrows there like
+    # a fingertip does.
+    assert _finger(overview, 400.0) == []
+    assert _finger(overview, 397.0) == []
+
+
+def test_a_finger_going_on_into_the_slot_covers_it(overview):
+    # 4 mm in (~43 mm^2 hidden, the truth's "covered") and 19 mm in.
+    assert _finger(overview, 395.0) == ["market.1.2"]
+    assert _finger(overview, 380.0) == ["market.1.2"]
+
+
+def test_a_hand_seen_only_in_the_gaps_between_lanes_covers_those_lanes(overview):
+    img = overview.image.copy()
+    # Over the blue, green and red lanes (y 152-300), well inside the bank: the free mat
+    # shows it only in the two 8 mm gaps between them.
+    cv2.rectangle(img, (520, 150), (600, 300), SKIN, -1)
+    assert detect_busy(with_image(overview, img)).covered == ["bank.blue", "bank.green", "bank.red"]
+
+
+def _shadow_over_bank(image: np.ndarray, strength: float = 0.5) -> np.ndarray:
+    """A hand's soft shadow (8 mm edges) across the right part of every lane, in the frame."""
+    frame = prepare(image)
+    loc = locate_mat(frame)
+    poly_mm = np.array([(600, 60), (800, 60), (800, 420), (600, 420)], float)
+    poly = np.round(loc.to_image(poly_mm)).astype(np.int32)
+    mask = np.zeros(image.shape[:2], np.float32)
+    cv2.fillConvexPoly(mask, poly, 1.0)
+    px_per_mm = float(np.linalg.norm(loc.to_image([(0, 0)]) - loc.to_image([(100, 0)]))) / 100
+    mask = cv2.GaussianBlur(mask, (0, 0), 8.0 * px_per_mm)
+    return (image.astype(np.float32) * (1.0 - strength * mask[..., None])).astype(np.uint8)
+
+
+def test_a_soft_shadow_across_the_bank_leaves_every_lane_counted_and_certain(sample):
+    image, truth = sample(1)
+    result = read_table(_shadow_over_bank(image))
+    assert result["busy"] is False and result["covered"] == []
+    assert result["bank"] == truth["bank"]
+    assert [u for u in result["uncertain"] if u.startswith("bank.")] == []
+
+
+def _two_markers_hidden(sample):
+    image, _ = sample(1)
+    frame = prepare(image)
+    loc = locate_mat(frame)
+    # An arm along the right edge: skin over markers 1 and 2 (and their white squares).
+    for mid in (1, 2):
+        image = cover_marker(image, loc, mid, colour=SKIN)
+    return image
+
+
+def test_a_hand_over_two_markers_is_busy_with_those_corners(sample):
+    result = read_table(_two_markers_hidden(sample))
+    assert result["mat"] is False and result["markers"] == [0, 3]
+    assert result["busy"] is True and result["covered"] == ["markers.1", "markers.2"]
+    assert covered_sentence(result["covered"]) == (
+        "A hand is over the mat's top-right and bottom-right corners: move it off the mat's "
+        "corners, then press again.")
+
+
+def test_a_marker_out_of_view_is_not_a_hand(sample):
+    image, _ = sample(1)
+    # Cut the frame just left of markers 1 and 2: they are simply not in the picture.
+    loc = locate_mat(prepare(image))
+    cut = int(min(loc.marker_corners_px[i][:, 0].min() for i in (1, 2))) - 4
+    result = read_table(np.ascontiguousarray(image[:, :cut]))
+    assert result["mat"] is False and result["busy"] is False and result["covered"] == []
+
+
+def test_read_table_json_names_the_hidden_corners(sample, tmp_path):
+    path = tmp_path / "corners.png"
+    cv2.imwrite(str(path), _two_markers_hidden(sample))
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "read-table", "--json",
+                           str(path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert (got["mat"], got["busy"], got["covered"]) == (False, True, ["markers.1", "markers.2"])
+
+
+def test_rendered_arm_over_two_markers_is_busy_in_truth_and_reading():
+    from dataclasses import replace
+
+    from vision.synthetic import random_conditions, random_table_state, render_table
+
+    rng = np.random.default_rng([701, 18])
+    state = random_table_state(rng, players=3)
+    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), hand_kind="markers")
+    image, truth = render_table(state, cond)
+    assert truth["_gt"]["hand"]["kind"] == "markers"
+    assert truth["mat"] is False and truth["busy"] is True
+    assert len(truth["covered"]) == 2 and all(c.startswith("markers.") for c in truth["covered"])
+    result = read_table(image)
+    assert (result["mat"], result["busy"], result["covered"]) == (False, True, truth["covered"])
