@@ -64,13 +64,16 @@ def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
     game = table.new_game()
     rng = random.Random(seed * 1_000_003 + 17)
     cpu = [0.0] * n
+    cpu_max = [0.0] * n  # the longest move, CPU seconds
     moves = [0] * n
     searched = [[0, 0, 0.0] for _ in range(n)]  # iterations, turns played, seconds
     while game.outcome is None and game.turn < MAX_TURNS:
         p = game.active
         start = time.process_time()
         turn, result = decide(specs[p], game, rng)
-        cpu[p] += time.process_time() - start
+        spent = time.process_time() - start
+        cpu[p] += spent
+        cpu_max[p] = max(cpu_max[p], spent)
         moves[p] += 1
         if result is not None:
             searched[p][0] += result.iterations
@@ -95,7 +98,7 @@ def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
         winners = [s for s in range(n) if game.points[s] == best]
     return {"seed": seed, "specs": list(specs), "winners": winners,
             "points": list(game.points), "turns": game.turn, "rounds": game.turn / n,
-            "finished": game.outcome is not None, "cpu": cpu, "moves": moves,
+            "finished": game.outcome is not None, "cpu": cpu, "cpu_max": cpu_max, "moves": moves,
             "searched": searched}
 
 
@@ -148,7 +151,7 @@ def summarise(results: list, lineup) -> dict:
     players = {}
     for spec in dict.fromkeys(lineup):
         seats = lineup.count(spec)
-        wins = points = cpu = moves = its = turns = secs = 0.0
+        wins = points = cpu = moves = its = turns = secs = slowest = 0.0
         for res in results:
             for s, sp in enumerate(res["specs"]):
                 if sp != spec:
@@ -157,6 +160,7 @@ def summarise(results: list, lineup) -> dict:
                     wins += 1 / len(res["winners"])
                 points += res["points"][s]
                 cpu += res["cpu"][s]
+                slowest = max(slowest, res.get("cpu_max", [0.0] * len(res["specs"]))[s])
                 moves += res["moves"][s]
                 its += res["searched"][s][0]
                 turns += res["searched"][s][1]
@@ -168,8 +172,10 @@ def summarise(results: list, lineup) -> dict:
             "ci95": [round(low, 3), round(high, 3)],
             "mean_points": points / (count * seats) if count else 0.0,
             "seconds_per_move": cpu / moves if moves else 0.0,
+            "max_seconds_per_move": slowest,
             "iterations_per_move": its / moves if moves else 0.0,
             "playout_turns_per_s": turns / cpu if cpu and turns else 0.0,
+            "playouts_per_s": its / cpu if cpu and its else 0.0,  # one playout an iteration
         }
     count = len(results)
     return {"lineup": list(lineup), "games": count,
@@ -186,12 +192,14 @@ def format_summary(summary: dict) -> str:
     for spec, s in summary["players"].items():
         seats = f" ({s['seats']} seats together)" if s["seats"] > 1 else ""
         search = (f", {s['iterations_per_move']:.0f} iterations a move, "
+                  f"{s['playouts_per_s']:,.0f} playouts/s, "
                   f"{s['playout_turns_per_s']:,.0f} simulated turns/s"
                   if s["iterations_per_move"] else "")
         out.append(f"  {spec}{seats}: wins {100 * s['win_rate']:.1f} % "
                    f"(95 % CI {100 * s['ci95'][0]:.1f}-{100 * s['ci95'][1]:.1f} %), "
                    f"{s['mean_points']:.1f} points a game, "
-                   f"{s['seconds_per_move'] * 1000:.0f} ms CPU a move{search}.")
+                   f"{s['seconds_per_move'] * 1000:.0f} ms CPU a move "
+                   f"(longest {s['max_seconds_per_move'] * 1000:.0f} ms){search}.")
     return "\n".join(out)
 
 

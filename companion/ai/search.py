@@ -38,7 +38,8 @@ INNER_WIDTH = 6        # moves considered below the root, best quick scores firs
 ROOT_VISITS = 25       # root moves considered: one per this many iterations (at least 4),
 ROOT_MIN_WIDTH = 4     # so that a small budget is spent on the likeliest moves
 TREE_DEPTH = 6         # turns below the root kept in the tree
-PLAYOUT_TURNS = 4      # greedy turns after the tree before the position is scored
+PLAYOUT_TURNS = 4      # greedy turns after the tree before the position is scored (a level
+                       # may ask for more: level 4 looks 8 turns on, see player.LEVELS)
 PLAYOUT_NOISE = 0.1    # chance a playout turn takes the second-best move instead
 CONFIDENCE = 1.5       # standard errors a move must lead the quick favourite by to replace it
 MIN_VISITS = 8         # visits a root move needs before its lead can count
@@ -127,12 +128,13 @@ def playout(game, world: World, rng: random.Random, turns: int = PLAYOUT_TURNS) 
 
 def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] = None,
            rng: Optional[random.Random] = None, stop_event=None, must_include=(),
-           clock=time.monotonic) -> SearchResult:
+           clock=time.monotonic, playout_turns: int = PLAYOUT_TURNS) -> SearchResult:
     """Search the active seat's move from ``game`` (the seat's view) and return the statistics.
 
     Stops after ``iterations``, after ``seconds`` of ``clock``, or when ``stop_event`` is set,
     whichever comes first (at least one iteration). ``must_include`` adds root moves the
     search must judge even if their quick score is low (the coach's "move made").
+    ``playout_turns`` greedy turns follow the tree before the position is scored.
     """
     rng = rng or random.Random()
     start = clock()
@@ -190,7 +192,7 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
             depth += 1
             if expanded:
                 break
-        extra, played = playout(game, world, rng)
+        extra, played = playout(game, world, rng, playout_turns)
         pushes += extra
         turns += played
         chances = win_chances(game)

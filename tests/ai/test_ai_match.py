@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from companion.ai.match import parse_spec, play_game, run_match, wilson
+from companion.ai.match import format_summary, parse_spec, play_game, run_match, summarise, wilson
 
 
 def test_wilson_interval_matches_known_values():
@@ -66,3 +66,19 @@ def test_stalling_opponents_cant_keep_the_computer_from_winning(lineup):
         seat = lineup.index("L2:20")
         assert result["finished"] and result["winners"] == [seat]
         assert result["points"][seat] >= 15
+
+
+def test_the_summary_counts_playouts_and_the_longest_move():
+    # Made-up results: the figures the report quotes come from these sums.
+    results = [{"specs": ["L2", "greedy"], "winners": [0], "points": [15, 9], "rounds": 20,
+                "finished": True, "cpu": [2.0, 0.1], "cpu_max": [0.5, 0.01], "moves": [20, 20],
+                "searched": [[800, 4000, 2.0], [0, 0, 0.0]]},
+               {"specs": ["greedy", "L2"], "winners": [0], "points": [15, 12], "rounds": 22,
+                "finished": True, "cpu": [0.1, 2.0], "cpu_max": [0.02, 0.7], "moves": [22, 22],
+                "searched": [[0, 0, 0.0], [800, 4000, 2.0]]}]
+    summary = summarise(results, ["L2", "greedy"])
+    level = summary["players"]["L2"]
+    assert level["wins"] == 1 and level["playouts_per_s"] == pytest.approx(400.0)
+    assert level["max_seconds_per_move"] == 0.7
+    assert level["seconds_per_move"] == pytest.approx(4.0 / 42)
+    assert "400 playouts/s" in format_summary(summary)
