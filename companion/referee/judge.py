@@ -275,12 +275,12 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
     try:
         seen = read_seen(observation)
     except ObservationError as err:
-        return Verdict("unreadable", seat, message=err.message)
+        return Verdict("unreadable", seat, message=err.message, data=err.data)
     before = seen_of(game)
     unsure = changed_uncertain(before, seen)
     if unsure:
         what = ", ".join(where(u) for u in unsure)
-        return Verdict("unreadable", seat,
+        return Verdict("unreadable", seat, data={"uncertain": list(unsure)},
                        message=(f"The camera is not sure of {what}: lay tokens flat in one "
                                 "row in their lane and cards flat with their tags facing up, "
                                 "then press again."))

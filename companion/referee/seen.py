@@ -10,12 +10,15 @@ NOBLE_SLOTS = 5
 
 
 class ObservationError(ValueError):
-    """The observation can't be used to judge a turn; ``message`` says what to clear."""
+    """The observation can't be used to judge a turn; ``message`` says what to clear (English,
+    for records and logs); ``data`` its facts as JSON data, for the screen to say it in any
+    language (``companion.i18n.camera``)."""
 
-    def __init__(self, message: str, what: str = "unreadable"):
+    def __init__(self, message: str, what: str = "unreadable", data: Optional[dict] = None):
         super().__init__(message)
         self.message = message
         self.what = what
+        self.data = dict(data or {})
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,9 @@ def read_seen(obs: dict) -> Seen:
         # a hand hides so that the mat can't be placed), in the players' words.
         from companion.covered_text import covered_sentence
         covered = obs.get("covered")
-        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
+        covered = [str(p) for p in covered] if isinstance(covered, list) else None
+        raise ObservationError(covered_sentence(covered),
+                               data={"covered": covered, "again": "press"})
     if obs.get("mat") is False:
         raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
                                "markers must be in view. Move whatever covers a corner, then "
