@@ -3,7 +3,10 @@ unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
 
 - ``{"covered": [paths] | None, "again": "press" | "read"}``: a hand over regions;
 - ``{"uncertain": [paths]}``: uncertain items that changed since the last accepted turn;
-- ``{"unsure": [paths]}``: uncertain items on a dealt table (the setup read).
+- ``{"unsure": [paths]}``: uncertain items on a dealt table (the setup read);
+- ``{"twice": {"tag", "places": [paths]}}``: one tag seen in two places;
+- ``{"overfull": {"colour", "seen", "players", "full"}}``: more tokens in a lane than the game has;
+- ``{"unread_deal": {"level", "slot"}}``: the card dealt into a slot can't be read.
 
 Region paths are read-table's ("bank.red", "market.2.1", "nobles.3", "decks.1", "scan",
 "markers.0"). English stays the referee's own sentence word for word: the templates are its
@@ -17,7 +20,7 @@ from typing import Optional
 
 from companion import covered_text
 from companion.i18n import DEFAULT, _, ngettext, pgettext, translator
-from companion.i18n.words import join, lane
+from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
 
 _CORNERS = (
     lambda: pgettext("place", "the mat's top-left corner"),
@@ -128,9 +131,57 @@ def unsure(data: dict) -> str:
                         what=what)
 
 
-def unreadable(data: Optional[dict]) -> Optional[str]:
+def _slot(path: str) -> str:
+    """A slot where a tag lies ('level 1, slot 2', 'noble slot 3', 'the scan zone')."""
+    p = covered_text._parse(path)
+    if p is None:
+        return path
+    kind, level, i = p
+    if kind == "market":
+        return pgettext("place", "level {level}, slot {slot}").format(level=level, slot=i + 1)
+    return place(kind, level, i)
+
+
+def twice(data: dict, game=None) -> str:
+    """One tag seen in two places: take away the copy that does not belong there."""
+    from companion.engine import NOBLES
+    tag = data["tag"]
+    slots = [_slot(str(p)) for p in data.get("places") or ()]
+    where = " and ".join(slots) if _english() else join(slots)
+    thing = noble_phrase(tag) if tag in NOBLES else card_phrase(tag, game)
+    return cap(_("{thing} is seen in two places ({places}): each tag is on one card only. Take "
+                 "away the copy that does not belong there, then press again.").format(
+                     thing=thing, places=where))
+
+
+def overfull(data: dict) -> str:
+    """More tokens in a lane than the game has: one of another colour is in it."""
+    i, n = data["colour"], data["seen"]
+    return cap(ngettext("{lane} holds {n} token, but a {players}-player game has only {tokens}: "
+                        "a token of another colour is in {lane}. Put every token in its own "
+                        "colour's lane, then press again.",
+                        "{lane} holds {n} tokens, but a {players}-player game has only "
+                        "{tokens}: a token of another colour is in {lane}. Put every token in "
+                        "its own colour's lane, then press again.", n).format(
+                            lane=lane(i), n=n, players=data["players"],
+                            tokens=tokens_of(i, data["full"])))
+
+
+def unread_deal(data: dict) -> str:
+    return _("The card dealt into level {level}, slot {slot} can't be read: lay it flat with "
+             "its tag facing the camera, then press again.").format(level=data["level"],
+                                                                     slot=data["slot"])
+
+
+def unreadable(data: Optional[dict], game=None) -> Optional[str]:
     """The sentence for an unreadable verdict's ``data`` (None when it carries none)."""
     data = data or {}
+    if "twice" in data:
+        return twice(data["twice"], game)
+    if "overfull" in data:
+        return overfull(data["overfull"])
+    if "unread_deal" in data:
+        return unread_deal(data["unread_deal"])
     if "covered" in data:
         return covered(data)
     if "uncertain" in data:
@@ -140,4 +191,5 @@ def unreadable(data: Optional[dict]) -> Optional[str]:
     return None
 
 
-__all__ = ["place", "places", "covered", "uncertain", "unsure", "unreadable"]
+__all__ = ["place", "places", "covered", "uncertain", "unsure", "twice", "overfull",
+           "unread_deal", "unreadable"]

@@ -146,28 +146,32 @@ def changed_uncertain(before: Seen, seen: Seen) -> list:
     return out
 
 
-def table_problems(game: Game, seen: Seen) -> Optional[str]:
+def table_problems(game: Game, seen: Seen) -> Optional[tuple]:
     """Plain faults of the table that no turn explains: a card in two places, too many tokens
-    in a lane."""
+    in a lane. Returns (the English sentence, its facts as JSON data) or None."""
     places: dict = {}
     for i, n in enumerate(seen.nobles):
         if n not in (None, "?"):
-            places.setdefault(n, []).append(f"noble slot {i + 1}")
+            places.setdefault(n, []).append((f"noble slot {i + 1}", f"nobles.{i}"))
     for li, row in enumerate(seen.market):
         for s, c in enumerate(row):
             if c not in (None, "?"):
-                places.setdefault(c, []).append(f"level {li + 1}, slot {s + 1}")
+                places.setdefault(c, []).append((f"level {li + 1}, slot {s + 1}",
+                                                 f"market.{li + 1}.{s}"))
     if seen.scan:
-        places.setdefault(seen.scan, []).append("the scan zone")
+        places.setdefault(seen.scan, []).append(("the scan zone", "scan"))
     for tag, where in places.items():
         if len(where) > 1:
-            return (f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
-                    f"({' and '.join(where)}): each tag is on one card only. Take away the "
-                    "copy that does not belong there, then press again.")
+            return ((f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
+                     f"({' and '.join(w for w, _ in where)}): each tag is on one card only. "
+                     "Take away the copy that does not belong there, then press again."),
+                    {"twice": {"tag": tag, "places": [p for _, p in where]}})
     full = starting_bank(game.n)
     for i, c in enumerate(COLOURS):
         if seen.bank[i] > full[i]:
-            return (f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
-                    f"has only {full[i]} {c} tokens: a token of another colour is in the "
-                    f"{c} lane. Put every token in its own colour's lane, then press again.")
+            return ((f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
+                     f"has only {full[i]} {c} tokens: a token of another colour is in the "
+                     f"{c} lane. Put every token in its own colour's lane, then press again."),
+                    {"overfull": {"colour": i, "seen": seen.bank[i], "players": game.n,
+                                  "full": full[i]}})
     return None

@@ -126,3 +126,49 @@ def test_records_keep_the_english_message(game):
     assert v.data == {"covered": ["bank.red"], "again": "press"}
     assert v.to_dict() == {"seat": game.active, "verdict": "unreadable",
                            "message": "A hand is over the red lane: move it, then press again."}
+
+
+def _table_faults(game):
+    """A card seen twice (in the market and the scan zone), a lane with too many tokens, a
+    dealt card that can't be read: each an unreadable verdict of the real judge."""
+    out = []
+    obs = expected_observation(game)
+    card = obs["market"]["1"][1]
+    obs["scan"] = card
+    out.append(("twice", judge(game, obs, game.active)))
+    obs = expected_observation(game)
+    obs["bank"]["red"] = 9
+    out.append(("overfull", judge(game, obs, game.active)))
+    # The active player reserves a level-1 card: its slot refilled with a card read as "?".
+    from companion.engine import ReserveCard
+    for main in game._main_actions():
+        if type(main) is ReserveCard and main.card in obs["market"]["1"]:
+            game.push(main)
+            after = expected_observation(game)
+            game.pop()
+            slot = obs["market"]["1"].index(main.card)
+            after["market"]["1"][slot] = "?"
+            after["decks"]["1"] = True
+            out.append(("unread_deal", judge(game, after, game.active)))
+            break
+    assert [k for k, _v in out] == ["twice", "overfull", "unread_deal"]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_table_faults_are_said_in(lang, game):
+    from tests.i18n.idwords import has_id, screen_english
+    for kind, v in _table_faults(game):
+        assert v.kind == "unreadable" and kind in v.data, (kind, v)
+        text = _said(game, v, lang)
+        assert not has_id(text), text
+        if lang == "en":
+            assert text == screen_english(v.message, game), (text, v.message)
+        else:
+            _check(text, lang, [], screen_english(v.message, game))
+            assert not any(w in text for w in ("seen in", "holds", "can't be read")), text
+    if lang == "pl":
+        v = dict(_table_faults(game))["overfull"]
+        assert _said(game, v, lang).startswith(
+            "Pole czerwonych znaczników: leży tu 9 znaczników, a gra dla 3 graczy ma tylko 5 "
+            "czerwonych znaczników")
