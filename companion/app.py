@@ -7,7 +7,8 @@ the referee. One ``.kv`` file per screen in ``companion/ui/``.
 Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
 ``SPLENDOR_SIZE=720x1280`` (window size on a laptop), ``SPLENDOR_DEMO_EXIT=1`` (quit when the
 demo game ends), ``SPLENDOR_DEMO_DELAY`` (seconds between demo steps), ``SPLENDOR_DEMO_PLAYERS``,
-``SPLENDOR_DEMO_SEED``, ``SPLENDOR_DEMO_RENDER=0`` (no rendered stills), ``SPLENDOR_EXIT_AFTER_FIRST_FRAME=1`` (start-up benchmark).
+``SPLENDOR_DEMO_SEED``, ``SPLENDOR_DEMO_COMPUTERS=0,2`` (the computer's seats and levels),
+``SPLENDOR_DEMO_RENDER=0`` (no rendered stills), ``SPLENDOR_EXIT_AFTER_FIRST_FRAME=1`` (start-up benchmark).
 """
 from __future__ import annotations
 
@@ -130,6 +131,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             from companion.i18n.live import setup as setup_languages
             languages = setup_languages(data_dir or default_data_dir())  # font, `tr` for kv
             Builder.load_file(str(UI_DIR / "widgets.kv"))
+            Builder.load_file(str(UI_DIR / "movepicture.kv"))   # a turn in pictures
             for name in SCREENS:
                 Builder.load_file(str(UI_DIR / f"{name}.kv"))
             self.sm = ScreenManager(transition=NoTransition())

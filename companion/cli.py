@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "companion.engine.commands",
     "companion.referee.commands",
     "companion.ai.commands",
+    "companion.ai.coach_command",
     "companion.share_commands",
     "hardware.commands",
     "vision.print_commands",

@@ -15,6 +15,7 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from companion.computer import ComputerSeats, load_seats, save_seats
 from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
 from companion.i18n.notices import Notice, combine, os_cause, say
@@ -63,7 +64,7 @@ class Controller:
     """
 
     def __init__(self, data_dir=None, dispatch: Callable = _direct, camera=None, panel=None,
-                 referee_cls=None, threaded: bool = True):
+                 referee_cls=None, threaded: bool = True, chooser=None):
         self.data_dir = Path(data_dir or default_data_dir())
         self.settings = Settings.load(self.data_dir)
         self.dispatch = dispatch
@@ -91,6 +92,12 @@ class Controller:
         self._listeners: list = []
         self._reading = _Reader()
         self._door = RefereeDoor(self._from_worker, threaded=threaded)
+        # The computer's seats: it thinks in a thread of its own (computer.py).
+        self.computer = ComputerSeats(dispatch, **({"chooser": chooser} if chooser else {}))
+        self.computer.on_ready = lambda e: self._door.call(
+            lambda ref: setattr(ref, "expect", e), "computer")
+        self.computer.on_press = self.press_button
+        self.computer.on_change = self._computer_ready
         if panel is not None:
             self.attach_panel(panel)
 
@@ -188,6 +195,8 @@ class Controller:
         self.ref = ref
         if ref.notice:
             self.notice = ref.notice
+        self.computer.set_levels(self._sync(lambda: load_seats(
+            ref.session.folder if ref.session is not None else None, snap.game.n)))
         names = list(snap.game.names)
         seats = self.settings.last_seats
         present = [n for n in seats if n]
@@ -199,8 +208,10 @@ class Controller:
         return True
 
     # -- players
-    def new_game(self, seat_names: Sequence[Optional[str]], first: int) -> list:
+    def new_game(self, seat_names: Sequence[Optional[str]], first: int,
+                 computers: Optional[dict] = None) -> list:
         """Start a game from the names per seat button and who starts (an index among players).
+        ``computers`` maps a seat button to the computer's level (1-4) for the seats it plays.
 
         Returns problems as sentences; [] when the game was started (then set up the table).
         """
@@ -225,7 +236,14 @@ class Controller:
             return [say(getattr(err, "message", None) or Notice(
                 "folder-unwritable", folder=str(self.data_dir), cause=os_cause(err)))]
         self.button_of = [i for i, n in enumerate(names) if n]
-        self.settings.remember(players)
+        levels = {self.button_of.index(b): lv for b, lv in (computers or {}).items()
+                  if b in self.button_of}
+        self.computer.set_levels(levels)
+        if levels:
+            self._sync(lambda: save_seats(
+                snap.result.session.folder if snap.result.session is not None else None,
+                levels))
+        self.settings.remember([p for i, p in enumerate(players) if i not in levels])
         self.settings.last_seats = names
         try:
             self.settings.save(self.data_dir)
@@ -315,6 +333,12 @@ class Controller:
             self.changed()
             return
         camera, name = self.camera, self.names[seat]
+        if self.computer.hold_press(button, seat):
+            # Pressed while the computer still chooses: judged once its move is shown.
+            self.message = _("{name}'s press waits until the computer has chosen its "
+                             "move.").format(name=name)
+            self.changed()
+            return
 
         def work(ref):
             if ref.entering:
@@ -428,6 +452,7 @@ class Controller:
 
     def close(self) -> None:
         """Close the referee's journal and stop the worker (the app is stopping)."""
+        self.computer.stop()
         self._door.close(timeout=30)
 
     def _from_worker(self, snap: Snapshot) -> None:
@@ -499,6 +524,7 @@ class Controller:
             # Lines of a turn already in the referee's game (resume mid-turn) stay entered.
             if self.entry is not None and g.main is not None:
                 self.entry.lines = [a.to_line() for a in _turn_actions(g)]
+        self.computer.update(g)
         self._show_lights(verdict)
         self.changed()
 
@@ -507,8 +533,6 @@ class Controller:
         if p is None or g is None or not self.button_of:
             return
         try:
-            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
-                p.show_rejected(self.button_of[verdict.seat])
             if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
                 slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
                 p.show_noble_choice(self.button_of[g.active], slots)
@@ -521,10 +545,21 @@ class Controller:
                                            [slot] if slot < len(p.noble_lights) else [])
             if g.finished:
                 p.show_waiting()
+            elif self.computer.is_thinking(g):
+                p.show_thinking(self.button_of[g.active])
             else:
                 p.show_turn(self.button_of[g.active])
+            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
+                # After the steady state: show_turn would end the blink at once.
+                p.show_rejected(self.button_of[verdict.seat])
         except Exception:  # a light must never stop the referee; the cause goes to the log
             log.exception("Seat panel: the lights could not be set")
+
+
+    def _computer_ready(self) -> None:
+        """The computer's move is chosen (UI thread): its LED shines, the screen shows it."""
+        self._show_lights(None)
+        self.changed()
 
 
 def _turn_actions(game: Game) -> list:

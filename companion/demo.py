@@ -10,6 +10,10 @@ answered with the truth. A still is rendered for the camera view when ``vision.s
 installed, on demand: only when the players open the camera view, of the table as it was last
 judged, and one at a time (rendering costs about 150 MB while it runs; the judging needs no
 picture). Demo games are kept in ``<data dir>/demo``, out of the real history.
+
+Seats may be the computer's (``computers``: seat -> level; ``SPLENDOR_DEMO_COMPUTERS``): the
+demo then waits for the computer's move on the Play screen and carries out exactly that move
+on the table, a blind reserve's card shown in the scan zone, as the players would.
 """
 from __future__ import annotations
 
@@ -120,7 +124,8 @@ class DemoDriver:
     """Plays the app like a table of players would, one step every ``delay`` seconds."""
 
     def __init__(self, app, players: int = 3, seed: Optional[int] = None, delay: float = 0.8,
-                 exit_at_end: bool = False, press_seconds: float = 0.08, render: bool = True):
+                 exit_at_end: bool = False, press_seconds: float = 0.08, render: bool = True,
+                 computers: Optional[dict] = None):
         self.app = app
         self.players = players
         self.rng = random.Random(seed)
@@ -131,6 +136,8 @@ class DemoDriver:
         self.exit_at_end = exit_at_end
         self.press_seconds = press_seconds
         self.render = render
+        self.computers = {s: lv for s, lv in (computers or {}).items() if s < players}
+        self.computer_turns = 0
         self.scan: Optional[str] = None      # a card shown in the scan zone
         self.turns = 0
         self.questions = 0
@@ -161,7 +168,7 @@ class DemoDriver:
         ctl.data_dir.mkdir(parents=True, exist_ok=True)
         ctl.camera = self.camera = TableCamera(self, self.render)
         names = list(self.table.names) + [None] * (4 - self.players)
-        problems = ctl.new_game(names, self.table.setup.first)
+        problems = ctl.new_game(names, self.table.setup.first, computers=self.computers)
         if problems:
             raise RuntimeError(" ".join(problems))
         d = ctl.draft
@@ -199,7 +206,15 @@ class DemoDriver:
             return
         wait = self.delay
         if self._phase == "act":
-            self._act()
+            if ctl.computer.plays(ctl.game):
+                choice = ctl.computer.move_for(ctl.game)
+                if choice is None:          # still thinking: its LED blinks
+                    self._later(self.step, 0.05)
+                    return
+                self._act(choice.lines)
+                self.computer_turns += 1
+            else:
+                self._act()
             self._phase = "press"
         elif self._phase == "press":
             self._press(ctl)
@@ -209,12 +224,17 @@ class DemoDriver:
             wait = self._verdict(ctl)
         self._later(self.step, wait)
 
-    def _act(self):
-        """One whole turn on the physical table (the truth): main action, deals, end steps."""
+    def _act(self, computer_lines=None):
+        """One whole turn on the physical table (the truth): main action, deals, end steps.
+        ``computer_lines``: the computer's move, carried out exactly as shown."""
         g, table, rng = self.truth, self.table, self.rng
         p = g.active
         start = len(g.history)
         self.scan = None
+        if computer_lines is not None:
+            self._act_computer(computer_lines)
+            self._turn_lines = [a.to_line() for a in g.history[start:]]
+            return
         options = list(g.legal_main_actions())
         hidden = table.hidden_buys(g) if table.hidden.get(p) else []
         action = rng.choice(options + hidden)
@@ -238,6 +258,21 @@ class DemoDriver:
             g.push(rng.choice(steps))
         g.push(EndTurn(p))
         self._turn_lines = [a.to_line() for a in g.history[start:]]
+
+    def _act_computer(self, lines):
+        from companion.engine.record import parse_event
+        g, table = self.truth, self.table
+        p = g.active
+        main = parse_event(dict(lines[0]), g.n)
+        if type(main) is ReserveBlind:
+            main = table.blind_reserve(main, scan=True)
+            self.scan = main.card            # shown in the scan zone: the computer's hand
+        g.push(main)
+        for reveal in table.reveals(g):
+            g.push(reveal)
+        for line in lines[1:]:
+            g.push(parse_event(dict(line), g.n))
+        g.push(EndTurn(p))
 
     def _press(self, ctl):
         self._before = (ctl.verdict, ctl.game.turn)

@@ -46,6 +46,7 @@ def _camera(value) -> str | None:
 _CHECKS = {
     "names": lambda v: _names(v, MAX_NAMES),
     "hints": lambda v: v if isinstance(v, bool) else None,
+    "move_hint": lambda v: v if isinstance(v, bool) else None,
     "short_take": lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
     "camera": _camera,
     "last_seats": lambda v: _names(v, SEATS),
@@ -58,6 +59,7 @@ class Settings:
 
     names: list = field(default_factory=list)      # names typed before, most recent first
     hints: bool = False                             # affordability hints for the active player
+    move_hint: bool = False                         # the Hint button: the computer's choice
     short_take: str = "when_scarce"                 # house rule
     camera: str = "none"                            # "none", "auto", or a device index
     last_seats: list = field(default_factory=list)  # names per seat button, last game

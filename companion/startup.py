@@ -67,6 +67,19 @@ def _number(env, name: str, lo: float, hi: float, accepted: str, integer: bool =
     return value
 
 
+def _computers(env) -> dict:
+    """SPLENDOR_DEMO_COMPUTERS: a level a seat, from seat 1 (0: a person), e.g. ``0,2``."""
+    raw = env.get("SPLENDOR_DEMO_COMPUTERS", "").strip()
+    if raw == "":
+        return {}
+    parts = [x.strip() for x in raw.split(",")]
+    if len(parts) > 4 or not all(x in ("0", "1", "2", "3", "4") for x in parts):
+        raise StartupError(f"SPLENDOR_DEMO_COMPUTERS={raw[:40]!r} is not understood; use a "
+                           "level from 1 to 4 for each seat the computer plays and 0 for a "
+                           "person, seat 1 first, such as 0,2.")
+    return {seat: int(x) for seat, x in enumerate(parts) if x != "0"}
+
+
 def _size(env) -> tuple:
     raw = env.get("SPLENDOR_SIZE", "")
     if raw == "":
@@ -120,6 +133,9 @@ def read_environment(env: Optional[Mapping[str, str]] = None,
                    "a whole number from 0 (such as 7)", integer=True)
     if seed is not None:
         demo["seed"] = seed
+    computers = _computers(env)
+    if computers:
+        demo["computers"] = computers
     if _flag(env, "SPLENDOR_DEMO_EXIT"):
         demo["exit_at_end"] = True
     if env.get("SPLENDOR_DEMO_RENDER", "").strip().lower() in OFF:

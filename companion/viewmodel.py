@@ -364,11 +364,14 @@ def journal_for(data_dir):
     return journal
 
 
-def history_rows(journal) -> list:
-    """Past games, newest first, as sentences for the History screen."""
+def history_rows(journal, data_dir=None) -> list:
+    """Past games, newest first, as sentences for the History screen. With ``data_dir``, the
+    computer's seats (its session's computer.json) are named as the computer's."""
     rows = []
     for g in journal.history():
         names = list(g.get("players") or [])
+        if data_dir is not None and g.get("session"):
+            names = _computer_names(data_dir, g["session"], names)
         points = list(g.get("points") or [])
         winners = [names[i] for i in g.get("winners") or [] if i < len(names)]
         when = str(g.get("started") or "")[:16].replace("T", " ")
@@ -381,6 +384,15 @@ def history_rows(journal) -> list:
                                                             scores=score)
         rows.append(row)
     return rows
+
+
+def _computer_names(data_dir, session: str, names: list) -> list:
+    from companion.computer import level_name, load_seats
+    from companion.referee.recovery import session_folder
+    folder = session_folder(Path(data_dir), session)
+    levels = load_seats(folder, len(names)) if folder is not None else {}
+    return [_("{name} (computer, {level})").format(name=n, level=level_name(levels[i]))
+            if i in levels else n for i, n in enumerate(names)]
 
 
 def stats_rows(journal) -> list:

@@ -96,6 +96,7 @@ from .config import NOBLE_SLOTS, PanelConfig, load_config
 from .debounce import TURN_END, PressFilter
 from .lights import CHOICE as _CHOICE
 from .lights import REJECTED as _REJECTED
+from .lights import THINKING as _THINKING
 from .lights import VISIT as _VISIT
 from .lights import Light, Pattern  # noqa: F401 - Pattern is part of the panel's interface
 from .timers import Handle, Timers
@@ -240,10 +241,25 @@ class SeatPanel:
         with self._lock:
             changed = []
             for light in self.lights:
-                if light._clear_signal((_REJECTED, _CHOICE)):
+                if light._clear_signal((_REJECTED, _CHOICE, _THINKING)):
                     changed.append(light)
             for light in self.seat_lights:
                 if light._set_steady(Pattern.ON if light.index == seat else Pattern.OFF):
+                    changed.append(light)
+        self._notify(changed)
+
+    def show_thinking(self, seat: int) -> None:
+        """The computer at ``seat`` chooses its move: slow-blink its LED until the next
+        ``show_turn`` (the move is shown) or ``show_waiting``; the other seats' LEDs off."""
+        self._check_seat(seat)
+        with self._lock:
+            changed = [light for light in self.lights if light._clear_signal((_REJECTED, _CHOICE))]
+            for light in self.seat_lights:
+                if light.index == seat:
+                    did = light._show_signal(Pattern.SLOW_BLINK, _THINKING, None, self._expire)
+                else:
+                    did = light._set_steady(Pattern.OFF)
+                if did and light not in changed:
                     changed.append(light)
         self._notify(changed)
 

@@ -31,6 +31,11 @@ from .world import HiddenCards, World, play_turn
 
 JUDGE_SAMPLES = 48     # sampled worlds each of the two moves is judged on
 MIN_LOSS = 0.02        # a smaller loss in win chance is not worth showing
+# The app's coach at game over (companion/ui/coach_view.py): a budget a judged turn measured
+# with `splendor-companion coach` (a 4-player game in about 11 s here, about 33 s on a Pi 5),
+# and a fixed seed, so the same game shows the same turning points each time.
+APP_ITERATIONS = 200
+APP_SEED = 17
 
 
 @dataclass
@@ -41,10 +46,14 @@ class TurningPoint:
     better: list         # the computer's choice, as record lines
     loss: float          # win chance the move made gave away, 0..1
     sentence: str        # the better move in words
+    chance_better: float = 0.0   # the seat's win chance after the better move, 0..1
+    chance_made: float = 0.0     # ... after the move made (loss = the difference)
 
     def to_dict(self) -> dict:
         return {"turn": self.turn, "line": self.line, "made": self.made, "better": self.better,
-                "loss": round(self.loss, 3), "sentence": self.sentence}
+                "loss": round(self.loss, 3), "sentence": self.sentence,
+                "chance_better": round(self.chance_better, 3),
+                "chance_made": round(self.chance_made, 3)}
 
 
 def judge(game, moves, samples: int, rng: random.Random) -> list:
@@ -117,7 +126,8 @@ def turning_points(record_lines, seat: int, iterations: int = 200,
         if loss >= MIN_LOSS:
             better = turn_lines(game, best)
             found.append(TurningPoint(turn_no, start + 1, made_lines, better, loss,
-                                      describe_move(better, game=game)))
+                                      describe_move(better, game=game), value_best,
+                                      value_made))
     found.sort(key=lambda p: -p.loss)
     return found[:top]
 

@@ -43,9 +43,18 @@ def card_words(card_id: str) -> str:
     return form.format(level=level, n=n, card=card_id)
 
 
-def describe_move(lines, names=None, game=None) -> str:
-    """The turn in words for the person who carries it out."""
+def describe_move(lines, names=None, game=None, printed: bool = False) -> str:
+    """The turn in words for the person who carries it out. ``printed``: cards and nobles
+    named by what is printed on them (the screens: players never see sticker ids); else with
+    their ids, as ``ai-move`` says them."""
     gold = game is None or bool(game.bank[5])
+    if printed:
+        from companion.i18n.words import card_phrase, noble_phrase
+
+        def card_words(cid):   # noqa: F811 (the screen's naming, shadowing the id form)
+            return card_phrase(cid, game)
+    else:
+        card_words = globals()["card_words"]
     parts = []
     for line in lines:
         kind = line["type"]
@@ -75,6 +84,8 @@ def describe_move(lines, names=None, game=None) -> str:
             parts.append(_("Pass: no move is possible."))
         elif kind == "return":
             parts.append(_("Then give back {tokens}.").format(tokens=_count(line["gems"])))
+        elif kind == "noble" and printed:
+            parts.append(_("Then take {noble}.").format(noble=noble_phrase(line["noble"])))
         elif kind == "noble":
             parts.append(_("Then take noble {noble}.").format(noble=line["noble"]))
     sentence = " ".join(parts)

@@ -29,6 +29,7 @@ _ENGLISH = Translator("en")
 SETTING_WORDS = {
     "names": N_("the names typed before"),
     "hints": N_("the hints"),
+    "move_hint": N_("the Hint button"),
     "short_take": N_("the house rule on taking fewer than 3 colours"),
     "camera": N_("the camera"),
     "last_seats": N_("the seats of the last game"),

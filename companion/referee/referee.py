@@ -106,6 +106,9 @@ class Referee:
         self.notice: Optional[str] = None
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
+        # The computer's move for the turn in progress (companion.computer.Expectation), set
+        # through the door: a turn or line of that seat that differs from it is rejected.
+        self.expect = None
 
     # ----------------------------------------------------------------- starting
     @classmethod
@@ -275,6 +278,8 @@ class Referee:
             return Verdict("unreadable", seat, message="There is no still for this press: "
                            "press again.")
         verdict = judge(self.game, observation, seat)
+        if self.expect is not None:
+            verdict = self.expect.judge_turn(self.game, verdict)
         if taken_back and verdict.kind == "accepted":
             verdict = _with_message(verdict, "The lines entered on the screen for this turn "
                                     "were replaced by what the camera sees. " + verdict.message)
@@ -312,6 +317,8 @@ class Referee:
         if self.session is not None:
             self.session.add({"type": "answer", "question": question.question, "value": value})
         verdict = answer_question(self.game, question, value)
+        if self.expect is not None:
+            verdict = self.expect.judge_turn(self.game, verdict)
         if verdict.kind == "question":
             self.pending_question = verdict
             return verdict
@@ -348,6 +355,10 @@ class Referee:
                 raise MalformedError("The game is already set up; a game has one setup.")
         except RuleError as err:
             return Verdict("rejected", seat, rule=err.rule, message=err.message)
+        if self.expect is not None:
+            refused = self.expect.judge_line(self.game, line)
+            if refused is not None:
+                return refused
         self.pending_question = None
         self._pending_obs = None
         try:

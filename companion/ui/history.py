@@ -16,7 +16,7 @@ class HistoryScreen(AppScreen):
         try:
             j = journal_for(ctl().data_dir)
             try:
-                games, stats = history_rows(j), stats_rows(j)
+                games, stats = history_rows(j, ctl().data_dir), stats_rows(j)
             finally:
                 j.close()
         except Exception as err:  # a damaged journal is reported, not fatal

@@ -14,17 +14,26 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS, COLOURS
 from companion.i18n import _
 from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
+from companion.ui.move_view import move_parts, move_words
+from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
+from companion.ui.hint import HintControl
 from companion.ui.tableau import CardTile, DeckTile, NobleTile, PlayerPanel
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.viewmodel import GEM_LETTER
 
 GREEN = (0.15, 0.5, 0.25, 1)
+
+
+def tr_lang():
+    from companion.i18n import translator
+    return translator.lang
 
 
 class PlayScreen(AppScreen):
@@ -48,6 +57,7 @@ class PlayScreen(AppScreen):
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
         self._arrange()
@@ -69,13 +79,29 @@ class PlayScreen(AppScreen):
             left.add_widget(self.tools)
             right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
             right.add_widget(self.head)
-            right.add_widget(self.ask)
-            right.add_widget(Widget())
+            # The prompt scrolls when it is taller than the room left (the computer's move
+            # with 4 players); otherwise it sits under the players as before.
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6)
+            scroll.add_widget(self.ask)
+            right.add_widget(scroll)
             frame.add_widget(left)
             frame.add_widget(right)
         else:
             frame.orientation = "vertical"
-            for w in (self.head, self.table, self.ask, self.tools):
+            # The prompt takes at most 25 % of the height and scrolls beyond: the market keeps
+            # its rows touchable under 4 players and the computer's move.
+            from kivy.core.window import Window
+            from kivy.uix.scrollview import ScrollView
+            scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_y=None)
+
+            def fit(*_):
+                scroll.height = min(self.ask.height, Window.height * 0.25)
+            self.ask.bind(height=fit)
+            Window.bind(height=fit)
+            scroll.add_widget(self.ask)
+            fit()
+            for w in (self.head, self.table, scroll, self.tools):
                 frame.add_widget(w)
 
     # -- drawing
@@ -96,6 +122,8 @@ class PlayScreen(AppScreen):
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
         said = render_after(g, v) if v is not None and c.message == v.message else say(c.message)
+        if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
+            said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
@@ -116,9 +144,14 @@ class PlayScreen(AppScreen):
         self._market(view)
         self._bank(view)
         self._players(view, g)
+        self._computer(g)
         self._prompt(view)
+        self.hint.update()
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
+        if c.computer.move_for(g) is not None and not self.rejected and c.entry is not None \
+                and not c.entry.lines and self._undo_note is None:
+            noted = True   # the computer's move is shown: the turn before it is on the table
         self.ask.ids.message.text = "" if noted and self._undo_note is None else self._message
         if view.finished:
             app().go("gameover")
@@ -190,21 +223,55 @@ class PlayScreen(AppScreen):
     # -- the prompt: what the turn needs next
     def _step(self):
         c = ctl()
-        if c.entry is None or c.question is not None:
-            return None
+        if c.entry is None or c.question is not None or c.computer.is_thinking(c.game):
+            return None    # (nothing to enter while the computer chooses its move)
         return c.entry.step()
+
+    def _computer(self, g):
+        """The computer's turn: who thinks, then its move in pictures and plain words."""
+        comp = ctl().computer
+        ids = self.ask.ids
+        choice = comp.move_for(g)
+        thinking = comp.is_thinking(g)
+        key = (id(choice), thinking, comp.plays(g) and g.active, tr_lang(), self.rejected)
+        if key == getattr(self, "_computer_key", None):
+            return
+        self._computer_key = key
+        if not comp.plays(g) or (choice is None and not thinking):
+            ids.computer_title.text = ids.computer_words.text = ""
+            ids.picture.show(())
+            return
+        title = V.computer_title(g.names[g.active], comp.seat_level(g.active), choice is None)
+        if choice is None:
+            ids.computer_title.text = title
+            ids.picture.show(())
+            ids.computer_words.text = ""
+            return
+        # Who plays, then the pictures, then the words (the rejection's sentence says them).
+        ids.computer_title.text = ""
+        ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
+        ids.computer_words.text = title if self.rejected else (
+            f"{title} {move_words(choice.lines, game=g)}")
 
     def _prompt(self, view):
         c = ctl()
         q = c.question
         e = c.entry
         # The objects themselves, not their ids: a new game's may reuse an old one's address.
+        choice = c.computer.move_for(c.game)
         key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
-               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())))
+               e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())),
+               id(choice), c.computer.is_thinking(c.game))
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
         p = V.prompt(e, q, c.busy, c.names, self.selection)
+        if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
+                and not self.selection and e.step() == ("main",):
+            if choice is not None:
+                p = V.computer_prompt(e.game, choice.lines)
+            elif c.computer.is_thinking(c.game):
+                p = V.Prompt()   # the title says it thinks; nothing to do yet
         self.ask.ids.hint.text = p.hint
         box = self.ask.ids.prompt
         box.clear_widgets()
@@ -237,7 +304,8 @@ class PlayScreen(AppScreen):
         {"take": self.take, "clear": self.clear, "reserved": self.reserved_cards,
          "hidden": self.hidden_buy, "pass": lambda: c.send(e.pass_line()),
          "reveal": lambda: self.reveal(*a.arg), "return": self.give_back,
-         "end": self.end_turn, "answer": lambda: c.answer(a.arg)}[a.key]()
+         "end": self.end_turn, "answer": lambda: c.answer(a.arg),
+         "computer": self.done_as_shown}[a.key]()
 
     # -- touches
     def tap_gem(self, colour):
@@ -344,6 +412,31 @@ class PlayScreen(AppScreen):
                     lambda q: e.reveal_choices(level, q),
                     lambda cid: c.send(e.reveal_line(level, slot, cid)), describe_card,
                     kind="card").open()
+
+    def done_as_shown(self):
+        """Enter exactly the computer's move by touch (a blind reserve: its card chosen)."""
+        c = ctl()
+        choice = c.computer.move_for(c.game)
+        if choice is None:
+            return
+        lines = [dict(x) for x in choice.lines]
+        main = lines[0]
+
+        def send(lines):
+            for line in lines:
+                if c.send(line).kind == "rejected":
+                    return
+        if main.get("type") == "reserve" and "level" in main and "card" not in main:
+            e = c.entry
+            level = main["level"]
+
+            def picked(cid):
+                send([dict(main, card=cid)] + lines[1:])
+            SearchPopup(V.blind_title(e.game.names[e.seat], level),
+                        lambda q: e.reveal_choices(level, q), picked, describe_card,
+                        kind="card").open()
+            return
+        send(lines)
 
     def undo(self):
         c = ctl()

@@ -315,3 +315,33 @@ def camera_missing() -> str:
 
 def camera_drawing() -> str:
     return _("Drawing the table as the camera saw it...")
+
+
+# ----------------------------------------------------------------------------- the computer
+def computer_title(name: str, level: int, thinking: bool) -> str:
+    from companion.computer import level_name
+    if thinking:
+        return _("{name} (the computer, {level}) is thinking...").format(
+            name=name, level=level_name(level))
+    return _("{name} (the computer, {level}) plays:").format(name=name,
+                                                            level=level_name(level))
+
+
+def computer_prompt(game, lines) -> Prompt:
+    """The prompt of the computer's turn before anything is entered: carry the move out and
+    press the seat's button, or enter exactly this move with one tap."""
+    name = game.names[game.active]
+    main = next((x for x in lines if x.get("type") in ("take", "buy", "reserve", "pass")), {})
+    if main.get("type") == "reserve" and "level" in main:
+        hint = _("Show the card drawn from the level {level} deck in the camera's scan zone, "
+                 "then press {name}'s button: the computer must know its hand.").format(
+                     level=main["level"], name=name)
+    else:
+        hint = _("Do it on the table, then press {name}'s button.").format(name=name)
+    return Prompt(hint, [Action(_("Done as shown"), "computer-done", "computer",
+                                             primary=True, wide=True)])
+
+
+def blind_title(name: str, level: int) -> str:
+    return _("Which card did {name} draw from the level {level} deck? Choose it, so that the "
+             "computer knows its hand.").format(name=name, level=level)

@@ -9,9 +9,26 @@ from companion.ui.widgets import BigButton
 
 
 class SeatRow(BoxLayout):
-    """One seat button's row: the player's name and whether they start."""
+    """One seat button's row: the player's name, person or computer (and its level), and
+    whether they start."""
 
     seat = NumericProperty(0)
+    level = NumericProperty(0)     # 0: a person; 1-4: the computer at that level
+
+    def cycle(self):
+        """Person -> Computer (Beginner ... Strongest) -> Person, one tap a step."""
+        self.level = (self.level + 1) % 5
+        name = self.ids.name
+        auto = computer_name(self.seat)
+        if self.level and not name.text.strip():
+            name.text = auto
+        elif not self.level and name.text == auto:
+            name.text = ""
+
+
+def computer_name(seat: int) -> str:
+    from companion.i18n import _
+    return _("Computer {n}").format(n=seat + 1)
 
 
 class PlayersScreen(AppScreen):
@@ -23,6 +40,7 @@ class PlayersScreen(AppScreen):
             row = SeatRow(seat=seat)
             row.ids.name.target = f"name:{seat}"
             row.ids.first.target = f"first:{seat}"
+            row.ids.who.target = f"computer:{seat}"
             self.ids.seats.add_widget(row)
             self.rows.append(row)
 
@@ -32,6 +50,7 @@ class PlayersScreen(AppScreen):
         for seat, row in enumerate(self.rows):
             row.ids.name.text = last[seat] or ""
             row.ids.first.state = "normal"
+            row.level = 0
         self.ids.problems.text = ""
         self.ids.known.clear_widgets()
         self.known = bool(c.settings.names)
@@ -55,7 +74,8 @@ class PlayersScreen(AppScreen):
         starter = [i for i, r in enumerate(self.rows) if r.ids.first.state == "down"]
         players = [i for i, n in enumerate(names) if n.strip()]
         first = players.index(starter[0]) if starter and starter[0] in players else -1
-        problems = ctl().new_game(names, first)
+        computers = {i: r.level for i, r in enumerate(self.rows) if r.level and names[i].strip()}
+        problems = ctl().new_game(names, first, computers=computers)
         if problems:
             self.ids.problems.text = " ".join(problems)
             return

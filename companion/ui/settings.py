@@ -23,6 +23,7 @@ class SettingsScreen(AppScreen):
                       (("never", _("Never")), ("when_scarce", _("When colours run out")),
                        ("always", _("Always"))))
         self.ids.hints.active = c.settings.hints
+        self.ids.move_hint.active = c.settings.move_hint
         p = c.panel
         if p is None:
             self.panel_status = _("No seat panel.")
@@ -73,6 +74,12 @@ class SettingsScreen(AppScreen):
         c = ctl()
         if c.settings.hints != bool(on):
             c.settings.hints = bool(on)
+            c.settings.save(c.data_dir)
+
+    def set_move_hint(self, on):
+        c = ctl()
+        if c.settings.move_hint != bool(on):
+            c.settings.move_hint = bool(on)
             c.settings.save(c.data_dir)
 
     def calibrate(self):

@@ -59,3 +59,26 @@ def test_the_demo_at_table_speed_with_four_players(ui):
     wait_until(lambda: driver.finished, timeout=900, what="the demo game to end")
     assert driver.typed_turns == 0, driver.unjudged
     assert ui.ctl.game.outcome == driver.truth.outcome
+
+
+def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
+    """The real search (level 2) in a seat: every one of its moves shown, carried out on the
+    table (blind reserves shown in the scan zone) and accepted by the referee."""
+    seen = _watch_lights(ui)
+    driver = ui.start_demo(players=2, seed=11, delay=0, render=False, computers={1: 2})
+    wait_until(lambda: driver.finished, timeout=300, what="the demo game with the computer")
+    truth = driver.truth
+    assert driver.typed_turns == 0, driver.unjudged
+    assert driver.computer_turns >= truth.turn // 2 - 1 > 5
+    assert ui.ctl.game.snapshot() == truth.snapshot()
+    assert ui.ctl.computer.levels == {1: 2}
+    # Seat 2's LED blinked while the computer thought, and shone when its move was shown.
+    assert ("seat", 1, "slow-blink") in seen and ("seat", 1, "on") in seen
+    # History knows which seat was the computer's (its session's computer.json).
+    from companion.viewmodel import history_rows, journal_for
+    journal = journal_for(ui.ctl.data_dir)
+    try:
+        row = history_rows(journal, ui.ctl.data_dir)[0]
+    finally:
+        journal.close()
+    assert "Ben (computer, Casual)" in row and "Ana (computer" not in row

@@ -5,13 +5,14 @@ dir) and checked by :mod:`tests.app.layout`: text inside its widget and the wind
 targets apart and at least 9 mm, and on the Play screen every player's name and points shown.
 """
 import os
+import threading
 from pathlib import Path
 
 from companion.engine import CARDS
 
 from tests.app import layout
 from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png, tap_target,
-                                wait_until)
+                                texts, wait_until)
 from tests.app.tablestates import PLAY_STATES, find_state, replay, start_in_app
 
 
@@ -58,9 +59,61 @@ def _close_popups():
     pump(frames=2)
 
 
+def _small_coach(text, seat, stop_event=None):
+    from companion.ai.coach import turning_points
+    return turning_points(text, seat, iterations=8, samples=4, seed=3, max_turns=10,
+                          stop_event=stop_event)
+
+
+def _small_chooser(text, seat, stop_event=None):
+    from companion.ai.player import choose_move
+    return choose_move(text, seat=seat, iterations=20, seed=5, stop_event=stop_event).lines
+
+
+def _coach_states(ui, players, check, gate):
+    """Game over while the coach thinks, its popup thinking, then its findings."""
+    screen = ui.sm.get_screen("gameover")
+    check.frame(f"gameover-{players}p-coach-thinking", ui.ctl.game)
+    tap_target("coach")
+    check.frame(f"gameover-{players}p-coach-popup-thinking")
+    gate.set()
+    wait_until(lambda: screen.coach_snapshot is not None and screen.coach_snapshot.done,
+               60, "the coach's findings")
+    pump(frames=3)
+    check.frame(f"gameover-{players}p-coach")
+    assert "Better: " in texts()
+    _close_popups()
+
+
+def _hint_states(ui, players, check):
+    """The Hint button on, and the computer's choice shown."""
+    from companion.ui.hint import HintView
+    ui.ctl.settings.move_hint = True
+    play = ui.sm.get_screen("play")
+    chooser, play.hint.chooser = play.hint.chooser, _small_chooser
+    try:
+        play.refresh()
+        check.frame(f"play-{players}p-hint-button", ui.ctl.game)
+        tap_target("hint")
+        from kivy.core.window import Window
+        view = next(v for v in Window.children if isinstance(v, HintView))
+        wait_until(lambda: not view.thinking, 60, "the hint")
+        check.frame(f"play-{players}p-hint")
+        _close_popups()
+    finally:
+        play.hint.chooser = chooser
+        ui.ctl.settings.move_hint = False
+        play.refresh()
+
+
 def _play_state(ui, players, state, check):
     ctl = ui.ctl
     table, lines = find_state(players, state)
+    gate = threading.Event()      # holds the coach: its "thinking" states are frames too
+    screen = ui.sm.get_screen("gameover")
+    if state == "game-over":
+        screen.coach.coach = lambda text, seat, stop_event=None: (
+            gate.wait(30), _small_coach(text, seat, stop_event))[1]
     start_in_app(ctl, table)
     replay(ctl, lines)
     ui.go("play")
@@ -75,7 +128,12 @@ def _play_state(ui, players, state, check):
         assert v.kind == "rejected"
     if state == "game-over":
         wait_until(lambda: ui.sm.current == "gameover", what="the Game over screen")
-        check.frame(f"gameover-{players}p", ctl.game)
+        try:
+            _coach_states(ui, players, check, gate)
+        finally:
+            gate.set()
+            from companion.ui.coach_view import default_coach
+            screen.coach.coach = default_coach
         return
     check.frame(f"play-{players}p-{state}", ctl.game)
     if state == "start":
@@ -90,6 +148,7 @@ def _play_state(ui, players, state, check):
         tap_target("legend")
         check.frame(f"play-{players}p-legend")
         _close_popups()
+        _hint_states(ui, players, check)
     if state == "reveal":
         tap_target("reveal")
         check.frame(f"play-{players}p-reveal-pick")
@@ -98,8 +157,72 @@ def _play_state(ui, players, state, check):
         _close_popups()
 
 
+COMPUTER_STATES = ("thinking", "take-return-noble", "buy-noble", "reserve-deck-return",
+                   "reserve-card", "rejected")
+
+
+def _computer_lines(game, kind):
+    """The computer's move for a layout state: the biggest pictures each kind can draw."""
+    p = game.active
+    noble = game.nobles[0] if game.nobles and game.nobles[0] else None
+    card2 = next(c.id for c in game.market[1] if c is not None)
+    if kind == "take-return-noble":
+        lines = [{"type": "take", "player": p, "gems": {"white": 1, "blue": 1, "red": 1}},
+                 {"type": "return", "player": p, "gems": {"green": 1, "black": 1}}]
+    elif kind == "buy-noble":
+        lines = [{"type": "buy", "player": p, "card": card2,
+                  "pay": {"white": 2, "blue": 1, "green": 1, "gold": 1}}]
+    elif kind == "reserve-deck-return":
+        return [{"type": "reserve", "player": p, "level": 3},
+                {"type": "return", "player": p, "gems": {"red": 1}}]
+    else:
+        return [{"type": "reserve", "player": p, "card": card2}]
+    return lines + ([{"type": "noble", "player": p, "noble": noble}] if noble else [])
+
+
+def _computer_state(ui, players, kind, check):
+    """The Play screen on the computer's turn: thinking, its move shown, a move refused."""
+    import threading
+    from companion.ai.player import MoveChoice
+    ctl = ui.ctl
+    # A late game (long banner, full tableaux) where the room is shortest; else a fresh deal
+    # (replaying a whole game through the referee is the slow part of this walk).
+    late = players == 4 and kind in ("buy-noble", "reserve-deck-return")
+    table, lines = find_state(players, "final-round" if late else "start")
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    gate = threading.Event()
+
+    def chooser(game, seat, level, stop_event=None):
+        gate.wait(30)
+        move = _computer_lines(game, "take-return-noble" if kind in ("thinking", "rejected")
+                               else kind)
+        return MoveChoice(move, "", None, seat)
+    ctl.computer.chooser = chooser
+    ctl.computer.set_levels({ctl.game.active: 4})
+    ui.go("play")
+    ctl.computer.update(ctl.game)
+    ctl.changed()
+    if kind == "thinking":
+        check.frame(f"play-{players}p-computer-thinking", ctl.game)
+    gate.set()
+    wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the computer's move")
+    pump(frames=3)
+    if kind == "rejected":
+        other = next(a for a in ctl.entry.game.legal_main_actions()
+                     if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
+        assert ctl.send(other.to_line()).rule == "computer-move"
+    if kind != "thinking":
+        check.frame(f"play-{players}p-computer-{kind}", ctl.game)
+
+
 def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
     check = Check(ui, _shots(tmp_path_factory))
+    for players in (2, 4):
+        for kind in COMPUTER_STATES if players == 2 else COMPUTER_STATES[1:5]:
+            ui.reset(ui.ctl.data_dir.parent / f"data-computer-{players}-{kind}")
+            pump(frames=2)
+            _computer_state(ui, players, kind, check)
     for players in (2, 3, 4):
         for state in PLAY_STATES:
             ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{state}")
@@ -113,6 +236,13 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     check.frame("players")
     tap_target("start")                     # no names: the problem says so
     check.frame("players-problem")
+    for seat, taps in ((1, 1), (2, 4)):     # the computer at Beginner and at Strongest
+        for _ in range(taps):
+            tap_target(f"computer:{seat}")
+    check.frame("players-computer")
+    for seat, taps in ((1, 4), (2, 1)):     # tapped round to a person again
+        for _ in range(taps):
+            tap_target(f"computer:{seat}")
     table, _ = find_state(4, "start")
     names = list(table.names)
     for seat, n in enumerate(names):
@@ -153,6 +283,10 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     assert ui.ctl.game is not None and not ui.ctl.game.finished
     ui.go("settings")
     check.frame("settings")
+    scroll = ui.sm.current_screen.children[0]
+    scroll.scroll_y = 0                     # the end of the list: the Hint setting
+    check.frame("settings-end")
+    scroll.scroll_y = 1
     ui.go("history")
     check.frame("history")
     check.report()

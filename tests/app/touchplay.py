@@ -21,14 +21,18 @@ def hold(widget, seconds=0.09):
     EventLoop.idle()
 
 
-def start_game_by_touch(app, players=2, seed=4, seats=None):
-    """Home -> Players -> Setup guide (every card entered by touch) -> Play. Returns the table."""
+def start_game_by_touch(app, players=2, seed=4, seats=None, computers=None):
+    """Home -> Players -> Setup guide (every card entered by touch) -> Play. Returns the table.
+    ``computers``: seat button -> level of the seats the computer plays (tapped to that level)."""
     table = SimulatedTable(players=players, seed=seed, names=tuple(NAMES[:players]))
     seats = seats or list(range(players))
     tap_target("new")
     assert app.sm.current == "players"
     for i, seat in enumerate(seats):
         type_into(f"name:{seat}", NAMES[i])      # the on-screen keyboard's part
+    for seat, level in (computers or {}).items():
+        for _ in range(level):
+            tap_target(f"computer:{seat}")
     tap_target(f"first:{seats[table.setup.first]}")
     tap_target("start")
     assert app.sm.current == "setup", texts()

@@ -24,6 +24,7 @@ APP = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK
     ("SPLENDOR_DEMO_DELAY", "nan", "seconds"),
     ("SPLENDOR_DEMO_PLAYERS", "9", "2, 3 or 4"),
     ("SPLENDOR_DEMO_SEED", "x", "whole number"),
+    ("SPLENDOR_DEMO_COMPUTERS", "0,5", "level from 1 to 4"),
     ("SPLENDOR_KIOSK", "maybe", "1 (on) or 0 (off)"),
 ])
 def test_the_app_refuses_a_wrong_variable_before_any_window(work, name, value, accepted):
@@ -58,6 +59,8 @@ def test_good_variables_are_read():
                             "SPLENDOR_KIOSK": "true", "SPLENDOR_DEMO_RENDER": "0"})
     assert env.size == (720, 1280) and env.dpi == 210 and env.kiosk
     assert env.demo == {"delay": 0.5, "players": 3, "render": False}
+    env = read_environment({"SPLENDOR_DEMO_COMPUTERS": "0, 2,4"})
+    assert env.demo == {"computers": {1: 2, 2: 4}}
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe[[seats]]\n", b'seats = "x\n'])
@@ -71,6 +74,7 @@ def test_a_bad_wiring_file_is_a_sentence(work, content):
     ([1, 2, 3], "not a set of settings"),
     ({"names": "Ana", "hints": "yes", "short_take": 3, "camera": ["x"], "last_seats": {}},
      "the names typed before, the hints, the house rule"),
+    ({"move_hint": "on"}, "the Hint button"),
 ])
 def test_wrong_settings_are_reset_with_a_notice(tmp_path, obj, words):
     (tmp_path / "settings.json").write_text(json.dumps(obj))

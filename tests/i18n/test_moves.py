@@ -47,3 +47,10 @@ def test_the_move_in(lang, expected):
                                       "(2R03)", "2레벨 빨간색 개발 카드(명성 점수 2점, 2R03)")
     finally:
         translator.set_language("en")
+
+
+def test_on_screen_the_move_names_cards_and_nobles_as_printed_not_by_sticker_id():
+    translator.set_language("en")
+    said = describe_move(MOVE, names=["Ana", "Ben"], printed=True)
+    assert said == ("Ben: buy the level-1 white card with no points; your bonuses pay for it. "
+                    "Then take the noble needing 3 blue, 3 green and 3 red.")
