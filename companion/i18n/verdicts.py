@@ -23,8 +23,6 @@ from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens
 
 # What a Verdict still does not carry for its sentence to be said in full in any language.
 MISSING = {
-    "unreadable": "ObservationError/_Unreadable keep only the English sentence: the uncertain "
-                  "paths, the tag seen twice and its places, the over-full lane and counts",
     "accepted-noble-tile": "whether the noble's tile was still on the mat (seen.nobles), for "
                            "'take the tile of noble N from the mat'",
 }
@@ -335,8 +333,9 @@ def render_verdict(game, verdict) -> str:
                      "action yet.").format(name=game.names[verdict.seat]) + " " + fix(
                          "no-action")
         return f"{rule_sentence(rule)} {fix(rule, data)}"
-    # unreadable
-    return fixed(verdict.message) or _(
+    # unreadable: from its facts when it carries them (companion.i18n.camera)
+    from companion.i18n.camera import unreadable
+    return unreadable(getattr(verdict, "data", None), game) or fixed(verdict.message) or _(
         "The camera can't read the table clearly: lay tokens flat in their lanes and cards flat "
         "with their tags facing up, then press again.")
 

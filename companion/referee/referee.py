@@ -36,9 +36,10 @@ __all__ = ["Referee", "SetupError", "DataFolderError", "default_reader"]
 class SetupError(ValueError):
     """The dealt table can't be used to start a game; ``message`` says what to fix."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, data: Optional[dict] = None):
         super().__init__(message)
         self.message = message
+        self.data = dict(data or {})  # the facts, for companion.i18n.camera
 
 
 def default_reader():
@@ -134,15 +135,17 @@ class Referee:
                                                           or obs.get("covered")):
             from companion.covered_text import covered_sentence
             covered = obs.get("covered")
-            raise SetupError(covered_sentence(covered if isinstance(covered, list) else None,
-                                              again="read the table again"))
+            covered = [str(p) for p in covered] if isinstance(covered, list) else None
+            raise SetupError(covered_sentence(covered, again="read the table again"),
+                             {"covered": covered, "again": "read"})
         try:
             seen = read_seen(obs)
         except ObservationError as err:
-            raise SetupError(err.message)
+            raise SetupError(err.message, err.data)
         if seen.uncertain:
             from companion.covered_text import unsure_sentence
-            raise SetupError(unsure_sentence(seen.uncertain))
+            raise SetupError(unsure_sentence(seen.uncertain),
+                             {"unsure": sorted(seen.uncertain)})
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]

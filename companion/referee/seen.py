@@ -10,12 +10,15 @@ NOBLE_SLOTS = 5
 
 
 class ObservationError(ValueError):
-    """The observation can't be used to judge a turn; ``message`` says what to clear."""
+    """The observation can't be used to judge a turn; ``message`` says what to clear (English,
+    for records and logs); ``data`` its facts as JSON data, for the screen to say it in any
+    language (``companion.i18n.camera``)."""
 
-    def __init__(self, message: str, what: str = "unreadable"):
+    def __init__(self, message: str, what: str = "unreadable", data: Optional[dict] = None):
         super().__init__(message)
         self.message = message
         self.what = what
+        self.data = dict(data or {})
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,9 @@ def read_seen(obs: dict) -> Seen:
         # a hand hides so that the mat can't be placed), in the players' words.
         from companion.covered_text import covered_sentence
         covered = obs.get("covered")
-        raise ObservationError(covered_sentence(covered if isinstance(covered, list) else None))
+        covered = [str(p) for p in covered] if isinstance(covered, list) else None
+        raise ObservationError(covered_sentence(covered),
+                               data={"covered": covered, "again": "press"})
     if obs.get("mat") is False:
         raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
                                "markers must be in view. Move whatever covers a corner, then "
@@ -141,28 +146,32 @@ def changed_uncertain(before: Seen, seen: Seen) -> list:
     return out
 
 
-def table_problems(game: Game, seen: Seen) -> Optional[str]:
+def table_problems(game: Game, seen: Seen) -> Optional[tuple]:
     """Plain faults of the table that no turn explains: a card in two places, too many tokens
-    in a lane."""
+    in a lane. Returns (the English sentence, its facts as JSON data) or None."""
     places: dict = {}
     for i, n in enumerate(seen.nobles):
         if n not in (None, "?"):
-            places.setdefault(n, []).append(f"noble slot {i + 1}")
+            places.setdefault(n, []).append((f"noble slot {i + 1}", f"nobles.{i}"))
     for li, row in enumerate(seen.market):
         for s, c in enumerate(row):
             if c not in (None, "?"):
-                places.setdefault(c, []).append(f"level {li + 1}, slot {s + 1}")
+                places.setdefault(c, []).append((f"level {li + 1}, slot {s + 1}",
+                                                 f"market.{li + 1}.{s}"))
     if seen.scan:
-        places.setdefault(seen.scan, []).append("the scan zone")
+        places.setdefault(seen.scan, []).append(("the scan zone", "scan"))
     for tag, where in places.items():
         if len(where) > 1:
-            return (f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
-                    f"({' and '.join(where)}): each tag is on one card only. Take away the "
-                    "copy that does not belong there, then press again.")
+            return ((f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
+                     f"({' and '.join(w for w, _ in where)}): each tag is on one card only. "
+                     "Take away the copy that does not belong there, then press again."),
+                    {"twice": {"tag": tag, "places": [p for _, p in where]}})
     full = starting_bank(game.n)
     for i, c in enumerate(COLOURS):
         if seen.bank[i] > full[i]:
-            return (f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
-                    f"has only {full[i]} {c} tokens: a token of another colour is in the "
-                    f"{c} lane. Put every token in its own colour's lane, then press again.")
+            return ((f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
+                     f"has only {full[i]} {c} tokens: a token of another colour is in the "
+                     f"{c} lane. Put every token in its own colour's lane, then press again."),
+                    {"overfull": {"colour": i, "seen": seen.bank[i], "players": game.n,
+                                  "full": full[i]}})
     return None

@@ -1,0 +1,195 @@
+"""The camera's "can't judge this still" sentences in the current language, from the facts an
+unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
+
+- ``{"covered": [paths] | None, "again": "press" | "read"}``: a hand over regions;
+- ``{"uncertain": [paths]}``: uncertain items that changed since the last accepted turn;
+- ``{"unsure": [paths]}``: uncertain items on a dealt table (the setup read);
+- ``{"twice": {"tag", "places": [paths]}}``: one tag seen in two places;
+- ``{"overfull": {"colour", "seen", "players", "full"}}``: more tokens in a lane than the game has;
+- ``{"unread_deal": {"level", "slot"}}``: the card dealt into a slot can't be read.
+
+Region paths are read-table's ("bank.red", "market.2.1", "nobles.3", "decks.1", "scan",
+"markers.0"). English stays the referee's own sentence word for word: the templates are its
+English, and the places are said in English exactly as the referee groups them
+(``companion.covered_text``, ``seen.where``); Polish and Korean name each place on its own, as
+a list after a colon (a list keeps every phrase in the nominative).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from companion import covered_text
+from companion.i18n import DEFAULT, _, ngettext, pgettext, translator
+from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
+
+_CORNERS = (
+    lambda: pgettext("place", "the mat's top-left corner"),
+    lambda: pgettext("place", "the mat's top-right corner"),
+    lambda: pgettext("place", "the mat's bottom-right corner"),
+    lambda: pgettext("place", "the mat's bottom-left corner"),
+)
+_ORDINALS = (
+    lambda lv: pgettext("place", "the first card of level {level}").format(level=lv),
+    lambda lv: pgettext("place", "the second card of level {level}").format(level=lv),
+    lambda lv: pgettext("place", "the third card of level {level}").format(level=lv),
+    lambda lv: pgettext("place", "the fourth card of level {level}").format(level=lv),
+)
+
+
+def _english() -> bool:
+    return translator.lang == DEFAULT
+
+
+def _parsed(paths) -> list:
+    """Region paths parsed and in mat order (covered_text's order), unknown paths left out."""
+    parsed = {p for p in (covered_text._parse(str(x)) for x in paths or ()) if p is not None}
+    return sorted(parsed, key=lambda p: (covered_text.KINDS.index(p[0]), p[1] or 0, p[2]))
+
+
+def place(kind: str, level, i: int) -> str:
+    """One region of the mat in the current language, standing alone (nominative)."""
+    if kind == "bank":
+        return lane(i)
+    if kind == "nobles":
+        return pgettext("place", "noble slot {slot}").format(slot=i + 1)
+    if kind == "market":
+        return _ORDINALS[i](level)
+    if kind == "decks":
+        return pgettext("place", "the level {level} deck").format(level=i)
+    if kind == "scan":
+        return pgettext("place", "the scan zone")
+    return _CORNERS[i]()
+
+
+def places(paths) -> list:
+    """Each region of ``paths`` as its own phrase, in mat order."""
+    return [place(*p) for p in _parsed(paths)]
+
+
+def covered(data: dict) -> str:
+    """A hand over regions: what to clear, then press again (or read the table again)."""
+    paths = data.get("covered")
+    read = data.get("again") == "read"
+    named = covered_text.places(paths or ()) if _english() else places(paths)
+    if not named:
+        if read:
+            return _("Something is covering the table (a hand or an arm): clear the mat, then "
+                     "read the table again.")
+        return _("Something is covering the table (a hand or an arm): clear the mat, then "
+                 "press again.")
+    n = len(named)
+    what = covered_text.join(named) if _english() else join(named)
+    if any(str(p).startswith("markers.") for p in paths):
+        if read:
+            text = ngettext("A hand is over {places}: move it off the mat's corners, then read "
+                            "the table again.",
+                            "A hand is over {places}: move it off the mat's corners, then read "
+                            "the table again.", n)
+        else:
+            text = ngettext("A hand is over {places}: move it off the mat's corners, then "
+                            "press again.",
+                            "A hand is over {places}: move it off the mat's corners, then "
+                            "press again.", n)
+    elif read:
+        text = ngettext("A hand is over {places}: move it, then read the table again.",
+                        "A hand is over {places}: move it, then read the table again.", n)
+    else:
+        text = ngettext("A hand is over {places}: move it, then press again.",
+                        "A hand is over {places}: move it, then press again.", n)
+    return text.format(places=what)
+
+
+def uncertain(data: dict) -> str:
+    """Uncertain items that changed: how to lay them so that the camera can read them."""
+    paths = data.get("uncertain") or []
+    if _english():
+        from companion.referee.seen import where
+        named = [where(str(u)) for u in paths]
+        what = ", ".join(named)
+    else:
+        named = places(paths)
+        what = join(named)
+    return ngettext("The camera is not sure of {what}: lay tokens flat in one row in their "
+                    "lane and cards flat with their tags facing up, then press again.",
+                    "The camera is not sure of {what}: lay tokens flat in one row in their "
+                    "lane and cards flat with their tags facing up, then press again.",
+                    max(1, len(named))).format(what=what)
+
+
+def unsure(data: dict) -> str:
+    """Uncertain items on a dealt table (the setup read)."""
+    paths = data.get("unsure") or []
+    named = covered_text.places(paths) if _english() else places(paths)
+    if not named:
+        return _("The camera is not sure of part of the table: lay every card and noble flat "
+                 "with its tag facing up, and every token flat in its lane.")
+    what = covered_text.join(named) if _english() else join(named)
+    return ngettext("The camera is not sure of {what}: lay every card and noble flat with its "
+                    "tag facing up, and every token flat in its lane.",
+                    "The camera is not sure of {what}: lay every card and noble flat with its "
+                    "tag facing up, and every token flat in its lane.", len(named)).format(
+                        what=what)
+
+
+def _slot(path: str) -> str:
+    """A slot where a tag lies ('level 1, slot 2', 'noble slot 3', 'the scan zone')."""
+    p = covered_text._parse(path)
+    if p is None:
+        return path
+    kind, level, i = p
+    if kind == "market":
+        return pgettext("place", "level {level}, slot {slot}").format(level=level, slot=i + 1)
+    return place(kind, level, i)
+
+
+def twice(data: dict, game=None) -> str:
+    """One tag seen in two places: take away the copy that does not belong there."""
+    from companion.engine import NOBLES
+    tag = data["tag"]
+    slots = [_slot(str(p)) for p in data.get("places") or ()]
+    where = " and ".join(slots) if _english() else join(slots)
+    thing = noble_phrase(tag) if tag in NOBLES else card_phrase(tag, game)
+    return cap(_("{thing} is seen in two places ({places}): each tag is on one card only. Take "
+                 "away the copy that does not belong there, then press again.").format(
+                     thing=thing, places=where))
+
+
+def overfull(data: dict) -> str:
+    """More tokens in a lane than the game has: one of another colour is in it."""
+    i, n = data["colour"], data["seen"]
+    return cap(ngettext("{lane} holds {n} token, but a {players}-player game has only {tokens}: "
+                        "a token of another colour is in {lane}. Put every token in its own "
+                        "colour's lane, then press again.",
+                        "{lane} holds {n} tokens, but a {players}-player game has only "
+                        "{tokens}: a token of another colour is in {lane}. Put every token in "
+                        "its own colour's lane, then press again.", n).format(
+                            lane=lane(i), n=n, players=data["players"],
+                            tokens=tokens_of(i, data["full"])))
+
+
+def unread_deal(data: dict) -> str:
+    return _("The card dealt into level {level}, slot {slot} can't be read: lay it flat with "
+             "its tag facing the camera, then press again.").format(level=data["level"],
+                                                                     slot=data["slot"])
+
+
+def unreadable(data: Optional[dict], game=None) -> Optional[str]:
+    """The sentence for an unreadable verdict's ``data`` (None when it carries none)."""
+    data = data or {}
+    if "twice" in data:
+        return twice(data["twice"], game)
+    if "overfull" in data:
+        return overfull(data["overfull"])
+    if "unread_deal" in data:
+        return unread_deal(data["unread_deal"])
+    if "covered" in data:
+        return covered(data)
+    if "uncertain" in data:
+        return uncertain(data)
+    if "unsure" in data:
+        return unsure(data)
+    return None
+
+
+__all__ = ["place", "places", "covered", "uncertain", "unsure", "twice", "overfull",
+           "unread_deal", "unreadable"]

@@ -1,0 +1,174 @@
+"""The camera's "can't judge this still" verdicts in every language: a hand over regions, and
+uncertain items that changed, are said in the current language from the facts the verdict
+carries (the places named), never the general fallback nor English; English stays the judge's
+own sentence word for word."""
+import pytest
+
+from companion.engine import SimulatedTable
+from companion.i18n import translator
+from companion.i18n.verdicts import render_verdict
+from companion.referee import Referee, SetupError, expected_observation, judge
+
+FALLBACK = {
+    "en": "The camera can't read the table clearly",
+    "pl": "Kamera nie może wyraźnie odczytać stołu",
+    "ko": "카메라가 테이블을 제대로 읽을 수 없습니다",
+}
+# (covered regions, the words each language must use to name them)
+COVERED = [
+    (["bank.red"], {"en": ["red lane"], "pl": ["pole czerwonych znaczników"],
+                    "ko": ["빨간색 토큰 칸"]}),
+    (["market.2.1", "bank.gold"], {"en": ["second card of level 2", "gold lane"],
+                                   "pl": ["druga karta poziomu 2", "pole znaczników złota"],
+                                   "ko": ["2레벨 두 번째 카드", "황금 토큰 칸"]}),
+    (["nobles.3"], {"en": ["fourth noble"], "pl": ["miejsce arystokraty 4"],
+                    "ko": ["귀족 자리 4번"]}),
+    (["decks.3", "scan"], {"en": ["level 3 deck", "scan zone"],
+                           "pl": ["stos poziomu 3", "strefa skanowania"],
+                           "ko": ["3레벨 덱", "스캔 구역"]}),
+    (["markers.0", "markers.3"], {"en": ["top-left and bottom-left corners"],
+                                  "pl": ["lewy górny róg maty", "lewy dolny róg maty",
+                                         "z rogów maty"],
+                                  "ko": ["매트의 왼쪽 위 모서리", "매트의 왼쪽 아래 모서리",
+                                         "모서리에서"]}),
+]
+
+
+@pytest.fixture
+def game():
+    g = SimulatedTable(players=3, seed=4).new_game()
+    yield g
+    translator.set_language("en")
+
+
+def _said(game, verdict, lang):
+    translator.set_language(lang)
+    try:
+        return render_verdict(game, verdict)
+    finally:
+        translator.set_language("en")
+
+
+def _check(text, lang, names, english):
+    assert FALLBACK[lang] not in text, text
+    assert "{" not in text and text.endswith("."), text
+    for name in names:
+        assert name in text, (name, text)
+    if lang != "en":
+        assert text != english
+        assert not any(w in text for w in ("hand", "move it", "press again", "not sure")), text
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+@pytest.mark.parametrize("covered,names", COVERED)
+def test_a_hand_over_regions_is_said_in(lang, covered, names, game):
+    obs = dict(expected_observation(game), busy=True, covered=covered)
+    if covered[0].startswith("markers."):
+        obs["mat"] = False      # a hand over two corners hides the mat
+    v = judge(game, obs, game.active)
+    assert v.kind == "unreadable"
+    text = _said(game, v, lang)
+    if lang == "en":
+        assert text == v.message
+    _check(text, lang, names[lang], v.message)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_uncertain_items_that_changed_are_said_in(lang, game):
+    obs = expected_observation(game)
+    obs["bank"]["red"] -= 1
+    obs["market"]["1"][2] = "?"
+    obs["uncertain"] = ["bank.red", "market.1.2"]
+    v = judge(game, obs, game.active)
+    assert v.kind == "unreadable" and v.message.startswith("The camera is not sure of")
+    text = _said(game, v, lang)
+    if lang == "en":
+        assert text == v.message
+    names = {"en": ["the red lane of the bank", "the card in level 1, slot 3"],
+             "pl": ["pole czerwonych znaczników", "trzecia karta poziomu 1", "tych miejsc"],
+             "ko": ["빨간색 토큰 칸", "1레벨 세 번째 카드"]}[lang]
+    _check(text, lang, names, v.message)
+    # One item: Polish says it in the singular.
+    obs["uncertain"] = ["bank.red"]
+    obs["market"]["1"][2] = expected_observation(game)["market"]["1"][2]
+    one = judge(game, obs, game.active)
+    if lang == "pl":
+        assert "tego miejsca: pole czerwonych znaczników." in _said(game, one, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_the_setup_read_says_read_the_table_again_in(lang, game):
+    obs = dict(expected_observation(game), busy=True, covered=["nobles.0", "scan"])
+    with pytest.raises(SetupError) as err:
+        Referee.setup_from_observation(obs, ["A", "B", "C"])
+    from companion.i18n.camera import unreadable
+    translator.set_language(lang)
+    text = unreadable(err.value.data)
+    translator.set_language("en")
+    assert text == err.value.message if lang == "en" else text != err.value.message
+    again = {"en": "read the table again", "pl": "odczytaj stół ponownie",
+             "ko": "테이블을 다시 읽으세요"}[lang]
+    assert again in text
+    obs = dict(expected_observation(game), uncertain=["decks.2"])
+    with pytest.raises(SetupError) as err:
+        Referee.setup_from_observation(obs, ["A", "B", "C"])
+    translator.set_language(lang)
+    text = unreadable(err.value.data)
+    translator.set_language("en")
+    assert text == err.value.message if lang == "en" else (
+        {"pl": "stos poziomu 2", "ko": "2레벨 덱"}[lang] in text)
+
+
+def test_records_keep_the_english_message(game):
+    """The facts ride beside the message: rejudge's verdict object is unchanged."""
+    obs = dict(expected_observation(game), busy=True, covered=["bank.red"])
+    v = judge(game, obs, game.active)
+    assert v.data == {"covered": ["bank.red"], "again": "press"}
+    assert v.to_dict() == {"seat": game.active, "verdict": "unreadable",
+                           "message": "A hand is over the red lane: move it, then press again."}
+
+
+def _table_faults(game):
+    """A card seen twice (in the market and the scan zone), a lane with too many tokens, a
+    dealt card that can't be read: each an unreadable verdict of the real judge."""
+    out = []
+    obs = expected_observation(game)
+    card = obs["market"]["1"][1]
+    obs["scan"] = card
+    out.append(("twice", judge(game, obs, game.active)))
+    obs = expected_observation(game)
+    obs["bank"]["red"] = 9
+    out.append(("overfull", judge(game, obs, game.active)))
+    # The active player reserves a level-1 card: its slot refilled with a card read as "?".
+    from companion.engine import ReserveCard
+    for main in game._main_actions():
+        if type(main) is ReserveCard and main.card in obs["market"]["1"]:
+            game.push(main)
+            after = expected_observation(game)
+            game.pop()
+            slot = obs["market"]["1"].index(main.card)
+            after["market"]["1"][slot] = "?"
+            after["decks"]["1"] = True
+            out.append(("unread_deal", judge(game, after, game.active)))
+            break
+    assert [k for k, _v in out] == ["twice", "overfull", "unread_deal"]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_table_faults_are_said_in(lang, game):
+    from tests.i18n.idwords import has_id, screen_english
+    for kind, v in _table_faults(game):
+        assert v.kind == "unreadable" and kind in v.data, (kind, v)
+        text = _said(game, v, lang)
+        assert not has_id(text), text
+        if lang == "en":
+            assert text == screen_english(v.message, game), (text, v.message)
+        else:
+            _check(text, lang, [], screen_english(v.message, game))
+            assert not any(w in text for w in ("seen in", "holds", "can't be read")), text
+    if lang == "pl":
+        v = dict(_table_faults(game))["overfull"]
+        assert _said(game, v, lang).startswith(
+            "Pole czerwonych znaczników: leży tu 9 znaczników, a gra dla 3 graczy ma tylko 5 "
+            "czerwonych znaczników")
