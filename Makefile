@@ -51,8 +51,9 @@ $(STAMP): pyproject.toml
 run: install
 	$(BIN)/splendor-companion
 
+# Two workers (pytest-xdist): the suite is mostly CPU-bound, and this machine and CI have 2 cores.
 test: install
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n 2
 
 test-slow: install
 	$(BIN)/python -m pytest -q -m slow

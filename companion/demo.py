@@ -197,7 +197,7 @@ class DemoDriver:
         self.turns = 0
         self.questions = 0
         self.typed_turns = 0                 # turns the referee could not judge: entered by touch
-        self.unjudged: list = []             # (kind, message) of those verdicts
+        self.unjudged: list = []             # (kind, message, rule) of those verdicts
         self.finished = False
         self._turn_lines: list = []
         self._phase = "act"
@@ -358,7 +358,8 @@ class DemoDriver:
             return self.delay
         # Not judged as the table shows (rejected or unreadable): the players type it in.
         self.typed_turns += 1
-        self.unjudged.append((getattr(v, "kind", None), getattr(v, "message", "")))
+        self.unjudged.append((getattr(v, "kind", None), getattr(v, "message", ""),
+                              getattr(v, "rule", None)))
         for line in self._turn_lines:
             ctl.send(line)
         self._phase = "act"

@@ -74,7 +74,11 @@ def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     driver = ui.start_demo(players=2, seed=11, delay=0, render=False, computers={1: 2})
     wait_until(lambda: driver.finished, timeout=300, what="the demo game with the computer")
     truth = driver.truth
-    assert driver.typed_turns == 0, driver.unjudged
+    # The search's time cap is wall-clock, so on a loaded machine the game can take another
+    # path, where the random person may end a turn with the table as it was (a take given
+    # straight back, or a pass): the camera can't show that, and the demo enters it by touch,
+    # as players would. Every other turn is judged from the table.
+    assert all(rule == "no-action" for _kind, _msg, rule in driver.unjudged), driver.unjudged
     assert driver.computer_turns >= truth.turn // 2 - 1 > 5
     assert ui.ctl.game.snapshot() == truth.snapshot()
     assert ui.ctl.computer.levels == {1: 2}
