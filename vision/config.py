@@ -119,6 +119,10 @@ class VisionConfig:
     #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
     #: shadow, when at least this fraction of its outline towards the mat is that steep.
     busy_sharp_outline: float = 0.5
+    #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
+    #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
+    busy_fringe_ratio: float = 0.35
+    busy_fringe_mm: float = 2.5
     #: The mat's brightness model is refitted without pixels further than this from it (log).
     busy_model_fit_log: float = 0.12
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
@@ -146,12 +150,18 @@ class VisionConfig:
     busy_cross_ratio: float = 0.85
     #: Only something this narrow (mm, on every layer) can be a fingertip ending there.
     busy_cross_narrow_mm: float = 30.0
+    #: Anything wider covers the region when its innermost layers are this fraction of its
+    #: widest (a hand's edge running along the outline a few mm off it leaves them empty).
+    busy_cross_wide_ratio: float = 0.6
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed
     #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
     #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
     busy_min_blob_mm2: float = 120.0
+    #: ...unless they cross a gap between two regions, touching both outlines (a finger
+    #: between two lanes on its way into one): then this much (mm^2) is enough.
+    busy_min_bridge_mm2: float = 20.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they

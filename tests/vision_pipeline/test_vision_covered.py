@@ -135,3 +135,28 @@ def test_rendered_arm_over_two_markers_is_busy_in_truth_and_reading():
     assert len(truth["covered"]) == 2 and all(c.startswith("markers.") for c in truth["covered"])
     result = read_table(image)
     assert (result["mat"], result["busy"], result["covered"]) == (False, True, truth["covered"])
+
+
+def test_a_finger_seen_on_the_free_mat_only_between_two_lanes_covers_the_lane_it_enters(overview):
+    # A finger (16 mm wide) from the top margin down over the white lane (y 100-144) into the
+    # blue one (y 152-196), its tip at y 175: between the two lanes the free mat shows only a
+    # 16 x 5 mm piece of it, smaller than any crumb the stage ignores, but it crosses the gap
+    # from one outline to the other.
+    img = overview.image.copy()
+    cv2.line(img, (540, 40), (540, 167), SKIN, 16)
+    cv2.circle(img, (540, 167), 8, SKIN, -1)
+    assert detect_busy(with_image(overview, img)).covered == ["bank.white", "bank.blue"]
+
+
+@pytest.mark.parametrize("sleeve", [(170, 110, 200), (60, 140, 200)])
+def test_a_sleeve_along_the_margin_a_few_mm_off_the_slots_covers_nothing(overview, sleeve):
+    # A sleeve (pink, or ochre) lying along the bottom margin, its edge 5 mm below the level 1
+    # row (y 399) and blurred like a camera's: its colour fades out over ~3 mm towards the
+    # slots. Wide, but it never goes into them (on the old code its faint fringe touched the
+    # ring of free mat around the row, and anything wide touching it covered the slots).
+    img = overview.image.astype(np.float32)
+    band = np.zeros(img.shape[:2], np.float32)
+    cv2.rectangle(band, (140, 404), (440, 459), 1.0, -1)
+    band = cv2.GaussianBlur(band, (0, 0), 2.0)[..., None]
+    img = (img * (1.0 - band) + np.array(sleeve, np.float32) * band).astype(np.uint8)
+    assert detect_busy(with_image(overview, img)).covered == []

@@ -123,7 +123,13 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
     slope = cv2.dilate(cv2.magnitude(gx, gy), np.ones((3, 3), np.uint8))
-    things = coloured.copy()
+    # A thing's outline where it is half there (as the eye places it): its blurred fringe,
+    # where a little of its colour mixes into the mat's, stays out; otherwise a sleeve running
+    # 2-3 mm off a slot's outline would seem to touch it.
+    r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
+    peak = cv2.dilate(cv2.multiply(hue, coloured.astype(np.float32)),
+                      cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    things = coloured & (hue >= cfg.busy_fringe_ratio * peak)
     # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
     mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     lim = np.log(1.0 + cfg.deviation_ratio)
@@ -166,8 +172,11 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
     for x, y in mat.marker_corners.values():
         b = mat.marker_border + 1
         _fill(free, (x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b), s, 0)
+    # The innermost layer of free mat along each region's outline, by region (index + 1): a
+    # thing touching two of these crosses the gap between two regions.
+    edge_of = np.zeros((h, w), np.int16)
     rings = {}
-    for path, r in regs.items():
+    for k, (path, r) in enumerate(regs.items()):
         x, y, rw, rh = _grow(r, max(ring_mm, profile_mm))
         x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
         x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
@@ -179,7 +188,9 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
         dy = np.maximum(np.maximum(r[1] - ys, ys - r[1] - r[3]), 0.0)
         dist = np.hypot(dx[None, :], dy[:, None])
         rings[path] = (box, free[box] > 0, dist)
-    return free, rings
+        band = (free[box] > 0) & (dist <= inner_mm + 1.5 / s)
+        edge_of[box][band] = k + 1
+    return free, rings, edge_of
 
 
 def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
@@ -190,7 +201,8 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
     as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
     mm inside it) narrows towards its rounded end. So the width on the innermost layer of free
     mat, against the widest layer within the profile, tells how far in it goes (for a
-    finger; anything wider goes on into the region).
+    finger; anything wider goes on into the region unless its innermost layers are nearly
+    empty: an edge running along the outline a few mm off it).
     """
     on = np.isin(labels, blobs) & freehere
     near = dist[freehere]
@@ -208,8 +220,10 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
         return False
     inner = float(np.mean(widths[:2]))
     if max(widths) > cfg.busy_cross_narrow_mm:
-        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end.
-        return True
+        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end, but its
+        # edge may run along the outline a few mm off it (then the innermost layers are
+        # nearly empty).
+        return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_wide_ratio * max(widths)
     return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
@@ -221,8 +235,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     """
     mat = mat or load_mat()
     s = overview.px_per_mm
-    free, rings = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
-                          cfg.busy_profile_mm)
+    free, rings, edge_of = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                                   cfg.busy_profile_mm)
     things = object_mask(overview, cfg, free) & free
     for quad in codes_mm or ():
         q = np.asarray(quad, np.float64).reshape(-1, 2)
@@ -238,9 +252,20 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     keep = np.zeros(n, bool)
     spots: list[Rect] = []
     total = 0.0
+    # Small blobs that touch the outlines of two regions: a finger crossing the 8 mm gap
+    # between two lanes (or slots) on its way into one of them, not a crumb.
+    small = (stats[:, cv2.CC_STAT_AREA] < cfg.busy_min_blob_mm2 * s * s)
+    small[0] = False
+    bridges = np.zeros(n, bool)
+    if small.any():
+        sel = small[labels] & (edge_of > 0)
+        pairs = np.unique(labels[sel].astype(np.int64) * 1024 + edge_of[sel])
+        owners = np.bincount(pairs // 1024, minlength=n)
+        bridges = owners >= 2
     for i in range(1, n):
         area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
-        if area < cfg.busy_min_blob_mm2:
+        if area < cfg.busy_min_blob_mm2 and not (
+                bridges[i] and area >= cfg.busy_min_bridge_mm2):
             continue
         keep[i] = True
         total += area
