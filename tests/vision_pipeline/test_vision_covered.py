@@ -83,6 +83,31 @@ def test_a_soft_shadow_across_the_bank_leaves_every_lane_counted_and_certain(sam
     assert [u for u in result["uncertain"] if u.startswith("bank.")] == []
 
 
+def _shadow_below(image: np.ndarray, y_mm: float, strength: float = 0.55) -> np.ndarray:
+    """A hand's soft shadow (5 mm edges) over the bank from `y_mm` down: its edge runs along
+    the lanes."""
+    loc = locate_mat(prepare(image))
+    poly_mm = np.array([(420, y_mm), (800, y_mm), (800, 470), (420, 470)], float)
+    poly = np.round(loc.to_image(poly_mm)).astype(np.int32)
+    mask = np.zeros(image.shape[:2], np.float32)
+    cv2.fillConvexPoly(mask, poly, 1.0)
+    px_per_mm = float(np.linalg.norm(loc.to_image([(0, 0)]) - loc.to_image([(100, 0)]))) / 100
+    mask = cv2.GaussianBlur(mask, (0, 0), 5.0 * px_per_mm)
+    return (image.astype(np.float32) * (1.0 - strength * mask[..., None])).astype(np.uint8)
+
+
+@pytest.mark.parametrize("y_mm", [118.0, 126.0, 178.0])
+def test_a_shadow_edge_running_along_inside_a_lane_leaves_it_counted_and_certain(sample, y_mm):
+    # The edge inside the white lane (y 100-144) or the blue one (y 152-196): the lane's top
+    # margin is lit, its bottom one in shadow, and the mat between them is not a straight
+    # blend of the two (on the old code the lane was uncertain, or miscounted and uncertain).
+    image, truth = sample(3)
+    result = read_table(_shadow_below(image, y_mm))
+    assert result["busy"] is False
+    assert result["bank"] == truth["bank"]
+    assert [u for u in result["uncertain"] if u.startswith("bank.")] == []
+
+
 def _two_markers_hidden(sample):
     image, _ = sample(1)
     frame = prepare(image)

@@ -73,9 +73,14 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     weight = cv2.GaussianBlur(bare, (0, 0), kx, sigmaY=ky)
     shade = cv2.GaussianBlur(level * bare, (0, 0), kx, sigmaY=ky)
     prior = cfg.lane_shade_prior
-    # A shadow only darkens: never brighten the blend (a white token is not lit mat).
-    factor = np.minimum((shade + prior) / (weight + prior), 1.0)
+    factor = (shade + prior) / (weight + prior)
     factor = cv2.resize(factor, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    # Where a shadow's edge runs along the lane the straight blend is too dark on its lit side:
+    # the mat there may be as bright as the brighter strip, never brighter (a white token is
+    # not lit mat).
+    lit = np.maximum(top.mean(axis=1), bottom.mean(axis=1)).astype(np.float32)
+    cap = lit[None, :] / np.maximum(bg.mean(axis=2), 8.0)
+    factor = np.minimum(factor, np.maximum(cap, 1.0))
     return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
 
 
