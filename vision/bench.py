@@ -21,7 +21,9 @@ Scoring (per the task):
   than 3 markers in view the covered places are the hidden markers ("markers.N"). ``strict``:
   the reported set equals the truth; ``lenient`` also lets pass a region the hand only grazes
   (hides less than 40 mm^2 of it, or ends within 3 mm of it). Misses are also counted per
-  kind of place (nobles, market, decks, scan, bank, markers).
+  kind of place (nobles, market, decks, scan, bank, markers). ``band``: a region hidden
+  40 +- 20 mm^2 may be reported either way (at the pipeline's 1 px/mm, a fingertip's last
+  2 mm), one hidden more must be reported and one hidden less must not (even if grazed).
 """
 from __future__ import annotations
 
@@ -35,6 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SLOT_LEVELS = ("1", "2", "3")
+#: The covered truth: a region is covered when the hand hides at least this much (mm^2)...
+COVERED_MM2 = 40.0
+#: ...and the tolerance band around it (mm^2) of the "band" figure.
+BAND_MM2 = 20.0
 
 
 def slot_values(result: dict) -> dict[str, object]:
@@ -74,6 +80,7 @@ class Score:
     covered_frames: int = 0
     covered_exact: int = 0
     covered_strict: int = 0
+    covered_band: int = 0
     regions_missed: int = 0
     regions_extra: int = 0
     covered_misses: list = field(default_factory=list)
@@ -108,6 +115,16 @@ class Score:
             self.regions_extra += len(extra)
             self.covered_exact += not missed and not extra
             self.covered_strict += got_c == want_c
+            # The band: a region hidden 40 +- BAND_MM2 mm^2 may be reported either way (at the
+            # pipeline's 1 px/mm that is a fingertip's last 2 mm); one hidden more must be
+            # reported, one hidden less (or not at all) must not.
+            hidden = truth.get("_gt", {}).get("hidden_mm2") or {}
+            if any(p.startswith("markers.") for p in want_c):
+                self.covered_band += got_c == want_c
+            else:
+                must = {p for p, a in hidden.items() if a >= COVERED_MM2 + BAND_MM2}
+                maybe = {p for p, a in hidden.items() if a >= COVERED_MM2 - BAND_MM2}
+                self.covered_band += must <= got_c <= maybe
             for path in want_c ^ got_c:
                 kind = self.covered_by_kind.setdefault(path.split(".")[0], [0, 0])
                 kind[path in got_c] += 1
@@ -181,6 +198,7 @@ class Score:
             "covered_frames": self.covered_frames,
             "covered_exact_pct": pct(self.covered_exact, self.covered_frames),
             "covered_strict_pct": pct(self.covered_strict, self.covered_frames),
+            "covered_band_pct": pct(self.covered_band, self.covered_frames),
             "regions_missed": self.regions_missed, "regions_extra": self.regions_extra,
             "covered_by_kind": {k: {"missed": v[0], "extra_strict": v[1]}
                                 for k, v in sorted(self.covered_by_kind.items())},
@@ -426,6 +444,9 @@ def format_report(report: dict) -> str:
                          f"grazed allowance: {r['covered_strict_pct']}%); regions missed: "
                          f"{r['regions_missed']}, reported beyond the grazed: "
                          f"{r['regions_extra']}")
+            lines.append(f"  covered within the band (a region hidden 40 +- 20 mm^2 may be "
+                         f"reported either way, any other exactly as the truth): "
+                         f"{r['covered_band_pct']}%")
             lines.append("  covered: a region is covered when the hand hides >= 40 mm^2 of it "
                          "(fewer than 3 markers in view: the hidden markers); per kind (missed, "
                          "reported beyond the truth): " + ", ".join(

@@ -86,6 +86,29 @@ def test_bench_vision_reports_every_figure(tmp_path):
     assert report["decoders"]["zxing"]["slots"] > 0
 
 
+def test_bench_scores_covered_strictly_and_within_the_band():
+    from vision.bench import Score
+
+    def frame(got: list[str]) -> dict:
+        return {"mat": True, "busy": bool(got), "covered": got, "nobles": [None] * 5,
+                "market": {lv: [None] * 4 for lv in "123"}, "scan": None, "tags": [],
+                "bank": {}, "decks": {}, "uncertain": [], "ms": 1.0}
+
+    truth = frame(["market.1.2", "bank.red"])
+    truth["_gt"] = {"hidden_mm2": {"market.1.2": 45.0, "bank.red": 900.0, "market.1.3": 10.0},
+                    "grazed": ["market.1.3"]}
+    score = Score()
+    score.add("a", frame(["bank.red"]), truth)  # misses a region hidden 45 mm^2: in the band
+    score.add("b", frame(["market.1.2", "bank.red", "market.1.3"]), truth)  # 10 mm^2: grazed
+    score.add("c", frame(["market.1.2"]), truth)  # misses one hidden 900 mm^2
+    score.add("d", frame(["market.1.2", "bank.red"]), truth)
+    s = score.summary()
+    assert s["covered_frames"] == 4
+    assert s["covered_strict_pct"] == 25.0  # d
+    assert s["covered_exact_pct"] == 50.0  # b, d (lenient: grazed may be reported)
+    assert s["covered_band_pct"] == 50.0  # a, d
+
+
 def test_a_missing_camera_is_a_message_not_a_crash():
     proc = run("read-table", "--camera", "usb:63")
     assert proc.returncode == 1
