@@ -141,6 +141,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
+            from companion import memory
+            memory.finish_frames(Window)   # offscreen: frames must not queue up unbounded
             return self.sm
 
         def reset(self, data_dir):
