@@ -172,3 +172,26 @@ def test_table_faults_are_said_in(lang, game):
         assert _said(game, v, lang).startswith(
             "Pole czerwonych znaczników: leży tu 9 znaczników, a gra dla 3 graczy ma tylko 5 "
             "czerwonych znaczników")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_a_refused_setup_is_said_in_the_players_language(lang):
+    """The setup screen's refusal was the referee's English in every language."""
+    from companion.controller import _setup_problem
+    translator.set_language(lang)
+    try:
+        hand = SetupError("A hand is over the red lane: move it, then read the table again.",
+                          {"covered": ["bank.red"], "again": "read"})
+        assert COVERED[0][1][lang][0] in _setup_problem(hand)
+        plain = SetupError("Level 1, slot 2 is empty: deal 4 face-up cards of each level.")
+        said = _setup_problem(plain)
+        if lang == "en":
+            assert said == plain.message
+        else:
+            assert "Level 1" not in said and said.endswith(".")
+            assert said == translator.gettext(
+                "These cards and nobles can't start a game: check each slot, then confirm "
+                "again.") != "These cards and nobles can't start a game: check each slot, " \
+                "then confirm again."
+    finally:
+        translator.set_language("en")
