@@ -22,10 +22,7 @@ from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens
                                   noble_phrase, nobles_phrase, points)
 
 # What a Verdict still does not carry for its sentence to be said in full in any language.
-MISSING = {
-    "accepted-noble-tile": "whether the noble's tile was still on the mat (seen.nobles), for "
-                           "'take the tile of noble N from the mat'",
-}
+MISSING: dict = {}
 
 # The camera's sentences that carry no values: translated by looking up the English itself.
 FIXED = (
@@ -194,15 +191,20 @@ def describe_action(game, action) -> str:
     return ""
 
 
-def describe_turn(game, turn) -> str:
-    """The sentences for a whole turn, and the end of the game or the final round after it."""
-    from companion.engine import EndTurn, RevealCard, RuleError
+def describe_turn(game, turn, noble_tile=None) -> str:
+    """The sentences for a whole turn, and the end of the game or the final round after it.
+    ``noble_tile``: the visiting noble whose tile the camera still saw on the mat."""
+    from companion.engine import ClaimNoble, EndTurn, RevealCard, RuleError
     parts = []
     done = 0
     try:
         for action in turn:
             if type(action) not in (EndTurn, RevealCard):
-                parts.append(describe_action(game, action))
+                said = describe_action(game, action)
+                if type(action) is ClaimNoble and action.noble == noble_tile:
+                    said = cap(_("{noble} visits {name}: take its tile from the mat.").format(
+                        noble=noble_phrase(action.noble), name=game.names[action.player]))
+                parts.append(said)
             game.push(action)
             done += 1
         if game.outcome is not None:
@@ -304,7 +306,8 @@ def render_verdict(game, verdict) -> str:
     if kind in ("accepted", "entered"):
         if not verdict.lines:
             return fixed(verdict.message) or _("The game is set up.")
-        return describe_turn(game, turn_of_lines(game, verdict.lines))
+        return describe_turn(game, turn_of_lines(game, verdict.lines),
+                             (getattr(verdict, "data", None) or {}).get("noble_tile"))
     if kind == "question":
         return question_message(game, verdict)
     if kind == "rejected":
