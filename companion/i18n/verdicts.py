@@ -191,6 +191,23 @@ def describe_action(game, action) -> str:
     return ""
 
 
+def after_turn(game) -> str:
+    """What a finished turn led to: the game's end, or the final round ('' otherwise)."""
+    o = game.outcome
+    if o is not None:
+        names = [game.names[i] for i in o.winners]
+        n = o.points[o.winners[0]]
+        if len(names) == 1:
+            return _("The game is over: {name} wins with {points}.").format(
+                name=names[0], points=points(n))
+        return _("The game is over: {names} share the victory with {points}.").format(
+            names=_(" and ").join(names), points=points(n))
+    if game.final_round:
+        return _("This is the final round; {name} plays next.").format(
+            name=game.names[game.active])
+    return ""
+
+
 def describe_turn(game, turn, noble_tile=None) -> str:
     """The sentences for a whole turn, and the end of the game or the final round after it.
     ``noble_tile``: the visiting noble whose tile the camera still saw on the mat."""
@@ -207,26 +224,13 @@ def describe_turn(game, turn, noble_tile=None) -> str:
                 parts.append(said)
             game.push(action)
             done += 1
-        if game.outcome is not None:
-            o = game.outcome
-            names = [game.names[i] for i in o.winners]
-            n = o.points[o.winners[0]]
-            if len(names) == 1:
-                parts.append(_("The game is over: {name} wins with {points}.").format(
-                    name=names[0], points=points(n)))
-            else:
-                parts.append(_("The game is over: {names} share the victory with "
-                               "{points}.").format(names=_(" and ").join(names),
-                                                   points=points(n)))
-        elif game.final_round:
-            parts.append(_("This is the final round; {name} plays next.").format(
-                name=game.names[game.active]))
+        parts.append(after_turn(game))
     except RuleError:
         pass
     finally:
         for _i in range(done):
             game.pop()
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
 
 
 def turn_of_lines(game, lines) -> list:
@@ -392,18 +396,5 @@ def render_after(game_after, verdict) -> str:
     words = [describe_line(dict(line), game_after.names, game_after) for line in verdict.lines
              if line.get("type") not in ("end_turn", "reveal")]
     if verdict.kind == "accepted":
-        o = game_after.outcome
-        if o is not None:
-            names = [game_after.names[i] for i in o.winners]
-            n = o.points[o.winners[0]]
-            if len(names) == 1:
-                words.append(_("The game is over: {name} wins with {points}.").format(
-                    name=names[0], points=points(n)))
-            else:
-                words.append(_("The game is over: {names} share the victory with "
-                               "{points}.").format(names=_(" and ").join(names),
-                                                   points=points(n)))
-        elif game_after.final_round:
-            words.append(_("This is the final round; {name} plays next.").format(
-                name=game_after.names[game_after.active]))
+        words.append(after_turn(game_after))
     return " ".join(w for w in words if w)
