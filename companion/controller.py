@@ -95,7 +95,7 @@ class Controller:
         # The computer's seats: it thinks in a thread of its own (computer.py).
         self.computer = ComputerSeats(dispatch, **({"chooser": chooser} if chooser else {}))
         self.computer.on_ready = lambda e: self._door.call(
-            lambda ref: setattr(ref, "expect", e), "computer")
+            lambda ref: ref.set_expectation(e), "computer")
         self.computer.on_press = self.press_button
         self.computer.on_change = self._computer_ready
         if panel is not None:
