@@ -141,6 +141,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
+            from companion import memory
+            memory.finish_frames(Window)   # offscreen: frames must not queue up unbounded
             return self.sm
 
         def reset(self, data_dir):
@@ -187,8 +189,10 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
             except Exception as err:  # no referee is worse than no buttons: say so on screen
                 Logger.warning(f"Companion: no seat panel: {err}")
-                self.panel_problem = (f"The seat buttons are off, so end each turn with the "
-                                      f"seat keys on the screen. {err}")
+                from companion.i18n.notices import Notice
+                from hardware.config import PanelConfigError
+                self.panel_problem = Notice("panel-off", why=str(err) if isinstance(
+                    err, PanelConfigError) else "")   # a library's words stay in the log
                 return _screen_panel(dispatch)
 
         def open_camera(self):

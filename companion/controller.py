@@ -95,7 +95,7 @@ class Controller:
         # The computer's seats: it thinks in a thread of its own (computer.py).
         self.computer = ComputerSeats(dispatch, **({"chooser": chooser} if chooser else {}))
         self.computer.on_ready = lambda e: self._door.call(
-            lambda ref: setattr(ref, "expect", e), "computer")
+            lambda ref: ref.set_expectation(e), "computer")
         self.computer.on_press = self.press_button
         self.computer.on_change = self._computer_ready
         if panel is not None:
@@ -302,10 +302,9 @@ class Controller:
         try:
             snap = self._door.call(lambda ref: ref.confirm_setup(setup, image=image),
                                    "setup").result()
-        except RuleError as err:
-            return [err.message]
-        except ValueError as err:  # the referee's SetupError carries a sentence
-            return [getattr(err, "message", str(err))]
+        except (RuleError, ValueError) as err:  # the referee's SetupError carries a sentence
+            log.warning("Setup refused: %s", getattr(err, "message", err))
+            return [_setup_problem(err)]
         self._take(snap)
         self.draft = None
         self._after_change(None)
@@ -572,3 +571,16 @@ def _turn_actions(game: Game) -> list:
         out.append(action)
     out.reverse()
     return out
+
+
+def _setup_problem(err) -> str:
+    """A refused setup in the player's language: the camera's facts said in full, else the
+    referee's English sentence in English, else a general one (the English stays in the log)."""
+    from companion.i18n import DEFAULT, translator
+    from companion.i18n.camera import unreadable
+    said = unreadable(getattr(err, "data", None))
+    if said:
+        return said
+    if translator.lang == DEFAULT:
+        return getattr(err, "message", str(err))
+    return _("These cards and nobles can't start a game: check each slot, then confirm again.")

@@ -309,14 +309,7 @@ class DemoDriver:
             # hand); paid tokens alone may tell it, so sometimes it is not shown.
             self.scan = action.card if (not any(action.pay) or rng.random() < 0.5) else None
         g.push(action)
-        for reveal in table.reveals(g):
-            g.push(reveal)
-        while True:
-            steps = [a for a in g.legal_end_steps() if type(a) is not EndTurn]
-            if not steps:
-                break
-            g.push(rng.choice(steps))
-        g.push(EndTurn(p))
+        table.finish_turn(g, rng)
         self._turn_lines = [a.to_line() for a in g.history[start:]]
 
     def _act_computer(self, lines):

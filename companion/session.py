@@ -21,6 +21,7 @@ from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, InputError
 from companion.engine.record import dumps
 
 FORMAT = "splendor-session"
+COMPUTER_MOVES = "computer-moves.jsonl"   # our own file beside session.md's: the computer's moves
 VERSION = 1
 APP_DIR = "splendor-companion"
 
@@ -80,8 +81,10 @@ class SessionWriter:
         self.record_path = self.folder / "record.jsonl"
         last_t = 0.0
         count = 0
+        self.events = 0    # events written so far: where a computer's move applies from
         try:
             for ev in _read_events(self.events_path, tolerate_tail=True)[0]:
+                self.events += 1
                 t = ev.get("t")
                 if isinstance(t, (int, float)):
                     last_t = max(last_t, float(t))
@@ -121,7 +124,16 @@ class SessionWriter:
         event = {"type": event["type"], "t": self.now(),
                  **{k: v for k, v in event.items() if k != "type"}}
         _append_synced(self.events_path, dumps(event) + "\n")
+        self.events += 1
         return event
+
+    def note_computer_move(self, seat: int, turn_start: int, lines) -> None:
+        """The computer's move, as the referee judges the turn against it, beside the events
+        (``COMPUTER_MOVES``; session.md has no event for it): rejudge judges as the app did.
+        ``after``: how many events came before it."""
+        note = {"after": self.events, "seat": seat, "turn_start": turn_start,
+                "lines": [dict(x) for x in lines]}
+        _append_synced(self.folder / COMPUTER_MOVES, dumps(note) + "\n")
 
     def _name(self, ext: str) -> str:
         name = f"{self._next_image:04d}{ext}"
@@ -188,6 +200,35 @@ def _read_events(path: Path, tolerate_tail: bool) -> tuple:
                                "so the session can't be judged past it.")
         events.append(ev)
     return events, warnings
+
+
+def read_computer_moves(folder) -> tuple:
+    """The computer's moves noted in a session folder: ([(after, seat, turn_start, lines)],
+    warnings). A damaged line is left out with a warning: the events still judge."""
+    path = Path(folder) / COMPUTER_MOVES
+    try:
+        data = read_bytes(path, "computer's moves file", MAX_JSON_BYTES)
+    except FileNotFoundError:
+        return [], []
+    except InputError as err:
+        return [], [err.message]
+    out, warnings = [], []
+    for i, line in enumerate(data.decode("utf-8", errors="replace").split("\n")):
+        if not line.strip():
+            continue
+        try:
+            note = loads(line)
+            after, seat, start, lines = (note["after"], note["seat"], note["turn_start"],
+                                         note["lines"])
+            if not (all(type(x) is int and x >= 0 for x in (after, seat, start))
+                    and isinstance(lines, list) and all(isinstance(x, dict) for x in lines)):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            warnings.append(f"Line {i + 1} of {COMPUTER_MOVES} is damaged; it was left out, so "
+                            "that turn is judged without the computer's move.")
+            continue
+        out.append((after, seat, start, tuple(lines)))
+    return out, warnings
 
 
 def read_session(folder) -> Session:

@@ -72,6 +72,19 @@ class SimulatedTable:
         """Buys of the active seat's hidden blind reserves, which the table knows."""
         return game.affordable_buys(game.active, self.hidden.get(game.active, ()))
 
+    def finish_turn(self, game: Game, rng: random.Random) -> None:
+        """After the main action: the reveals dealt, random end steps (returns, a noble's
+        visit) and the turn's end, all validated."""
+        player = game.active
+        for reveal in self.reveals(game):
+            game.push(reveal)
+        while True:
+            steps = [a for a in game.legal_end_steps() if type(a) is not EndTurn]
+            if not steps:
+                break
+            game.push(rng.choice(steps))
+        game.push(EndTurn(player))
+
     def bought(self, action: BuyCard) -> None:
         hidden = self.hidden.get(action.player)
         if hidden and action.card in hidden:

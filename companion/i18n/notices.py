@@ -116,6 +116,12 @@ def _render(key: str, d: dict, t: Translator) -> str:
         return t.gettext("The settings could not be read, so the defaults are used: {cause}"
                          ).format(cause=_cause(d["cause"], t) if d.get("cause") != "damaged"
                                   else t.gettext("the file is damaged or is not a settings file."))
+    if key == "panel-off":
+        # ``why``: the panel config's own sentence for whoever wired it (it names the file and
+        # the setting); any other cause is a library's words, kept for the log.
+        return t.gettext("The seat buttons can't be used, so end each turn with the seat keys "
+                         "on the screen.") + " " + (d.get("why") or t.gettext(
+                             "The details are in the log."))
     if key == "settings-not-settings":
         return t.gettext("The settings file is not a set of settings, so the defaults are used.")
     if key == "settings-reset":

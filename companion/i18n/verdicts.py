@@ -22,10 +22,7 @@ from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens
                                   noble_phrase, nobles_phrase, points)
 
 # What a Verdict still does not carry for its sentence to be said in full in any language.
-MISSING = {
-    "accepted-noble-tile": "whether the noble's tile was still on the mat (seen.nobles), for "
-                           "'take the tile of noble N from the mat'",
-}
+MISSING: dict = {}
 
 # The camera's sentences that carry no values: translated by looking up the English itself.
 FIXED = (
@@ -194,37 +191,46 @@ def describe_action(game, action) -> str:
     return ""
 
 
-def describe_turn(game, turn) -> str:
-    """The sentences for a whole turn, and the end of the game or the final round after it."""
-    from companion.engine import EndTurn, RevealCard, RuleError
+def after_turn(game) -> str:
+    """What a finished turn led to: the game's end, or the final round ('' otherwise)."""
+    o = game.outcome
+    if o is not None:
+        names = [game.names[i] for i in o.winners]
+        n = o.points[o.winners[0]]
+        if len(names) == 1:
+            return _("The game is over: {name} wins with {points}.").format(
+                name=names[0], points=points(n))
+        return _("The game is over: {names} share the victory with {points}.").format(
+            names=_(" and ").join(names), points=points(n))
+    if game.final_round:
+        return _("This is the final round; {name} plays next.").format(
+            name=game.names[game.active])
+    return ""
+
+
+def describe_turn(game, turn, noble_tile=None) -> str:
+    """The sentences for a whole turn, and the end of the game or the final round after it.
+    ``noble_tile``: the visiting noble whose tile the camera still saw on the mat."""
+    from companion.engine import ClaimNoble, EndTurn, RevealCard, RuleError
     parts = []
     done = 0
     try:
         for action in turn:
             if type(action) not in (EndTurn, RevealCard):
-                parts.append(describe_action(game, action))
+                said = describe_action(game, action)
+                if type(action) is ClaimNoble and action.noble == noble_tile:
+                    said = cap(_("{noble} visits {name}: take its tile from the mat.").format(
+                        noble=noble_phrase(action.noble), name=game.names[action.player]))
+                parts.append(said)
             game.push(action)
             done += 1
-        if game.outcome is not None:
-            o = game.outcome
-            names = [game.names[i] for i in o.winners]
-            n = o.points[o.winners[0]]
-            if len(names) == 1:
-                parts.append(_("The game is over: {name} wins with {points}.").format(
-                    name=names[0], points=points(n)))
-            else:
-                parts.append(_("The game is over: {names} share the victory with "
-                               "{points}.").format(names=_(" and ").join(names),
-                                                   points=points(n)))
-        elif game.final_round:
-            parts.append(_("This is the final round; {name} plays next.").format(
-                name=game.names[game.active]))
+        parts.append(after_turn(game))
     except RuleError:
         pass
     finally:
         for _i in range(done):
             game.pop()
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
 
 
 def turn_of_lines(game, lines) -> list:
@@ -304,7 +310,8 @@ def render_verdict(game, verdict) -> str:
     if kind in ("accepted", "entered"):
         if not verdict.lines:
             return fixed(verdict.message) or _("The game is set up.")
-        return describe_turn(game, turn_of_lines(game, verdict.lines))
+        return describe_turn(game, turn_of_lines(game, verdict.lines),
+                             (getattr(verdict, "data", None) or {}).get("noble_tile"))
     if kind == "question":
         return question_message(game, verdict)
     if kind == "rejected":
@@ -389,18 +396,5 @@ def render_after(game_after, verdict) -> str:
     words = [describe_line(dict(line), game_after.names, game_after) for line in verdict.lines
              if line.get("type") not in ("end_turn", "reveal")]
     if verdict.kind == "accepted":
-        o = game_after.outcome
-        if o is not None:
-            names = [game_after.names[i] for i in o.winners]
-            n = o.points[o.winners[0]]
-            if len(names) == 1:
-                words.append(_("The game is over: {name} wins with {points}.").format(
-                    name=names[0], points=points(n)))
-            else:
-                words.append(_("The game is over: {names} share the victory with "
-                               "{points}.").format(names=_(" and ").join(names),
-                                                   points=points(n)))
-        elif game_after.final_round:
-            words.append(_("This is the final round; {name} plays next.").format(
-                name=game_after.names[game_after.active]))
+        words.append(after_turn(game_after))
     return " ".join(w for w in words if w)

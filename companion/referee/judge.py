@@ -19,7 +19,6 @@ reserved cards; they follow from the record.
 ('accepted', ['take', 'end_turn'])
 """
 from __future__ import annotations
-from __future__ import annotations
 
 from typing import Optional
 
@@ -252,8 +251,13 @@ def _question(game: Game, turns: list, seen: Seen, before: Seen, seat: int) -> V
 def accept(game: Game, turn, seen: Optional[Seen], seat: int, asked: Optional[str] = None
            ) -> Verdict:
     """The accepted verdict for a turn (not yet pushed)."""
+    data = {}
+    for a in turn:   # the tile still on the mat: the screen asks for it in any language
+        if type(a) is ClaimNoble and seen is not None \
+                and seen.nobles[list(game.nobles).index(a.noble)] is not None:
+            data["noble_tile"] = a.noble
     return Verdict("accepted", seat, lines=tuple(a.to_line() for a in turn),
-                   message=describe_turn(game, list(turn), seen), asked=asked)
+                   message=describe_turn(game, list(turn), seen), asked=asked, data=data)
 
 
 # ----------------------------------------------------------------------------- judge

@@ -261,6 +261,17 @@ class Referee:
                                     "hands off the mat, then press again."))
         return self.judge_press(seat, observation)
 
+    def set_expectation(self, expectation) -> None:
+        """The computer's move for the turn in progress (``companion.computer.Expectation``),
+        noted in the session folder so that rejudge judges that turn as the app does."""
+        self.expect = expectation
+        if expectation is not None and self.session is not None:
+            try:
+                self.session.note_computer_move(expectation.seat, expectation.turn_start,
+                                                expectation.lines)
+            except OSError as err:   # the game goes on; only a later rejudge lacks the move
+                log.warning("The computer's move could not be noted in the session: %s", err)
+
     def judge_press(self, seat: int, observation: Optional[dict]) -> Verdict:
         """Judge a press whose observation is known (the recorded part is done)."""
         if self.game is None:

@@ -53,7 +53,16 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     last_press = None
     warnings = list(session.warnings)
     folder = Path(folder)
+    # The computer's moves, as the app judged its seats' turns against them (a press that
+    # differs was rejected live, so it is here too); each applies from the event after it.
+    from companion.computer import Expectation
+    from companion.session import read_computer_moves
+    moves, said = read_computer_moves(folder)
+    warnings += said
     for number, ev in enumerate(session.events, start=1):
+        while moves and moves[0][0] < number:
+            _after, seat, start, lines = moves.pop(0)
+            ref.expect = Expectation(seat, start, lines)
         kind = ev.get("type")
         if kind == "setup":
             if ref.game is not None:

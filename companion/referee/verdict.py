@@ -21,7 +21,8 @@ class Verdict:
     language (``companion.i18n.verdicts``): ``problem`` (the broken rule's key and values,
     ``companion.i18n.messages.to_data``), ``out``/``into`` (tokens taken from / paid into the
     bank), ``card``, ``claims`` (noble tiles taken), ``mismatch`` (what differs on the table),
-    ``key`` (a fixed refusal). ``message`` stays the English of records and logs.
+    ``key`` (a fixed refusal); for an accepted turn, ``noble_tile`` (the visiting noble whose
+    tile is still on the mat). ``message`` stays the English of records and logs.
     """
 
     kind: str

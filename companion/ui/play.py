@@ -305,6 +305,9 @@ class PlayScreen(AppScreen):
             box.add_widget(deck)
         for i, parts in p.turns:    # ... or which of a few turns was played
             tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
+            if app().landscape and len(ctl().game.names) <= 3 and \
+                    any(kind == "card" for _v, kind, _x in parts):
+                tile.height = tap * 1.8   # room under 2-3 players: a card its costs can be read on
             tile.show(parts)
             tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)

@@ -202,8 +202,8 @@ class ResultButton(BigButton):
 class SearchPopup(ModalView):
     """Pick one card or noble. With ``kind`` "card" or "noble" the candidates show as they are
     printed (tiles: bonus colour, points, cost pips) and a row of gem colours narrows the
-    cards to one bonus colour: a few taps, no ids needed. The search field still finds a card
-    by its sticker id or its cost ("3w 2u")."""
+    cards to one bonus colour: a few taps, no ids needed. The search field finds a card by its
+    cost ("3w 2u"); its sticker id still works but isn't offered (no ids on screen)."""
 
     _anim_duration = 0  # a touch screen answers at once
 

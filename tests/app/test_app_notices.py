@@ -56,7 +56,7 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
         ui.reset(data)
         text = _home_text(ui)
         assert "the hints and the house rule on taking fewer than 3 colours" in text
-        assert "seat buttons are off" in text and "pin 99" in text
+        assert "seat buttons can't be used" in text and "pin 99" in text
         _buttons_inside_the_window(ui)
         # The settings' notice follows the language (it was English only: fails on old code).
         from companion.i18n.live import tr
@@ -65,6 +65,7 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
         text = _home_text(ui)
         assert "wróciły do domyślnych: podpowiedzi i zasada domowa" in text, text
         assert "the hints" not in text
+        assert "Przycisków miejsc nie można używać" in text, text   # the panel's notice too
         _buttons_inside_the_window(ui)
         tr.switch("en")
         assert ui.ctl.settings.names == ["Ana"] and ui.ctl.settings.hints is False

@@ -2,6 +2,9 @@
 uncertain items that changed, are said in the current language from the facts the verdict
 carries (the places named), never the general fallback nor English; English stays the judge's
 own sentence word for word."""
+import copy
+import functools
+
 import pytest
 
 from companion.engine import SimulatedTable
@@ -172,3 +175,61 @@ def test_table_faults_are_said_in(lang, game):
         assert _said(game, v, lang).startswith(
             "Pole czerwonych znaczników: leży tu 9 znaczników, a gra dla 3 graczy ma tylko 5 "
             "czerwonych znaczników")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_a_refused_setup_is_said_in_the_players_language(lang):
+    """The setup screen's refusal was the referee's English in every language."""
+    from companion.controller import _setup_problem
+    translator.set_language(lang)
+    try:
+        hand = SetupError("A hand is over the red lane: move it, then read the table again.",
+                          {"covered": ["bank.red"], "again": "read"})
+        assert COVERED[0][1][lang][0] in _setup_problem(hand)
+        plain = SetupError("Level 1, slot 2 is empty: deal 4 face-up cards of each level.")
+        said = _setup_problem(plain)
+        if lang == "en":
+            assert said == plain.message
+        else:
+            assert "Level 1" not in said and said.endswith(".")
+            assert said == translator.gettext(
+                "These cards and nobles can't start a game: check each slot, then confirm "
+                "again.") != "These cards and nobles can't start a game: check each slot, " \
+                "then confirm again."
+    finally:
+        translator.set_language("en")
+
+
+@functools.lru_cache(maxsize=1)
+def _forgotten_tile():
+    """A real turn whose noble's tile the camera still sees on the mat (judged for real)."""
+    from tests.referee.table_play import TablePlay
+    for seed in range(60):
+        play = TablePlay(4, seed, take_tile_probability=0.0)
+        ref = Referee(list(play.names), play.setup.first)
+        ref.confirm_setup(play.setup)
+        while not play.finished:
+            turn = play.play_turn()
+            game = copy.deepcopy(ref.game)   # the state the verdict is judged on
+            v = ref.press(turn.seat, observation=turn.observation)
+            while v.kind == "question":
+                v = ref.answer(play.answer_for(v, ref.game, turn))
+            if v.data.get("noble_tile") and v.asked is None:
+                return game, v
+    raise AssertionError("no noble visit with its tile left on the mat in 60 games")
+
+
+@pytest.mark.parametrize("lang,words", [("en", "take its tile from the mat"),
+                                        ("pl", "zdejmij płytkę arystokraty z maty"),
+                                        ("ko", "매트에서 그 타일을 가져가세요")])
+def test_a_visit_whose_tile_is_still_on_the_mat_says_take_it_in(lang, words):
+    """The accepted turn asked for the tile in English only (the verdict lacked the fact)."""
+    game, verdict = _forgotten_tile()
+    assert "take the tile of noble" in verdict.message   # the record's English, ids and all
+    translator.set_language(lang)
+    try:
+        said = render_verdict(game, verdict)
+    finally:
+        translator.set_language("en")
+    assert words in said, said
+    assert "N0" not in said and "N1" not in said

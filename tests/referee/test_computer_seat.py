@@ -160,6 +160,13 @@ def test_a_computer_turn_judged_from_stills_rejected_when_different_accepted_whe
     assert v.kind == "accepted", v
     assert [x for x in v.lines if x["type"] not in ("reveal", "end_turn")] == wanted
     assert ctl.game.turn == turn + 1 and ctl.game.active == 0
+    # Judged again from the session folder as the app judged it: the different take is
+    # rejected there too (rejudge knew no computer's move, and accepted it).
+    from companion.referee import rejudge
+    again = rejudge(ctl.ref.session.folder)
+    pressed = [(x["verdict"], x.get("rule")) for x in again["verdicts"] if "press" in x]
+    assert pressed[-2:] == [("rejected", RULE), ("accepted", None)], again["verdicts"]
+    assert again["record"] == ctl.ref.record() and not again["warnings"]
 
 
 def test_a_blind_reserve_needs_the_card_shown_in_the_scan_zone(seat):
@@ -217,3 +224,14 @@ def test_a_damaged_computer_file_leaves_every_seat_to_a_person(tmp_path):
     assert load_seats(tmp_path, 1) == {}               # a seat outside the game: ignored
     (tmp_path / "computer.json").write_text("{not json")
     assert load_seats(tmp_path, 2) == {}
+
+
+def test_a_damaged_line_of_the_computers_moves_is_left_out_with_a_warning(tmp_path):
+    from companion.session import COMPUTER_MOVES, read_computer_moves
+    good = '{"after": 3, "seat": 1, "turn_start": 2, "lines": [{"type": "pass", "player": 1}]}'
+    (tmp_path / COMPUTER_MOVES).write_text(
+        good + '\n{"after": -1, "seat": 1, "turn_start": 2, "lines": []}\nnot json\n')
+    moves, warnings = read_computer_moves(tmp_path)
+    assert moves == [(3, 1, 2, ({"type": "pass", "player": 1},))]
+    assert [w.split(" of ")[0] for w in warnings] == ["Line 2", "Line 3"]
+    assert read_computer_moves(tmp_path / "none") == ([], [])
