@@ -185,3 +185,47 @@ def test_a_sleeve_along_the_margin_a_few_mm_off_the_slots_covers_nothing(overvie
     band = cv2.GaussianBlur(band, (0, 0), 2.0)[..., None]
     img = (img * (1.0 - band) + np.array(sleeve, np.float32) * band).astype(np.uint8)
     assert detect_busy(with_image(overview, img)).covered == []
+
+
+def _slot_painted(ov: Overview, path: str, paint) -> float:
+    """slot_fill of `path` after `paint(interior)` changes its pixels (float BGR, in place)."""
+    from vision.stages.overview import slot_fill
+    r = load_mat().slots()[path]
+    s = ov.px_per_mm
+    x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
+    x1, y1 = int(round((r[0] + r[2]) * s)), int(round((r[1] + r[3]) * s))
+    img = ov.image.astype(np.float32)
+    area = ov.background[y0:y1, x0:x1].copy()   # the slot emptied: the mat's own colour
+    paint(area)
+    img[y0:y1, x0:x1] = area
+    return slot_fill(with_image(ov, np.clip(img, 0, 255).astype(np.uint8)), r)
+
+
+@pytest.mark.xfail(strict=True, reason="known, not fixed yet: slot_fill counts any pixel off "
+                   "the mat model's colour, so an empty slot in a hand's shadow reads '?' (4 of "
+                   "200 near-hand frames of seed 9401); a ring-based fix read white cards as mat")
+@pytest.mark.parametrize("k", [0.45, 0.7, 1.35])
+def test_an_empty_slot_under_a_hands_shadow_is_empty(overview, k):
+    """A hand beside the mat shades an empty noble slot (or the mat model followed the shadow
+    and the lit slot looks brighter): a darker or lighter copy of the mat, no card."""
+    from vision.config import DEFAULT_CONFIG as cfg
+
+    def shade(area):
+        area *= k
+    assert _slot_painted(overview, "nobles.1", shade) < cfg.empty_fraction
+
+
+def test_a_card_in_shadow_still_fills_its_slot(overview):
+    """Paper in shadow is as grey as the mat, but a card's coloured header and its tag's black
+    modules are not a darker copy of the mat: the slot is not called empty."""
+    from vision.config import DEFAULT_CONFIG as cfg
+    s = overview.px_per_mm
+
+    def card(area):
+        h, w = area.shape[:2]
+        area[:] = (235, 240, 242)
+        area[: h // 4] = (60, 60, 200)                    # a red bonus header
+        for i in range(4, w - 4, int(4 * s)):             # a tag's modules
+            area[h // 2: h // 2 + int(14 * s), i: i + int(2 * s)] = (25, 25, 25)
+        area *= 0.45                                      # all of it in a hand's shadow
+    assert _slot_painted(overview, "market.2.1", card) >= cfg.empty_fraction
