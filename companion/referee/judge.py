@@ -257,7 +257,8 @@ def accept(game: Game, turn, seen: Optional[Seen], seat: int, asked: Optional[st
                 and seen.nobles[list(game.nobles).index(a.noble)] is not None:
             data["noble_tile"] = a.noble
     return Verdict("accepted", seat, lines=tuple(a.to_line() for a in turn),
-                   message=describe_turn(game, list(turn), seen), asked=asked, data=data)
+                   message=describe_turn(game, list(turn), data.get("noble_tile")),
+                   asked=asked, data=data)
 
 
 # ----------------------------------------------------------------------------- judge

@@ -6,7 +6,6 @@ from typing import Optional
 from companion.engine import (ClaimNoble, EndTurn, Game, PassTurn, ReserveBlind, ReserveCard,
                               ReturnGems, RevealCard, RuleError, TakeGems, BuyCard)
 from companion.engine.cards import describe_tokens
-from companion.referee.seen import Seen
 
 
 def _name(game: Game, p: int) -> str:
@@ -40,17 +39,17 @@ def describe_action(game: Game, action) -> str:
     return ""
 
 
-def describe_turn(game: Game, turn: list, seen: Optional[Seen] = None) -> str:
+def describe_turn(game: Game, turn: list, noble_tile: Optional[str] = None) -> str:
+    """The turn in English (records, logs); ``noble_tile``: the visiting noble whose tile the
+    camera still saw on the mat (:func:`companion.referee.judge.accept` finds it)."""
     parts = []
     done = 0
     try:
         for action in turn:
             if type(action) is not EndTurn:
                 text = describe_action(game, action)
-                if type(action) is ClaimNoble and seen is not None:
-                    i = list(game.nobles).index(action.noble)
-                    if seen.nobles[i] is not None:
-                        text = text[:-1] + f": take the tile of noble {action.noble} from the mat."
+                if type(action) is ClaimNoble and action.noble == noble_tile:
+                    text = text[:-1] + f": take the tile of noble {action.noble} from the mat."
                 if type(action) is not RevealCard:
                     parts.append(text)
             game.push(action)

@@ -62,17 +62,20 @@ def test_a_hand_seen_only_in_the_gaps_between_lanes_covers_those_lanes(overview)
     assert detect_busy(with_image(overview, img)).covered == ["bank.blue", "bank.green", "bank.red"]
 
 
-def _shadow_over_bank(image: np.ndarray, strength: float = 0.5) -> np.ndarray:
-    """A hand's soft shadow (8 mm edges) across the right part of every lane, in the frame."""
-    frame = prepare(image)
-    loc = locate_mat(frame)
-    poly_mm = np.array([(600, 60), (800, 60), (800, 420), (600, 420)], float)
-    poly = np.round(loc.to_image(poly_mm)).astype(np.int32)
+def _soft_shadow(image: np.ndarray, poly_mm, edge_mm: float, strength: float) -> np.ndarray:
+    """A hand's soft shadow over the mat polygon `poly_mm` (edges blurred over `edge_mm`)."""
+    loc = locate_mat(prepare(image))
+    poly = np.round(loc.to_image(np.array(poly_mm, float))).astype(np.int32)
     mask = np.zeros(image.shape[:2], np.float32)
     cv2.fillConvexPoly(mask, poly, 1.0)
     px_per_mm = float(np.linalg.norm(loc.to_image([(0, 0)]) - loc.to_image([(100, 0)]))) / 100
-    mask = cv2.GaussianBlur(mask, (0, 0), 8.0 * px_per_mm)
+    mask = cv2.GaussianBlur(mask, (0, 0), edge_mm * px_per_mm)
     return (image.astype(np.float32) * (1.0 - strength * mask[..., None])).astype(np.uint8)
+
+
+def _shadow_over_bank(image: np.ndarray, strength: float = 0.5) -> np.ndarray:
+    """A hand's soft shadow (8 mm edges) across the right part of every lane, in the frame."""
+    return _soft_shadow(image, [(600, 60), (800, 60), (800, 420), (600, 420)], 8.0, strength)
 
 
 def test_a_soft_shadow_across_the_bank_leaves_every_lane_counted_and_certain(sample):
@@ -86,14 +89,8 @@ def test_a_soft_shadow_across_the_bank_leaves_every_lane_counted_and_certain(sam
 def _shadow_below(image: np.ndarray, y_mm: float, strength: float = 0.55) -> np.ndarray:
     """A hand's soft shadow (5 mm edges) over the bank from `y_mm` down: its edge runs along
     the lanes."""
-    loc = locate_mat(prepare(image))
-    poly_mm = np.array([(420, y_mm), (800, y_mm), (800, 470), (420, 470)], float)
-    poly = np.round(loc.to_image(poly_mm)).astype(np.int32)
-    mask = np.zeros(image.shape[:2], np.float32)
-    cv2.fillConvexPoly(mask, poly, 1.0)
-    px_per_mm = float(np.linalg.norm(loc.to_image([(0, 0)]) - loc.to_image([(100, 0)]))) / 100
-    mask = cv2.GaussianBlur(mask, (0, 0), 5.0 * px_per_mm)
-    return (image.astype(np.float32) * (1.0 - strength * mask[..., None])).astype(np.uint8)
+    return _soft_shadow(image, [(420, y_mm), (800, y_mm), (800, 470), (420, 470)], 5.0,
+                        strength)
 
 
 @pytest.mark.parametrize("y_mm", [118.0, 126.0, 178.0])
