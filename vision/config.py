@@ -119,12 +119,24 @@ class VisionConfig:
     #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
     #: shadow, when at least this fraction of its outline towards the mat is that steep.
     busy_sharp_outline: float = 0.5
+    #: ...or when this much of its outline (mm), and this fraction of it, is that steep: a
+    #: sleeve and its own soft shadow merge into one patch whose outline is half soft.
+    busy_sharp_run_mm: float = 30.0
+    busy_sharp_part: float = 0.25
+    #: Outline within this (mm) of a patch of the other sign says nothing either: where a
+    #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
+    busy_other_side_mm: float = 8.0
     #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
     #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
     busy_fringe_ratio: float = 0.35
     busy_fringe_mm: float = 2.5
-    #: The mat's brightness model is refitted without pixels further than this from it (log).
-    busy_model_fit_log: float = 0.12
+    #: How the mat's brightness model is fitted: (terms of the cubic, then the window in log
+    #: brightness that keeps a pixel for the next fit). A plane and a loose window first: a
+    #: cubic fitted to every free pixel at once bends into a sleeve or arm shadow lying across
+    #: a third of the margin, and a narrow window then keeps the sleeve as "the mat" and drops
+    #: the mat beside it.
+    busy_model_schedule: tuple[tuple[int, float], ...] = ((3, 0.4), (6, 0.25), (6, 0.15),
+                                                          (10, 0.12), (10, 0.12))
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5

@@ -82,13 +82,14 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     use = keep.copy()
     coef = np.zeros(a.shape[1])
     coef[0] = float(np.median(v[keep])) if keep.any() else 0.0
-    for _ in range(4):
+    for terms, window in cfg.busy_model_schedule:
         if use.sum() < 50:
             break
-        m = a[use]
-        # Normal equations: a 10 x 10 solve (lstsq's SVD costs far more here).
-        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ v[use])
-        use = keep & (np.abs(a @ coef - v) < cfg.busy_model_fit_log)
+        m = a[use][:, :terms]
+        # Normal equations: a 10 x 10 solve at most (lstsq's SVD costs far more here).
+        coef = np.zeros(a.shape[1])
+        coef[:terms] = np.linalg.solve(m.T @ m + 1e-6 * np.eye(terms), m.T @ v[use])
+        use = keep & (np.abs(a @ coef - v) < window)
     coarse = np.exp(a @ coef).astype(np.float32).reshape(xs.shape)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -133,8 +134,14 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
     mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     lim = np.log(1.0 + cfg.deviation_ratio)
-    for patch in (logk > lim, logk < -lim):
+    bright, dim = logk > lim, logk < -lim
+    for patch, other in ((bright, dim), (dim, bright)):
         patch = (patch & ~coloured & where).astype(np.uint8)
+        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
+        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
+        r = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
+        quiet = mute | (cv2.dilate(other.astype(np.uint8), np.ones((2 * r + 1, 2 * r + 1),
+                                                                    np.uint8)) > 0)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
         if n <= 1:
             continue
@@ -144,13 +151,16 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         step = np.abs(np.bincount(labels[inside], weights=logk[inside], minlength=n)) / area
         dark = np.bincount(labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         edge = patch - cv2.erode(patch, np.ones((3, 3), np.uint8))
-        edge_px = (edge > 0) & ~mute
+        edge_px = (edge > 0) & ~quiet
         lab = labels[edge_px]
         total = np.bincount(lab, minlength=n)
         # Sharp: the step happens within shadow_edge_mm (a shadow's takes longer).
         sharp_px = slope[edge_px] * cfg.shadow_edge_mm >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
         solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
+        # A sleeve merged with its own soft shadow: a long sharp stretch of outline.
+        solid |= (sharp >= cfg.busy_sharp_run_mm * overview.px_per_mm) & (
+            sharp >= cfg.busy_sharp_part * total)
         solid |= dark > 0.5 * area
         solid[0] = False
         things |= solid[labels]
