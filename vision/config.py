@@ -116,6 +116,12 @@ class VisionConfig:
     #: ...and its edge is soft: the step from the mat to a hand's shadow takes 8 mm or more (a
     #: hand is 15 mm or more above the mat), a sleeve's, a card's or a paper's less than this.
     shadow_edge_mm: float = 4.0
+    #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
+    #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
+    #: then be as bright as the mat), steps up within this much (mm).
+    busy_bright_edge_mm: float = 20.0
+    #: ...if its hue is at least this far off the mat's (a lamp's light keeps the mat's hue).
+    busy_pale_hue: float = 0.03
     #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
     #: shadow, when at least this fraction of its outline towards the mat is that steep.
     busy_sharp_outline: float = 0.5

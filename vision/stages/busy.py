@@ -131,11 +131,23 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     peak = cv2.dilate(cv2.multiply(hue, coloured.astype(np.float32)),
                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
     things = coloured & (hue >= cfg.busy_fringe_ratio * peak)
-    # Outline pixels that say nothing: beside a coloured thing, or at the end of the free mat.
-    mute = cv2.dilate((coloured | ~where).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    # Outline pixels that say nothing: beside a coloured thing, or in a corner of the free mat.
+    # Next to the end of the free mat (a card's edge, whose step the slope sees too) only the
+    # slope along that end counts: regions are upright rectangles on the mat, so it is the
+    # slope in y beside a region's left or right side and in x above or below one. A sleeve
+    # crossing an 8 mm gap between two cards steps along the gap.
+    ends = (~where).astype(np.uint8)
+    beside = cv2.dilate(ends, np.ones((1, 5), np.uint8)) > 0
+    above = cv2.dilate(ends, np.ones((5, 1), np.uint8)) > 0
+    mute = (cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0) | (
+        beside & above)
+    k3 = np.ones((3, 3), np.uint8)
+    slope = np.where(beside, cv2.dilate(np.abs(gy), k3),
+                     np.where(above, cv2.dilate(np.abs(gx), k3), slope))
     lim = np.log(1.0 + cfg.deviation_ratio)
     bright, dim = logk > lim, logk < -lim
-    for patch, other in ((bright, dim), (dim, bright)):
+    for patch, other, edge_mm in ((bright, dim, cfg.busy_bright_edge_mm),
+                                  (dim, bright, cfg.shadow_edge_mm)):
         patch = (patch & ~coloured & where).astype(np.uint8)
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
@@ -150,12 +162,17 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         inside = labels > 0
         step = np.abs(np.bincount(labels[inside], weights=logk[inside], minlength=n)) / area
         dark = np.bincount(labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
-        edge = patch - cv2.erode(patch, np.ones((3, 3), np.uint8))
+        # Its outline on the free mat (where it goes on under a region is no outline).
+        edge = patch & ~cv2.erode(patch | ends, np.ones((3, 3), np.uint8))
         edge_px = (edge > 0) & ~quiet
         lab = labels[edge_px]
         total = np.bincount(lab, minlength=n)
-        # Sharp: the step happens within shadow_edge_mm (a shadow's takes longer).
-        sharp_px = slope[edge_px] * cfg.shadow_edge_mm >= step[lab]
+        # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
+        # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
+        # slack: the mat itself looks bright beside a sleeve the brightness model followed.
+        tint = np.bincount(labels[inside], weights=hue[inside], minlength=n) / area
+        edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
+        sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
         solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
         # A sleeve merged with its own soft shadow: a long sharp stretch of outline.
