@@ -1,0 +1,107 @@
+"""Issue 18, sleeves over the cards: a grey or pale sleeve lying across a row is seen.
+
+A sleeve near the mat's grey shows on the free mat only in the margin and in the 8 mm gaps
+between the cards it lies over. It is a cylinder: darker towards its outline as it curves
+away (so a pale one's outline may be as bright as the mat), and it casts a soft shadow beside
+itself. Each case is painted on the rectified overview of a real sample frame; real OpenCV.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pipeline import detect_busy
+from vision.stages.overview import Overview
+
+from .helpers import with_image
+
+ROW_2 = ["market.2.0", "market.2.1", "market.2.2", "market.2.3", "decks.2"]
+
+
+@pytest.fixture
+def overview(sample_overview) -> Overview:
+    return sample_overview
+
+
+def _mat_bgr(ov: Overview) -> np.ndarray:
+    """The mat's colour in the left margin (x 5-50 mm), away from the band."""
+    return np.median(ov.image[20:440, 5:50].reshape(-1, 3), axis=0).astype(np.float32)
+
+
+def _band(ov: Overview, y0: int, y1: int, x1: int) -> np.ndarray:
+    """Where a sleeve lies (0..1), from the mat's left edge to x1 between y0 and y1 (mm), its
+    outline blurred like a camera's."""
+    band = np.zeros(ov.image.shape[:2], np.float32)
+    cv2.rectangle(band, (0, y0), (x1, y1), 1.0, -1)
+    return cv2.GaussianBlur(band, (0, 0), 0.8)
+
+
+def _sleeve(ov: Overview, img: np.ndarray, y0: int, y1: int, x1: int, colour) -> np.ndarray:
+    """A sleeve of `colour` (BGR) over the band, shaded like a cylinder: 0.72 of its colour at
+    the outline, all of it 14 mm in (as the renderer draws arms)."""
+    solid = np.zeros(img.shape[:2], np.uint8)
+    cv2.rectangle(solid, (0, y0), (x1, y1), 1, -1)
+    # It goes on beyond the mat's left edge: no outline there.
+    pad = 30
+    dist = cv2.distanceTransform(np.pad(solid, ((0, 0), (pad, 0)), mode="edge"), cv2.DIST_L2,
+                                 5)[:, pad:]
+    shade = 0.72 + 0.28 * np.clip(dist / 14.0, 0.0, 1.0)
+    band = _band(ov, y0, y1, x1)[..., None]
+    paint = np.array(colour, np.float32) * shade[..., None]
+    return img * (1.0 - band) + paint * band
+
+
+def _soft_shadow(img: np.ndarray, y0: int, y1: int, x1: int, strength: float) -> np.ndarray:
+    """A soft shadow (edges blurred over ~8 mm) over the band y0-y1, x 0-x1 (mm)."""
+    m = np.zeros(img.shape[:2], np.float32)
+    cv2.rectangle(m, (0, y0), (x1, y1), 1.0, -1)
+    m = cv2.GaussianBlur(m, (0, 0), 4.0)
+    return img * (1.0 - strength * m[..., None])
+
+
+def _covered(ov: Overview, img: np.ndarray) -> list[str]:
+    return detect_busy(with_image(ov, np.clip(img, 0, 255).astype(np.uint8))).covered
+
+
+def test_a_pale_sleeve_as_bright_as_the_mat_at_its_outline_covers_the_row(overview):
+    # A pale green-grey sleeve across the deck and the four cards of level 2 (y 203-296): its
+    # middle is 40 % brighter than the mat, its outline (0.72 of that) about as bright as the
+    # mat, so its outline is no sharp step of brightness.
+    mat = _mat_bgr(overview)
+    colour = mat * 1.39 * np.array([0.96, 1.03, 1.0], np.float32)
+    img = _sleeve(overview, overview.image.astype(np.float32), 215, 285, 448, colour)
+    assert _covered(overview, img) == ROW_2
+
+
+def test_a_grey_sleeve_with_its_own_soft_shadow_covers_the_row(overview):
+    # A sleeve a quarter darker than the mat over level 2, casting its soft shadow over the
+    # lower part of the same row: sleeve and shadow make one dark patch whose outline is half
+    # soft (the shadow's), half sharp (the sleeve's).
+    mat = _mat_bgr(overview)
+    img = _soft_shadow(overview.image.astype(np.float32), 235, 282, 446, 0.55)
+    img = _sleeve(overview, img, 208, 262, 448, mat * 0.75)
+    assert _covered(overview, img) == ROW_2
+
+
+def test_a_lamps_hot_spot_over_the_row_covers_nothing(overview):
+    # Added light (a Gaussian, 40 mm wide, +60 % at its middle) keeps the mat's hue and
+    # brightens it far more gently than any sleeve's outline.
+    img = overview.image.astype(np.float32)
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]].astype(np.float32)
+    spot = np.exp(-((xx - 250) ** 2 + (yy - 250) ** 2) / (2 * 40.0 ** 2))
+    img = img + 0.6 * _mat_bgr(overview) * spot[..., None]
+    assert _covered(overview, img) == []
+
+
+def test_a_sleeve_along_the_bottom_edge_with_its_shadow_covers_nothing(overview):
+    # A grey sleeve lying along the mat's bottom edge (y 420-460), its soft shadow reaching
+    # up to ~10 mm below level 1 (y 399): the mat between looks bright against a brightness
+    # model that partly follows the sleeve, but keeps the mat's hue.
+    mat = _mat_bgr(overview)
+    img = _soft_shadow(overview.image.astype(np.float32), 414, 460, 800, 0.5)
+    band = np.zeros(img.shape[:2], np.float32)
+    cv2.rectangle(band, (0, 422), (800, 460), 1.0, -1)
+    band = cv2.GaussianBlur(band, (0, 0), 0.8)[..., None]
+    img = img * (1.0 - band) + mat * 0.7 * band
+    assert _covered(overview, img) == []
