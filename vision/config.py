@@ -68,6 +68,10 @@ class VisionConfig:
     occupied_fraction: float = 0.35
     #: Below this fraction the slot is surely empty; in between it is reported uncertain.
     empty_fraction: float = 0.12
+    #: A slot is empty, though off the mat model's colour, when this share of its interior is
+    #: the mat in a shadow or a lamp's light (its hue, a shadow's range and soft edges; see
+    #: the shadow_* settings). Empty slots in shade measure 100 %, cards and nobles at most 93 %.
+    empty_shade_share: float = 0.98
 
     #: The mat under a lane's tokens is read from the outer part of its margin (mm from the
     #: lane's edge kept clear of token rims), smoothed along the lane over this length (mm); a

@@ -28,15 +28,33 @@ def table_state(obs: dict, play: TablePlay):
                       bank=obs["bank"], scan=obs["scan"])
 
 
-def render(obs: dict, play: TablePlay, seed: int):
+def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
+    """The still of the table `obs`: the default camera and light; with `hand` ("over", or near
+    the mat: "beside", "margin", "sleeve"), a random hand and random everyday light."""
+    from dataclasses import replace
+
+    import numpy as np
+
     from vision.synthetic import Conditions, render_table
-    image, _ = render_table(table_state(obs, play), Conditions(seed=seed))
+    from vision.synthetic.scene import random_conditions
+    cond = Conditions(seed=seed)
+    if hand:
+        rng = np.random.default_rng([seed, 18])
+        cond = replace(random_conditions(rng, size=(2304, 1296), hand=True, hard=False),
+                       hand_kind=hand, seed=seed)
+    image, _ = render_table(table_state(obs, play), cond)
     return image
 
 
 def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | None = None,
-                    inject: float = 0.1) -> dict:
+                    inject: float = 0.1, near: float = 0.0, over: float = 0.0) -> dict:
+    """Play a simulated game, each press judged from its rendered still. `near`: the share of
+    stills with a hand beside the mat, a finger over its margin or a sleeve at its edge (they
+    must be judged like any other); `over`: the share of turns first pressed with a hand over
+    the mat (never judged: unreadable, naming what to clear), then pressed again without it."""
     from vision.pipeline import read_table
+
+    from vision.synthetic.hand import NEAR_KINDS
     play = TablePlay(players, seed)
     ref = Referee.start(list(play.names), first=play.setup.first, data_dir=data_dir,
                         reader=read_table)
@@ -46,7 +64,8 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
     ref.confirm_setup(setup, image=image)
     rng = random.Random(seed)
     out = {"times": [], "verdicts": collections.Counter(), "questions": collections.Counter(),
-           "retries": 0, "injected": collections.Counter(), "turns": 0}
+           "retries": 0, "injected": collections.Counter(), "turns": 0,
+           "near_stills": 0, "near_unreadable": 0, "over_stills": 0, "over_judged": 0}
     render_seed = seed * 1000
     while not play.finished and (max_turns is None or out["turns"] < max_turns):
         if rng.random() < inject:
@@ -62,15 +81,29 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
                 assert (v.kind, v.rule) in (("rejected", code), ("unreadable", None)), (code, v)
                 out["injected"][code if v.kind == "rejected" else "unreadable"] += 1
         turn = play.play_turn()
+        if rng.random() < over:
+            render_seed += 1
+            before = ref.game.snapshot()
+            v = ref.press(turn.seat, image=render(turn.observation, play, render_seed, "over"))
+            out["over_stills"] += 1
+            if v.kind != "unreadable":
+                out["over_judged"] += 1
+                break  # judged under a hand: the game is out of step from here
+            assert ref.game.snapshot() == before
         for attempt in range(3):
             render_seed += 1
-            image = render(turn.observation, play, render_seed)
+            hand = None
+            if rng.random() < near:
+                hand = NEAR_KINDS[out["near_stills"] % len(NEAR_KINDS)]
+                out["near_stills"] += 1
+            image = render(turn.observation, play, render_seed, hand)
             t0 = time.perf_counter()
             v = ref.press(turn.seat, image=image)
             out["times"].append(time.perf_counter() - t0)
             out["verdicts"][v.kind] += 1
             if v.kind != "unreadable":
                 break
+            out["near_unreadable"] += hand is not None
             out["retries"] += 1  # the players straighten the table and press again
         if v.kind == "question":
             out["questions"][v.question] += 1
@@ -86,30 +119,44 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
 
 
 def main(argv: list[str]) -> int:
-    games = int(argv[0]) if argv else 3
-    max_turns = int(argv[1]) if len(argv) > 1 else None
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m tests.referee.still_games")
+    ap.add_argument("games", type=int, nargs="?", default=3)
+    ap.add_argument("max_turns", type=int, nargs="?", default=None)
+    ap.add_argument("--near", type=float, default=0.0,
+                    help="share of stills with a hand near the mat (hiding nothing)")
+    ap.add_argument("--over", type=float, default=0.0,
+                    help="share of turns first pressed with a hand over the mat")
+    ap.add_argument("--seed", type=int, default=9000, help="seed of the first game")
+    args = ap.parse_args(argv)
     times: list = []
+    totals: collections.Counter = collections.Counter()
     verdicts: collections.Counter = collections.Counter()
     questions: collections.Counter = collections.Counter()
     injected: collections.Counter = collections.Counter()
-    turns = retries = 0
-    for g in range(games):
+    for g in range(args.games):
         players = 2 + g % 3
         with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as d:
-            r = play_still_game(players, 9000 + g, d, max_turns=max_turns)
+            r = play_still_game(players, args.seed + g, d, max_turns=args.max_turns,
+                                near=args.near, over=args.over)
         times += r["times"]
         verdicts.update(r["verdicts"])
         questions.update(r["questions"])
         injected.update(r["injected"])
-        turns += r["turns"]
-        retries += r["retries"]
+        totals.update({k: r[k] for k in ("turns", "retries", "near_stills", "near_unreadable",
+                                         "over_stills", "over_judged")})
         print(f"game {g + 1}: {players} players, {r['turns']} turns", flush=True)
     times.sort()
     p90 = times[int(0.9 * (len(times) - 1))]
-    print(f"{games} games, {turns} turns, {len(times)} presses judged from 2304x1296 stills: "
-          f"median {statistics.median(times) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms "
-          f"press to verdict; verdicts {dict(verdicts)}; questions {dict(questions)}; "
-          f"re-presses after unreadable {retries}; injected {dict(injected)}")
+    print(f"{args.games} games, {totals['turns']} turns, {len(times)} presses judged from "
+          f"2304x1296 stills: median {statistics.median(times) * 1000:.0f} ms, p90 "
+          f"{p90 * 1000:.0f} ms press to verdict; verdicts {dict(verdicts)}; questions "
+          f"{dict(questions)}; re-presses after unreadable {totals['retries']}; injected "
+          f"{dict(injected)}")
+    if args.near or args.over:
+        print(f"hands near the mat: {totals['near_unreadable']} of {totals['near_stills']} "
+              f"stills unreadable; hands over it: {totals['over_judged']} of "
+              f"{totals['over_stills']} stills judged")
     return 0
 
 

@@ -109,6 +109,31 @@ def test_bench_scores_covered_strictly_and_within_the_band():
     assert s["covered_band_pct"] == 50.0  # a, d
 
 
+def test_bench_judges_ids_where_the_truth_cant_place_the_mat_by_where_the_cards_lie():
+    """A hand over two corner markers: the truth can't place the mat (its slots are null), but
+    the pipeline read 3 markers and placed it. An id read in the slot where that card lies is
+    not wrong; one read in another slot, or a card not on the table, is."""
+    from vision.bench import Score
+
+    def frame(mat: bool, market1: list) -> dict:
+        return {"mat": mat, "busy": True, "covered": [], "nobles": [None] * 5,
+                "market": {"1": market1, "2": [None] * 4, "3": [None] * 4}, "scan": None,
+                "tags": [i for i in market1 if i], "bank": {}, "decks": {}, "uncertain": [],
+                "ms": 1.0}
+
+    truth = frame(False, [None] * 4)
+    truth["tags"] = []
+    truth["_gt"] = {"tag_slots": {"1G08": "market.1.0", "1W03": "market.1.1"},
+                    "present_ids": ["1G08", "1W03"]}
+    score = Score()
+    score.add("right", frame(True, ["1G08", "1W03", None, None]), truth)
+    assert score.wrong_ids == 0
+    score.add("swapped", frame(True, ["1W03", "1G08", None, None]), truth)
+    assert score.wrong_ids == 2
+    score.add("absent", frame(True, [None, None, "1K08", None]), truth)
+    assert score.wrong_ids == 4  # in a slot it isn't in, and not on the table at all
+
+
 def test_a_missing_camera_is_a_message_not_a_crash():
     proc = run("read-table", "--camera", "usb:63")
     assert proc.returncode == 1

@@ -23,7 +23,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Rect
-from vision.stages.overview import Overview, _fill, _grow
+from vision.stages.overview import Overview, _fill, _grow, hue_limit
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
@@ -115,9 +115,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                       (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
-    # Dark pixels carry little hue: only a clear change of hue counts there.
-    limit = cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
-    coloured = hue > limit
+    coloured = hue > hue_limit(level, cfg)
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     logk = cv2.log(cv2.divide(level, model))
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)

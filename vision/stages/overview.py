@@ -122,12 +122,51 @@ def _inner(overview_map: np.ndarray, r: Rect, s: float, inset: float) -> np.ndar
                         int(round(x * s)):int(round((x + w) * s))]
 
 
+def hue_limit(level: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """How far a pixel's hue may stray from the mat's and still be the mat in light or shadow
+    (dark pixels carry little hue, so more is allowed there)."""
+    return cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
+
+
+def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: float,
+                       cfg: VisionConfig) -> np.ndarray:
+    """bool per pixel: not the mat as light or a shadow shows it.
+
+    The mat in a shadow or a lamp's light keeps its hue, stays within the shadow's and the
+    light's range of brightness, and changes brightness no faster than a shadow's soft edge.
+    """
+    img = image.astype(np.float32) + 1.0
+    bg = background + 1.0
+    level = img.mean(axis=2)
+    ratio = level / bg.mean(axis=2)
+    hue = np.abs((img / level[..., None]) / (bg / bg.mean(axis=2)[..., None]) - 1.0).max(axis=2)
+    logl = np.log(cv2.blur(level, (3, 3)))
+    gx = cv2.Sobel(logl, cv2.CV_32F, 1, 0, ksize=3, scale=px_per_mm / 8.0)
+    gy = cv2.Sobel(logl, cv2.CV_32F, 0, 1, ksize=3, scale=px_per_mm / 8.0)
+    steepest = -np.log(cfg.shadow_min_ratio) / cfg.shadow_edge_mm  # per mm
+    return ((hue > hue_limit(level, cfg)) | (ratio < cfg.shadow_min_ratio)
+            | (ratio > cfg.shadow_max_ratio) | (cv2.magnitude(gx, gy) > steepest))
+
+
 def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
-    """The fraction of a slot's interior that is not the mat's colour."""
-    inner = _inner(overview.deviation, rect, overview.px_per_mm, cfg.slot_inset_mm)
+    """The fraction of a slot's interior that is not the mat's colour.
+
+    An empty slot in a hand's shadow (or lit where the mat-colour model followed a shadow
+    beside it) is off the model's colour, but it is the mat in other light: when nearly all
+    of it is (`empty_shade_share`), only what is not counts. Cards and nobles never are: their
+    art, coloured headers and tags keep at most about 93 % of a slot like the mat.
+    """
+    s = overview.px_per_mm
+    inner = _inner(overview.deviation, rect, s, cfg.slot_inset_mm)
     if inner.size == 0:
         return 0.0
-    return float(np.mean(inner > cfg.deviation_ratio))
+    fill = float(np.mean(inner > cfg.deviation_ratio))
+    if fill < cfg.empty_fraction:
+        return fill
+    unlike = _unlike_shaded_mat(_inner(overview.image, rect, s, cfg.slot_inset_mm),
+                                _inner(overview.background, rect, s, cfg.slot_inset_mm), s, cfg)
+    rest = float(np.mean(unlike))
+    return rest if rest <= 1.0 - cfg.empty_shade_share else fill
 
 
 def slot_occupancy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
