@@ -105,3 +105,30 @@ def test_a_sleeve_along_the_bottom_edge_with_its_shadow_covers_nothing(overview)
     band = cv2.GaussianBlur(band, (0, 0), 0.8)[..., None]
     img = img * (1.0 - band) + mat * 0.7 * band
     assert _covered(overview, img) == []
+
+
+def _rendered_over_hand(seed: int, i: int):
+    """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it)."""
+    from vision.synthetic import random_conditions, random_table_state
+    from vision.synthetic.table import _render
+
+    rng = np.random.default_rng([seed, i])
+    players = int(rng.integers(2, 5))
+    phase = str(rng.choice(["early", "mid", "late"]))
+    state = random_table_state(rng, players=players, phase=phase)
+    cond = random_conditions(rng, size=(2304, 1296), hand=True)
+    image, truth, data = _render(state, cond)
+    if data is not None:  # the JPEG as the camera gives it
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    return image, truth
+
+
+@pytest.mark.parametrize("i", [4, 156])
+def test_rendered_sleeves_over_rows_of_cards_cover_them(i):
+    # Frame 4: a pale green-grey sleeve over a deck and a card of level 2; frame 156: a light
+    # grey sleeve near the mat's grey, with its shadow, across the whole of levels 2 and 3 and
+    # their decks (on the old code only what the hand itself reached was reported).
+    from vision.pipeline import read_table
+
+    image, truth = _rendered_over_hand(102, i)
+    assert sorted(read_table(image)["covered"]) == sorted(truth["covered"])
