@@ -144,9 +144,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                      np.where(above, cv2.dilate(np.abs(gx), k3), slope))
     lim = np.log(1.0 + cfg.deviation_ratio)
     bright, dim = logk > lim, logk < -lim
-    for patch, other, edge_mm in ((bright, dim, cfg.busy_bright_edge_mm),
-                                  (dim, bright, cfg.shadow_edge_mm)):
-        patch = (patch & ~coloured & where).astype(np.uint8)
+    for patch, other, edge_mm, tinted in ((bright, dim, cfg.busy_bright_edge_mm, True),
+                                          (dim, bright, cfg.shadow_edge_mm, False)):
+        # A pale, faintly tinted sleeve is bright with speckles of its tint in it: one patch
+        # (otherwise the speckles silence its outline and break it up).
+        patch = (patch & (~coloured | tinted) & where).astype(np.uint8)
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
         r = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
