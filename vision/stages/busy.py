@@ -102,7 +102,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     hue over the whole frame (light and shadow change the mat's brightness from place to
     place, not its hue). A neutral thing (a grey, white or black sleeve) is brighter or darker
     than the mat like a shadow or a lamp's hot spot, but its outline is sharp where theirs is
-    soft: such a patch counts when most of its outline towards the mat is a step.
+    soft: such a patch counts when most of its outline towards the mat is a step, or a long
+    stretch of it is (a sleeve merged with its own soft shadow). A pale sleeve darkens towards
+    its outline as it curves away, so its step may take 10-20 mm, still far less than a
+    lamp's, which moreover keeps the mat's hue.
     """
     img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
