@@ -20,11 +20,12 @@ reserved cards; they follow from the record.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
-from companion.engine import (CARDS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game, PassTurn,
-                              ReserveBlind, ReserveCard, ReturnGems, RevealCard, RuleError,
-                              TakeGems, TOKEN_LIMIT, nobles_after)
+from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
+                              PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
+                              RuleError, TakeGems, TOKEN_LIMIT, nobles_after)
 from companion.referee.attempts import diagnose, fix
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
                                     expected_observation, read_seen, seen_of, table_problems,
@@ -286,11 +287,51 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
     before = seen_of(game)
     unsure = changed_uncertain(before, seen)
     if unsure:
-        what = ", ".join(where(u) for u in unsure)
-        return Verdict("unreadable", seat, data={"uncertain": list(unsure)},
-                       message=(f"The camera is not sure of {what}: lay tokens flat in one "
-                                "row in their lane and cards flat with their tags facing up, "
-                                "then press again."))
+        return _unsure(seat, unsure)
+    verdict = _judge_seen(game, seen, before, seat)
+    # An uncertain lane read as it was is only the camera's guess, and the turn may have
+    # happened there: it matters when another count of it would be judged otherwise.
+    lanes = [u for u in sorted(seen.uncertain) if u.startswith("bank.")]
+    if lanes:
+        hinge = [u for u in lanes if _verdict_hinges_on(game, seen, before, seat, verdict, u)]
+        if hinge:
+            return _unsure(seat, hinge)
+    return verdict
+
+
+def _unsure(seat: int, paths: list) -> Verdict:
+    what = ", ".join(where(u) for u in paths)
+    return Verdict("unreadable", seat, data={"uncertain": list(paths)},
+                   message=(f"The camera is not sure of {what}: lay tokens flat in one "
+                            "row in their lane and cards flat with their tags facing up, "
+                            "then press again."))
+
+
+#: The other counts an uncertain lane is tried at (the camera is off by a token or two).
+UNSURE_LANE_STEPS = (-2, -1, 1, 2)
+
+
+def _verdict_hinges_on(game: Game, seen: Seen, before: Seen, seat: int, verdict: Verdict,
+                       path: str) -> bool:
+    """Would another count of the uncertain lane `path` give an accepted turn other than
+    `verdict`? (A refusal or a question that another count explains is not the player's.)"""
+    i = COLOURS.index(path.split(".", 1)[1])
+    for step in UNSURE_LANE_STEPS:
+        n = seen.bank[i] + step
+        if n < 0:
+            continue
+        other = replace(seen, bank=seen.bank[:i] + (n,) + seen.bank[i + 1:],
+                        uncertain=frozenset())
+        if table_problems(game, other):
+            continue
+        alt = _judge_seen(game, other, before, seat)
+        if alt.kind == "accepted" and (verdict.kind != "accepted" or alt.lines != verdict.lines):
+            return True
+    return False
+
+
+def _judge_seen(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
+    """The verdict for the table `seen` (its uncertain items taken as read)."""
     problem = table_problems(game, seen)
     if problem:
         return Verdict("unreadable", seat, message=problem[0], data=problem[1])

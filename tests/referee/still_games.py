@@ -103,7 +103,9 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
             out["verdicts"][v.kind] += 1
             if v.kind != "unreadable":
                 break
-            out["near_unreadable"] += hand is not None
+            if hand is not None:
+                out["near_unreadable"] += 1
+                out.setdefault("near_messages", []).append((render_seed, hand, v.message))
             out["retries"] += 1  # the players straighten the table and press again
         if v.kind == "question":
             out["questions"][v.question] += 1
@@ -146,6 +148,9 @@ def main(argv: list[str]) -> int:
         totals.update({k: r[k] for k in ("turns", "retries", "near_stills", "near_unreadable",
                                          "over_stills", "over_judged")})
         print(f"game {g + 1}: {players} players, {r['turns']} turns", flush=True)
+        for seed, hand, message in r.get("near_messages", []):
+            print(f"  unreadable with a hand near the mat ({hand}, still seed {seed}): {message}",
+                  flush=True)
     times.sort()
     p90 = times[int(0.9 * (len(times) - 1))]
     print(f"{args.games} games, {totals['turns']} turns, {len(times)} presses judged from "

@@ -85,6 +85,41 @@ def test_uncertain_lane_matters_only_when_it_changed():
     assert judge(game, obs, 0).kind == "accepted"
 
 
+def test_an_uncertain_lane_read_as_it_was_matters_when_another_count_explains_the_turn():
+    """The camera's guess for an uncertain lane can equal the old count though the player took
+    from it. Ana takes 2 green from 4; the green lane is uncertain and read as 4: judged as
+    read it is no action, but 2 green would be a legal take, so the camera must look again
+    (a whole game with hands near the mat rejected such a press: "no main action yet")."""
+    game = game_after()
+    obs = table_after_take(game, {"green": 2})
+    obs["bank"]["green"] = 4
+    obs["uncertain"] = ["bank.green"]
+    v = judge(game, obs, 0)
+    assert v.kind == "unreadable" and "the green lane of the bank" in v.message
+    assert v.data == {"uncertain": ["bank.green"]}
+    # Ana takes white, blue, green; green read as it was: as read, a take of two colours
+    # where three are there (refused), but one green fewer is a legal take of three.
+    obs = table_after_take(game, {"white": 1, "blue": 1, "green": 1})
+    obs["bank"]["green"] = 4
+    obs["uncertain"] = ["bank.green"]
+    v = judge(game, obs, 0)
+    assert v.kind == "unreadable" and "the green lane of the bank" in v.message
+    # Told the truth, the same presses are judged.
+    obs["bank"]["green"] = 3
+    obs["uncertain"] = []
+    assert judge(game, obs, 0).kind == "accepted"
+
+
+def test_an_uncertain_lane_no_other_count_of_which_changes_the_verdict_does_not_matter():
+    # A refusal that no count of the uncertain (untouched) red lane would make legal stands.
+    game = game_after(TakeGems(0, (0, 1, 1, 1, 0, 0)), EndTurn(0),
+                      TakeGems(1, (1, 1, 0, 0, 1, 0)), EndTurn(1))
+    obs = table_after_take(game, {"white": 2})
+    obs["uncertain"] = ["bank.black"]
+    v = judge(game, obs, 0)
+    assert (v.kind, v.rule) == ("rejected", "take-two-needs-four")
+
+
 def test_card_in_two_places_and_token_in_wrong_lane_are_said_plainly():
     game = game_after()
     obs = table_after_take(game, {"white": 1, "blue": 1, "black": 1})
