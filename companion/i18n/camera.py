@@ -2,7 +2,8 @@
 unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
 
 - ``{"covered": [paths] | None, "again": "press" | "read"}``: a hand over regions;
-- ``{"uncertain": [paths]}``: uncertain items that changed since the last accepted turn;
+- ``{"uncertain": [paths]}``: uncertain items that matter (changed since the last accepted
+  turn, or a lane read as it was where another count of it would be judged otherwise);
 - ``{"unsure": [paths]}``: uncertain items on a dealt table (the setup read);
 - ``{"twice": {"tag", "places": [paths]}}``: one tag seen in two places;
 - ``{"overfull": {"colour", "seen", "players", "full"}}``: more tokens in a lane than the game has;
@@ -100,7 +101,7 @@ def covered(data: dict) -> str:
 
 
 def uncertain(data: dict) -> str:
-    """Uncertain items that changed: how to lay them so that the camera can read them."""
+    """Uncertain items that matter: how to lay them so that the camera can read them."""
     paths = data.get("uncertain") or []
     if _english():
         from companion.referee.seen import where

@@ -120,7 +120,8 @@ def where(path: str) -> str:
 
 
 def changed_uncertain(before: Seen, seen: Seen) -> list:
-    """Uncertain items whose reading differs from the last accepted state: they matter."""
+    """Uncertain items whose reading differs from the last accepted state: they matter. (One
+    read as it was may matter too: ``judge`` tries the lanes at other counts.)"""
     out = []
     for path in sorted(seen.uncertain):
         parts = path.split(".")
