@@ -72,6 +72,9 @@ class VisionConfig:
     #: the mat in a shadow or a lamp's light (its hue, a shadow's range and soft edges; see
     #: the shadow_* settings). Empty slots in shade measure 100 %, cards and nobles at most 93 %.
     empty_shade_share: float = 0.98
+    #: ...and no brighter than this times the bare mat where the light is strongest (the
+    #: colour model beside a hand's shadow may be far darker than the lit slot).
+    empty_lit_slack: float = 1.05
 
     #: The mat under a lane's tokens is read from the outer part of its margin (mm from the
     #: lane's edge kept clear of token rims), smoothed along the lane over this length (mm); a

@@ -222,6 +222,26 @@ def test_an_empty_slot_half_in_a_soft_shadow_is_empty(overview):
     assert _slot_painted(overview, "market.3.2", shade) < cfg.empty_fraction
 
 
+def test_an_empty_slot_lit_beside_a_shadow_the_mat_model_followed_is_empty(overview):
+    """A hand's shadow just above the mat darkens the colour model over the noble row (its
+    blur follows the shadow), though the empty slot itself is in full light: twice as bright
+    as the model, but no brighter than the bare mat anywhere else (a whole game with hands
+    near the mat read such a slot '?' and refused a legal buy: "Noble slot 4 should be
+    empty")."""
+    from vision.config import DEFAULT_CONFIG as cfg
+    from vision.stages.overview import Overview, deviation_from, slot_fill
+    r = load_mat().slots()["nobles.3"]
+    s = overview.px_per_mm
+    x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
+    x1, y1 = int(round((r[0] + r[2]) * s)), int(round((r[1] + r[3]) * s))
+    img = overview.image.copy()
+    img[y0:y1, x0:x1] = overview.background[y0:y1, x0:x1]   # the slot emptied: bare mat
+    bg = overview.background.copy()
+    bg[: y1 + int(round(10 * s))] *= 0.5   # the model, dragged down by the shadow
+    ov = Overview(image=img, background=bg, deviation=deviation_from(img, bg), px_per_mm=s)
+    assert slot_fill(ov, r) < cfg.empty_fraction
+
+
 def test_a_card_in_shadow_still_fills_its_slot(overview):
     """Paper in shadow is as grey as the mat, but a card's coloured header and its tag's black
     modules are not a darker copy of the mat: the slot is not called empty."""

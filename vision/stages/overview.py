@@ -71,6 +71,7 @@ class Overview:
     background: np.ndarray  # float32 BGR, the mat's colour at every pixel
     deviation: np.ndarray  # float32, max over channels of |pixel / mat - 1|
     px_per_mm: float
+    brightest: float | None = None  # the bare mat's brightness in the strongest light
 
 
 def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
@@ -128,12 +129,30 @@ def hue_limit(level: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarr
     return cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
 
 
+def brightest_mat(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
+    """How bright the bare mat is where the light is strongest (the free mat's 99th
+    percentile of brightness among pixels of the mat's hue), worked out once per overview."""
+    if overview.brightest is None:
+        mat = load_mat()
+        free = free_mask(mat, overview.px_per_mm, 1.0, 1.0)[::3, ::3] > 0
+        img = overview.image[::3, ::3].astype(np.float32) + 1.0
+        bg = overview.background[::3, ::3] + 1.0
+        level = img.mean(axis=2)
+        hue = np.abs((img / level[..., None]) / (bg / bg.mean(axis=2)[..., None]) - 1.0)
+        mat_like = free & (hue.max(axis=2) <= hue_limit(level, cfg))
+        overview.brightest = float(np.percentile(level[mat_like], 99)) if mat_like.any() \
+            else float(level.max())
+    return overview.brightest
+
+
 def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: float,
-                       cfg: VisionConfig) -> np.ndarray:
+                       brightest: float, cfg: VisionConfig) -> np.ndarray:
     """bool per pixel: not the mat as light or a shadow shows it.
 
     The mat in a shadow or a lamp's light keeps its hue, stays within the shadow's and the
-    light's range of brightness, and changes brightness no faster than a shadow's soft edge.
+    light's range of brightness (never brighter than the bare mat where the light is strongest,
+    `brightest`: the colour model may have followed a shadow beside it), and changes
+    brightness no faster than a shadow's soft edge.
     """
     img = image.astype(np.float32) + 1.0
     bg = background + 1.0
@@ -144,8 +163,9 @@ def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: flo
     gx = cv2.Sobel(logl, cv2.CV_32F, 1, 0, ksize=3, scale=px_per_mm / 8.0)
     gy = cv2.Sobel(logl, cv2.CV_32F, 0, 1, ksize=3, scale=px_per_mm / 8.0)
     steepest = -np.log(cfg.shadow_min_ratio) / cfg.shadow_edge_mm  # per mm
-    return ((hue > hue_limit(level, cfg)) | (ratio < cfg.shadow_min_ratio)
-            | (ratio > cfg.shadow_max_ratio) | (cv2.magnitude(gx, gy) > steepest))
+    too_bright = (ratio > cfg.shadow_max_ratio) & (level > cfg.empty_lit_slack * brightest)
+    return ((hue > hue_limit(level, cfg)) | (ratio < cfg.shadow_min_ratio) | too_bright
+            | (cv2.magnitude(gx, gy) > steepest))
 
 
 def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
@@ -164,7 +184,8 @@ def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG
     if fill < cfg.empty_fraction:
         return fill
     unlike = _unlike_shaded_mat(_inner(overview.image, rect, s, cfg.slot_inset_mm),
-                                _inner(overview.background, rect, s, cfg.slot_inset_mm), s, cfg)
+                                _inner(overview.background, rect, s, cfg.slot_inset_mm), s,
+                                brightest_mat(overview, cfg), cfg)
     rest = float(np.mean(unlike))
     return rest if rest <= 1.0 - cfg.empty_shade_share else fill
 
