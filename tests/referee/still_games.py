@@ -31,6 +31,12 @@ def table_state(obs: dict, play: TablePlay):
 def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
     """The still of the table `obs`: the default camera and light; with `hand` ("over", or near
     the mat: "beside", "margin", "sleeve"), a random hand and random everyday light."""
+    return render_with_truth(obs, play, seed, hand)[0]
+
+
+def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
+    """(the still, the renderer's truth: read-table's fields, ``busy`` whether the hand hides
+    anything a turn depends on)."""
     from dataclasses import replace
 
     import numpy as np
@@ -42,8 +48,7 @@ def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
         rng = np.random.default_rng([seed, 18])
         cond = replace(random_conditions(rng, size=(2304, 1296), hand=True, hard=False),
                        hand_kind=hand, seed=seed)
-    image, _ = render_table(table_state(obs, play), cond)
-    return image
+    return render_table(table_state(obs, play), cond)
 
 
 def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | None = None,
@@ -65,7 +70,8 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
     rng = random.Random(seed)
     out = {"times": [], "verdicts": collections.Counter(), "questions": collections.Counter(),
            "retries": 0, "injected": collections.Counter(), "turns": 0,
-           "near_stills": 0, "near_unreadable": 0, "over_stills": 0, "over_judged": 0}
+           "near_stills": 0, "near_unreadable": 0, "over_stills": 0, "over_judged": 0,
+           "over_bare": 0}
     render_seed = seed * 1000
     while not play.finished and (max_turns is None or out["turns"] < max_turns):
         if rng.random() < inject:
@@ -81,16 +87,24 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
                 assert (v.kind, v.rule) in (("rejected", code), ("unreadable", None)), (code, v)
                 out["injected"][code if v.kind == "rejected" else "unreadable"] += 1
         turn = play.play_turn()
+        judged = False
         if rng.random() < over:
             render_seed += 1
             before = ref.game.snapshot()
-            v = ref.press(turn.seat, image=render(turn.observation, play, render_seed, "over"))
+            image, truth = render_with_truth(turn.observation, play, render_seed, "over")
+            v = ref.press(turn.seat, image=image)
             out["over_stills"] += 1
             if v.kind != "unreadable":
-                out["over_judged"] += 1
-                break  # judged under a hand: the game is out of step from here
-            assert ref.game.snapshot() == before
-        for attempt in range(3):
+                if truth["busy"]:
+                    out["over_judged"] += 1
+                    break  # judged under a hand: the game is out of step from here
+                # The hand came down on bare mat and hides nothing: judged like any still.
+                out["over_bare"] += 1
+                out["verdicts"][v.kind] += 1
+                judged = True
+            else:
+                assert ref.game.snapshot() == before
+        for attempt in range(0 if judged else 3):
             render_seed += 1
             hand = None
             if rng.random() < near:
@@ -146,7 +160,7 @@ def main(argv: list[str]) -> int:
         questions.update(r["questions"])
         injected.update(r["injected"])
         totals.update({k: r[k] for k in ("turns", "retries", "near_stills", "near_unreadable",
-                                         "over_stills", "over_judged")})
+                                         "over_stills", "over_judged", "over_bare")})
         print(f"game {g + 1}: {players} players, {r['turns']} turns", flush=True)
         for seed, hand, message in r.get("near_messages", []):
             print(f"  unreadable with a hand near the mat ({hand}, still seed {seed}): {message}",
@@ -161,7 +175,8 @@ def main(argv: list[str]) -> int:
     if args.near or args.over:
         print(f"hands near the mat: {totals['near_unreadable']} of {totals['near_stills']} "
               f"stills unreadable; hands over it: {totals['over_judged']} of "
-              f"{totals['over_stills']} stills judged")
+              f"{totals['over_stills']} stills judged (besides {totals['over_bare']} whose "
+              f"hand came down on bare mat, hiding nothing, and which were judged)")
     return 0
 
 

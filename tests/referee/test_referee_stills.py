@@ -38,8 +38,8 @@ def test_whole_games_judged_from_stills(tmp_path, players):
 def test_hands_beside_the_mat_are_judged_and_hands_over_it_are_not(tmp_path):
     """The issue's scene: every still has a hand beside the mat, a finger over its margin or a
     sleeve at its edge, and every turn is first pressed with a hand over the mat. Those are
-    never judged (they say what to clear); the ones beside it are judged like any other, and
-    rejudging the session gives the same record."""
+    never judged when the hand hides something (they say what to clear); the ones beside it
+    are judged like any other, and rejudging the session gives the same record."""
     out = play_still_game(2, 4343, str(tmp_path), max_turns=4, inject=0.0, near=1.0, over=1.0)
     assert out["turns"] == 4
     assert (out["over_stills"], out["over_judged"]) == (4, 0)
