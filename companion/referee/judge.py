@@ -291,12 +291,9 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
     verdict = _judge_seen(game, seen, before, seat)
     # An uncertain lane read as it was is only the camera's guess, and the turn may have
     # happened there: it matters when another count of it would be judged otherwise.
-    lanes = [u for u in sorted(seen.uncertain) if u.startswith("bank.")]
-    if lanes:
-        hinge = [u for u in lanes if _verdict_hinges_on(game, seen, before, seat, verdict, u)]
-        if hinge:
-            return _unsure(seat, hinge)
-    return verdict
+    hinge = [u for u in sorted(seen.uncertain) if u.startswith("bank.")
+             and _verdict_hinges_on(game, seen, before, seat, verdict, u)]
+    return _unsure(seat, hinge) if hinge else verdict
 
 
 def _unsure(seat: int, paths: list) -> Verdict:
@@ -322,9 +319,7 @@ def _verdict_hinges_on(game: Game, seen: Seen, before: Seen, seat: int, verdict:
             continue
         other = replace(seen, bank=seen.bank[:i] + (n,) + seen.bank[i + 1:],
                         uncertain=frozenset())
-        if table_problems(game, other):
-            continue
-        alt = _judge_seen(game, other, before, seat)
+        alt = _judge_seen(game, other, before, seat)  # a count no table allows: unreadable
         if alt.kind == "accepted" and (verdict.kind != "accepted" or alt.lines != verdict.lines):
             return True
     return False

@@ -184,9 +184,10 @@ def test_a_sleeve_along_the_margin_a_few_mm_off_the_slots_covers_nothing(overvie
     assert detect_busy(with_image(overview, img)).covered == []
 
 
-def _slot_painted(ov: Overview, path: str, paint) -> float:
-    """slot_fill of `path` after `paint(interior)` changes its pixels (float BGR, in place)."""
-    from vision.stages.overview import slot_fill
+def _slot_painted(ov: Overview, path: str, paint, model=None) -> float:
+    """slot_fill of `path` after `paint(interior)` changes its pixels (float BGR, in place);
+    `model`: the mat-colour model slot_fill sees instead of the overview's."""
+    from vision.stages.overview import deviation_from, slot_fill
     r = load_mat().slots()[path]
     s = ov.px_per_mm
     x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
@@ -195,7 +196,11 @@ def _slot_painted(ov: Overview, path: str, paint) -> float:
     area = ov.background[y0:y1, x0:x1].copy()   # the slot emptied: the mat's own colour
     paint(area)
     img[y0:y1, x0:x1] = area
-    return slot_fill(with_image(ov, np.clip(img, 0, 255).astype(np.uint8)), r)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    if model is None:
+        return slot_fill(with_image(ov, img), r)
+    return slot_fill(Overview(image=img, background=model, deviation=deviation_from(img, model),
+                              px_per_mm=s), r)
 
 
 @pytest.mark.parametrize("k", [0.45, 0.7, 1.35])
@@ -229,17 +234,10 @@ def test_an_empty_slot_lit_beside_a_shadow_the_mat_model_followed_is_empty(overv
     near the mat read such a slot '?' and refused a legal buy: "Noble slot 4 should be
     empty")."""
     from vision.config import DEFAULT_CONFIG as cfg
-    from vision.stages.overview import Overview, deviation_from, slot_fill
     r = load_mat().slots()["nobles.3"]
-    s = overview.px_per_mm
-    x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
-    x1, y1 = int(round((r[0] + r[2]) * s)), int(round((r[1] + r[3]) * s))
-    img = overview.image.copy()
-    img[y0:y1, x0:x1] = overview.background[y0:y1, x0:x1]   # the slot emptied: bare mat
-    bg = overview.background.copy()
-    bg[: y1 + int(round(10 * s))] *= 0.5   # the model, dragged down by the shadow
-    ov = Overview(image=img, background=bg, deviation=deviation_from(img, bg), px_per_mm=s)
-    assert slot_fill(ov, r) < cfg.empty_fraction
+    model = overview.background.copy()
+    model[: int(round((r[1] + r[3] + 10) * overview.px_per_mm))] *= 0.5  # dragged down
+    assert _slot_painted(overview, "nobles.3", lambda area: None, model) < cfg.empty_fraction
 
 
 def test_a_card_in_shadow_still_fills_its_slot(overview):

@@ -147,6 +147,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                      np.where(above, cv2.dilate(np.abs(gx), k3), slope))
     lim = np.log(1.0 + cfg.deviation_ratio)
     bright, dim = logk > lim, logk < -lim
+    d = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
+    near_other = np.ones((2 * d + 1, 2 * d + 1), np.uint8)
     for patch, other, edge_mm, tinted in ((bright, dim, cfg.busy_bright_edge_mm, True),
                                           (dim, bright, cfg.shadow_edge_mm, False)):
         # A pale, faintly tinted sleeve is bright with speckles of its tint in it: one patch
@@ -154,9 +156,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         patch = (patch & (~coloured | tinted) & where).astype(np.uint8)
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
-        r = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
-        quiet = mute | (cv2.dilate(other.astype(np.uint8), np.ones((2 * r + 1, 2 * r + 1),
-                                                                    np.uint8)) > 0)
+        quiet = mute | (cv2.dilate(other.astype(np.uint8), near_other) > 0)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
         if n <= 1:
             continue

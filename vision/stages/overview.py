@@ -129,17 +129,24 @@ def hue_limit(level: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarr
     return cv2.max(cv2.divide(40.0 * cfg.shadow_max_hue, level), cfg.shadow_max_hue)
 
 
+def _off_mat_hue(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel (float BGR + 1 both): its brightness, and how far its hue is from the mat
+    model's there (the largest channel of the ratio of the two chromaticities, minus 1)."""
+    level = image.mean(axis=2)
+    hue = np.abs((image / level[..., None]) / (background / background.mean(axis=2)[..., None])
+                 - 1.0).max(axis=2)
+    return level, hue
+
+
 def brightest_mat(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
     """How bright the bare mat is where the light is strongest (the free mat's 99th
     percentile of brightness among pixels of the mat's hue), worked out once per overview."""
     if overview.brightest is None:
         mat = load_mat()
         free = free_mask(mat, overview.px_per_mm, 1.0, 1.0)[::3, ::3] > 0
-        img = overview.image[::3, ::3].astype(np.float32) + 1.0
-        bg = overview.background[::3, ::3] + 1.0
-        level = img.mean(axis=2)
-        hue = np.abs((img / level[..., None]) / (bg / bg.mean(axis=2)[..., None]) - 1.0)
-        mat_like = free & (hue.max(axis=2) <= hue_limit(level, cfg))
+        level, hue = _off_mat_hue(overview.image[::3, ::3].astype(np.float32) + 1.0,
+                                  overview.background[::3, ::3] + 1.0)
+        mat_like = free & (hue <= hue_limit(level, cfg))
         overview.brightest = float(np.percentile(level[mat_like], 99)) if mat_like.any() \
             else float(level.max())
     return overview.brightest
@@ -154,11 +161,9 @@ def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: flo
     `brightest`: the colour model may have followed a shadow beside it), and changes
     brightness no faster than a shadow's soft edge.
     """
-    img = image.astype(np.float32) + 1.0
     bg = background + 1.0
-    level = img.mean(axis=2)
+    level, hue = _off_mat_hue(image.astype(np.float32) + 1.0, bg)
     ratio = level / bg.mean(axis=2)
-    hue = np.abs((img / level[..., None]) / (bg / bg.mean(axis=2)[..., None]) - 1.0).max(axis=2)
     logl = np.log(cv2.blur(level, (3, 3)))
     gx = cv2.Sobel(logl, cv2.CV_32F, 1, 0, ksize=3, scale=px_per_mm / 8.0)
     gy = cv2.Sobel(logl, cv2.CV_32F, 0, 1, ksize=3, scale=px_per_mm / 8.0)
