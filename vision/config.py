@@ -178,6 +178,22 @@ class VisionConfig:
     #: Anything wider covers the region when its innermost layers are this fraction of its
     #: widest (a hand's edge running along the outline a few mm off it leaves them empty).
     busy_cross_wide_ratio: float = 0.6
+    #: A look inside the region: the thing's own colour (its pixels on the ring: mean, and
+    #: spread no less than busy_inside_spread per channel) is followed from the outline into the
+    #: region, pixels within busy_inside_z spreads of it and joined to the thing...
+    busy_inside_z: float = 2.5
+    #: That look is taken from the frame at this scale (px/mm; the camera gives ~2.5-3): at
+    #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.
+    busy_inside_px_per_mm: float = 3.0
+    #: ...only where the overview leaves it in doubt (it finds less than this, mm^2), and only
+    #: within this much (mm) of where the thing comes in.
+    busy_inside_sure_mm2: float = 150.0
+    busy_inside_around_mm: float = 15.0
+    busy_inside_spread: float = 6.0
+    #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
+    #: that ends at or just short of the outline reaches nothing: the region beyond it is a
+    #: card, a token or the mat, not skin or cloth.
+    busy_inside_min_mm2: float = 30.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed

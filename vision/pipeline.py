@@ -117,14 +117,18 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     first = assign_tags(codes, loc, cfg, mat)
     slots = mat.slots()
     # Crops only where something lies but no tag was read yet.
-    busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes])
+    def detail(rect_mm, px_per_mm):
+        return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
+
+    busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes], detail)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
         found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
                                 cfg)
         if found:
             codes = codes + found
-            busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes])
+            busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes],
+                               detail)
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:

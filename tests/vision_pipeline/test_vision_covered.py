@@ -54,6 +54,39 @@ def test_a_finger_going_on_into_the_slot_covers_it(overview):
     assert _finger(overview, 380.0) == ["market.1.2"]
 
 
+def _flat(ov: Overview, top_y: int) -> list[str]:
+    """A flat-ended thing 30 mm wide (a palm's edge, a knuckle, a cuff) from the bottom edge
+    of the mat up to `top_y` (mm), under market.1.2 (x 296-364, y 306-399)."""
+    img = ov.image.copy()
+    cv2.rectangle(img, (315, top_y), (345, 459), SKIN, -1)
+    return detect_busy(with_image(ov, img)).covered
+
+
+def test_a_flat_end_stopping_at_the_outline_covers_nothing_and_going_in_covers_the_slot(
+        overview):
+    # Seen from the free mat, a flat end 1-2 mm short of the outline is as wide at the outline
+    # as further out: it goes on into the slot for all the outside can tell. Inside, the slot
+    # shows the card, not skin (on the old code both were "market.1.2").
+    assert _flat(overview, 401) == []
+    assert _flat(overview, 400) == []
+    # 4 mm in (120 mm^2 hidden) and 20 mm in: covered.
+    assert _flat(overview, 395) == ["market.1.2"]
+    assert _flat(overview, 379) == ["market.1.2"]
+
+
+@pytest.mark.parametrize("top_mm,covered", [(401.0, []), (400.0, []), (396.0, ["market.1.2"]),
+                                             (380.0, ["market.1.2"])])
+def test_in_the_frame_a_flat_end_covers_the_slot_only_if_it_goes_in(sample, top_mm, covered):
+    # The same in a whole frame, read by read_table: the look inside the slot is taken from the
+    # frame itself (~2.7 px/mm here), where the end's edge is sharper than in the overview.
+    image, _ = sample(1)
+    loc = locate_mat(prepare(image))
+    quad = loc.to_image([(315, top_mm), (345, top_mm), (345, 475), (315, 475)])
+    cv2.fillConvexPoly(image, np.round(quad).astype(np.int32), SKIN)
+    result = read_table(cv2.GaussianBlur(image, (0, 0), 0.8))
+    assert (result["busy"], result["covered"]) == (bool(covered), covered)
+
+
 def test_a_hand_seen_only_in_the_gaps_between_lanes_covers_those_lanes(overview):
     img = overview.image.copy()
     # Over the blue, green and red lanes (y 152-300), well inside the bank: the free mat

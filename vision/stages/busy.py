@@ -10,10 +10,13 @@ mat's hue (all three channels darkened alike) and has soft edges; skin, cloth an
 the hue, are lighter than the mat, far darker than a shadow, or have sharp edges. A region is
 covered when such a thing reaches into the ring of free mat around it from further away than the
 region's own card or token could stick out (a hand is opaque and continuous: to hide part of a
-slot it must cross the slot's outline, and the outline lies on free mat).
+slot it must cross the slot's outline, and the outline lies on free mat), and when its own
+colour, followed from the outline inwards, goes on over enough of the region: a thing ending just
+short of the outline looks, from outside, like one going on into it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -257,11 +260,63 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
     return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
+def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
+                  s: float, cfg: VisionConfig) -> float:
+    """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
+    on to hide: its own colour, taken on the ring, followed from the outline into the region.
+
+    Seen from outside alone, a fingertip ending 2 mm short of a card's edge and one ending 2 mm
+    inside it look alike; inside, the one shows skin or cloth beyond the outline, the other
+    the card's border, a token or the mat. All arrays are of the same box at `s` px/mm;
+    `dist`: mm from the region's outline (0 inside it).
+    """
+    # Its colour where it is surely itself: not on its blurred outline.
+    core = cv2.erode(on.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0 if s > 1.5 else on
+    ring = core & (dist <= cfg.busy_ring_mm + 2.0)
+    if not ring.any():
+        return 0.0
+    img = image.astype(np.float32)
+    sample = img[ring]
+    mean = sample.mean(axis=0)
+    spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
+    alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
+    # From its innermost layer on the free mat, through the band along the outline, inwards.
+    seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
+    if not seed.any():
+        return 0.0
+    n, labels = cv2.connectedComponents(((alike & ~freehere) | seed).astype(np.uint8),
+                                        connectivity=4)
+    joined = np.zeros(n, bool)
+    joined[labels[seed]] = True
+    joined[0] = False
+    return float(np.count_nonzero(joined[labels] & (dist == 0))) / (s * s)
+
+
+def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
+            cfg: VisionConfig):
+    """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
+    rect, px/mm -> BGR image): the image, the thing and the free mat (scaled up from the
+    overview's), and the distance from the region's outline."""
+    f = cfg.busy_inside_px_per_mm
+    image = detail(box_mm, f)
+    h, w = image.shape[:2]
+    up = [cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+          for m in (on, freehere)]
+    ys = box_mm[1] + (np.arange(h) + 0.5) / f
+    xs = box_mm[0] + (np.arange(w) + 0.5) / f
+    dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
+    dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
+    return image, up[0], up[1], np.hypot(dx[None, :], dy[:, None])
+
+
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
-                mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None) -> BusyReading:
+                mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None,
+                detail: Callable[[Rect, float], np.ndarray] | None = None) -> BusyReading:
     """Stage 9: the regions a hand, an arm or an object hides (empty: the still can be judged).
 
     A QR sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand.
+    `detail` (a part of the mat in mm, px/mm -> BGR image from the frame) gives a closer look
+    into a region a thing reaches; without it the overview's pixels are used.
     """
     mat = mat or load_mat()
     s = overview.px_per_mm
@@ -323,8 +378,24 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if not far:
             continue
         contact = np.count_nonzero(np.isin(here, far) & ring) / (s * s)
-        if contact >= cfg.busy_min_contact_mm2 and any(
+        if contact < cfg.busy_min_contact_mm2 or not any(
                 _crosses(here, [i], freehere, dist, cfg) for i in far):
+            continue
+        on = np.isin(here, far) & freehere
+        inside = _reach_inside(overview.image[box], on, freehere, dist, s, cfg)
+        if detail is not None and inside < cfg.busy_inside_sure_mm2:
+            # In doubt: a closer look, near where it comes in.
+            ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
+            m = int(np.ceil(cfg.busy_inside_around_mm * s))
+            y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
+            x0, x1 = max(0, xs.min() - m), min(on.shape[1], xs.max() + 1 + m)
+            near = (slice(y0, y1), slice(x0, x1))
+            box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
+                      (y1 - y0) / s)
+            inside = _reach_inside(*_closer(detail, box_mm, regions(mat)[path], on[near],
+                                            freehere[near], cfg),
+                                   cfg.busy_inside_px_per_mm, cfg)
+        if inside >= cfg.busy_inside_min_mm2:
             covered.append(path)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
