@@ -91,6 +91,8 @@ class VisionConfig:
     #: Bare mat in the lane: the mat's hue, and this bright against the blend of the strips
     #: (a black token is darker, a white one brighter).
     lane_shade_ratio: tuple[float, float] = (0.5, 1.35)
+    #: ...and no brighter than the brighter strip within this much (mm) along the lane.
+    lane_lit_reach_mm: float = 30.0
 
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.

@@ -126,6 +126,29 @@ def _shadow_below(image: np.ndarray, y_mm: float, strength: float = 0.55) -> np.
                         strength)
 
 
+def test_light_between_two_fingers_shadows_reaching_into_a_lane_leaves_it_counted_and_certain(
+        sample):
+    # A hand beside the bank: two fingers' shadows run along the empty gold lane's margins
+    # (y 360-404) from its right end, the palm's shadow covers the end itself, and between the
+    # fingers light reaches 30 mm into the lane's middle, a quarter brighter than the margins
+    # beside it (as in a rendered game's still). On the old code the lane read as a token,
+    # unsure ("not sure of the gold lane"): the mat could be no brighter than its margins.
+    image, truth = sample(1)
+    loc = locate_mat(prepare(image))
+    mask = np.zeros(image.shape[:2], np.float32)
+    for poly in ([(690, 350), (800, 350), (800, 366), (690, 366)],
+                 [(690, 398), (800, 398), (800, 414), (690, 414)],
+                 [(720, 340), (800, 340), (800, 420), (720, 420)]):
+        cv2.fillConvexPoly(mask, np.round(loc.to_image(np.array(poly, float))).astype(np.int32),
+                           1.0)
+    mask = cv2.GaussianBlur(mask, (0, 0), 4.0 * 2.7)
+    image = (image.astype(np.float32) * (1.0 - 0.25 * mask[..., None])).astype(np.uint8)
+    result = read_table(image)
+    assert result["busy"] is False
+    assert result["bank"] == truth["bank"]
+    assert [u for u in result["uncertain"] if u.startswith("bank.")] == []
+
+
 @pytest.mark.parametrize("y_mm", [118.0, 126.0, 178.0])
 def test_a_shadow_edge_running_along_inside_a_lane_leaves_it_counted_and_certain(sample, y_mm):
     # The edge inside the white lane (y 100-144) or the blue one (y 152-196): the lane's top

@@ -78,7 +78,11 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     # Where a shadow's edge runs along the lane the straight blend is too dark on its lit side:
     # the mat there may be as bright as the brighter strip, never brighter (a white token is
     # not lit mat).
+    # The lit side may be a little way along the lane: light between two fingers' shadows
+    # reaches into the lane's middle while both its margins lie in their shadow.
     lit = np.maximum(top.mean(axis=1), bottom.mean(axis=1)).astype(np.float32)
+    reach = max(1, int(round(cfg.lane_lit_reach_mm * px_per_mm)))
+    lit = cv2.dilate(lit[None], np.ones((1, 2 * reach + 1), np.uint8))[0]
     cap = lit[None, :] / np.maximum(bg.mean(axis=2), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
     return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
