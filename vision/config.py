@@ -102,6 +102,10 @@ class VisionConfig:
     #: A run of token columns whose length is further than this from a whole number of
     #: tokens makes the lane uncertain.
     token_run_slack_mm: float = 9.0
+    #: A crumb of a run (too short for a token, long enough for half of one poking in) in a
+    #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a
+    #: rim's white dashes are a third of it at most).
+    token_crumb_light: float = 0.8
     #: Circle counter: radius range (mm) and the accumulator threshold of the Hough transform.
     token_radius_mm: tuple[float, float] = (17.0, 23.0)
     token_hough_gain: float = 1.0  # deviation 1.0 -> 255 in the image the transform sees

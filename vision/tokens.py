@@ -35,12 +35,14 @@ class LaneCount:
 
 
 def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
-                  span: tuple[float, float] | None = None
+                  span: tuple[float, float] | None = None, light: np.ndarray | None = None
                   ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
     ``span`` (mm along the image) is the printed lane inside its margin: a run centred beyond
     it is not a token (a token lies in its lane), but a marker's white square or a shadow.
+    ``light`` (bool, like ``deviation``): where the lane keeps the mat's hue. A crumb that is
+    mostly that is light the background missed, not a token's rim.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     mask = deviation > cfg.deviation_ratio
@@ -61,7 +63,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         if length < diameter * 0.3:
             # A crumb (a printed mark, a token rim poking in); too small to be a token, but
             # not nothing either when it is half a token.
-            if length >= diameter * 0.15:
+            if length >= diameter * 0.15 and not _light(mask, light, start, end, px_per_mm, cfg):
                 whole = False
             continue
         n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
@@ -70,6 +72,17 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             whole = False
         total += n
     return total, whole, runs
+
+
+def _light(mask: np.ndarray, light: np.ndarray | None, start: float, end: float,
+           px_per_mm: float, cfg: VisionConfig) -> bool:
+    """Is the run from `start` to `end` (mm) mostly of the mat's hue?"""
+    if light is None:
+        return False
+    cols = slice(int(round(start * px_per_mm)), int(round(end * px_per_mm)))
+    part = mask[:, cols]
+    return np.count_nonzero(part & light[:, cols]) >= cfg.token_crumb_light * max(
+        1, np.count_nonzero(part))
 
 
 def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
@@ -107,9 +120,10 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 
 
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
-               cfg: VisionConfig, span: tuple[float, float] | None = None) -> LaneCount:
+               cfg: VisionConfig, span: tuple[float, float] | None = None,
+               light: np.ndarray | None = None) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
-    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span)
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light)
     circles = count_by_circles(deviation, px_per_mm, cfg)
     reasons = []
     if not whole:

@@ -149,6 +149,31 @@ def test_light_between_two_fingers_shadows_reaching_into_a_lane_leaves_it_counte
     assert [u for u in result["uncertain"] if u.startswith("bank.")] == []
 
 
+def _crumb_at_gold_lane_end(image: np.ndarray, paint) -> dict:
+    """read_table after `paint(pixels)` changes a 7 mm wide strip across the empty gold lane's
+    right end (x 739-746, y 363-401: inside the lane, off its margins), softly edged."""
+    loc = locate_mat(prepare(image))
+    mask = np.zeros(image.shape[:2], np.float32)
+    quad = loc.to_image(np.array([(739, 363), (746, 363), (746, 401), (739, 401)], float))
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1.0)
+    mask = cv2.GaussianBlur(mask, (0, 0), 2.0)[..., None]
+    img = image.astype(np.float32)
+    return read_table(np.clip(img * (1 - mask) + paint(img) * mask, 0, 255).astype(np.uint8))
+
+
+def test_a_crumb_of_shadow_at_a_coloured_lanes_end_is_light_but_a_tokens_rim_is_not(sample):
+    # A wavy shadow edge the lane's background misses leaves a strip 7 mm long at the lane's
+    # end: too short for a token, long enough for the rim of one pushed off the end. Keeping
+    # the mat's hue, in the gold lane, it is light (on the old code the lane was unsure).
+    image, truth = sample(1)
+    result = _crumb_at_gold_lane_end(image, lambda img: img * 0.6)
+    assert result["bank"]["gold"] == 0 and "bank.gold" not in result["uncertain"]
+    # The same strip in gold (a token's rim poking in from beyond the lane's end) still makes
+    # the lane unsure.
+    rim = _crumb_at_gold_lane_end(image, lambda img: np.zeros_like(img) + (40, 170, 220))
+    assert "bank.gold" in rim["uncertain"]
+
+
 @pytest.mark.parametrize("y_mm", [118.0, 126.0, 178.0])
 def test_a_shadow_edge_running_along_inside_a_lane_leaves_it_counted_and_certain(sample, y_mm):
     # The edge inside the white lane (y 100-144) or the blue one (y 152-196): the lane's top

@@ -13,6 +13,9 @@ from vision.tokens import LaneCount, count_lane
 
 # --- 8. bank ------------------------------------------------------------------------------------
 
+#: The lanes whose tokens are as neutral as the mat (no hue of their own).
+NEUTRAL_TOKENS = ("white", "black")
+
 def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
                     cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """The empty mat's colour over a rectified lane, from the lane's own edges.
@@ -91,6 +94,24 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> np.ndarray:
     """One bank lane rectified at ``lane_px_per_mm`` and its deviation from the mat colour."""
+    lane, background = _lane(frame, loc, overview, colour, cfg, mat)
+    return deviation_from(lane, background)
+
+
+def lane_light(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+               ) -> np.ndarray:
+    """Where the lane keeps the mat's hue (bool): light or shadow the background missed, or a
+    white or black token; never a blue, green, red or gold one."""
+    ratio = cv2.divide(lane.astype(np.float32), cv2.max(background, 8.0))
+    level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
+    b, g, r = cv2.split(ratio)
+    hue = cv2.max(cv2.max(cv2.absdiff(b, level), cv2.absdiff(g, level)), cv2.absdiff(r, level))
+    return hue < cfg.shadow_max_hue
+
+
+def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
+          cfg: VisionConfig, mat: Mat | None) -> tuple[np.ndarray, np.ndarray]:
+    """The lane rectified with its margin, and the bare mat's colour over it."""
     mat = mat or load_mat()
     x, y, w, h = mat.bank[colour]
     # A margin all round: a token pushed against the end of its lane stays a whole circle.
@@ -103,7 +124,7 @@ def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: s
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return deviation_from(lane, lane_background(lane, bg, s, cfg))
+    return lane, lane_background(lane, bg, s, cfg)
 
 
 def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
@@ -113,9 +134,13 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
     mx, my = cfg.lane_margin_mm
     out = {}
     for c in COLOURS:
-        lane = count_lane(lane_deviation(frame, loc, overview, c, cfg, mat),
-                          cfg.lane_px_per_mm, mat.lane_capacity[c], cfg,
-                          span=(mx, mx + mat.bank[c][2]))
+        image, background = _lane(frame, loc, overview, c, cfg, mat)
+        # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
+        # black tokens keep the mat's hue too, so there it still counts.
+        light = None if c in NEUTRAL_TOKENS else lane_light(image, background, cfg)
+        lane = count_lane(deviation_from(image, background), cfg.lane_px_per_mm,
+                          mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
+                          light=light)
         # Positions relative to the printed lane, not to its rectified margin.
         lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
         lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
