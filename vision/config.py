@@ -188,6 +188,7 @@ class VisionConfig:
     #: spread no less than busy_inside_spread per channel) is followed from the outline into the
     #: region, pixels within busy_inside_z spreads of it and joined to the thing...
     busy_inside_z: float = 2.5
+    busy_inside_spread: float = 6.0
     #: That look is taken from the frame at this scale (px/mm; the camera gives ~2.5-3): at
     #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.
     busy_inside_px_per_mm: float = 3.0
@@ -195,7 +196,6 @@ class VisionConfig:
     #: within this much (mm) of where the thing comes in.
     busy_inside_sure_mm2: float = 150.0
     busy_inside_around_mm: float = 15.0
-    busy_inside_spread: float = 6.0
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
     #: that ends at or just short of the outline reaches nothing: the region beyond it is a
     #: card, a token or the mat, not skin or cloth.

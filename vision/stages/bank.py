@@ -16,6 +16,7 @@ from vision.tokens import LaneCount, count_lane
 #: The lanes whose tokens are as neutral as the mat (no hue of their own).
 NEUTRAL_TOKENS = ("white", "black")
 
+
 def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
                     cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """The empty mat's colour over a rectified lane, from the lane's own edges.
@@ -63,12 +64,8 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     # tall), then scale the correction back.
     fx, fy = 0.25, 0.5
     small = cv2.resize(img, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA)
-    ratio = cv2.divide(small, cv2.max(cv2.resize(bg, (small.shape[1], small.shape[0]),
-                                                 interpolation=cv2.INTER_AREA), 8.0))
-    level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
-    b_, g_, r_ = cv2.split(ratio)
-    hue = cv2.max(cv2.max(cv2.absdiff(b_, level), cv2.absdiff(g_, level)),
-                  cv2.absdiff(r_, level))
+    level, hue = _against_mat(small, cv2.resize(bg, (small.shape[1], small.shape[0]),
+                                                interpolation=cv2.INTER_AREA))
     lo, hi = cfg.lane_shade_ratio
     bare = ((hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)).astype(np.float32)
     sx, sy = cfg.lane_shade_sigma_mm
@@ -102,11 +99,17 @@ def lane_light(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEF
                ) -> np.ndarray:
     """Where the lane keeps the mat's hue (bool): light or shadow the background missed, or a
     white or black token; never a blue, green, red or gold one."""
-    ratio = cv2.divide(lane.astype(np.float32), cv2.max(background, 8.0))
+    return _against_mat(lane.astype(np.float32), background)[1] < cfg.shadow_max_hue
+
+
+def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel (float32 BGR both): its brightness against the mat's (the mean of the channel
+    ratios), and how far its hue is off the mat's (the largest channel's step from that)."""
+    ratio = cv2.divide(image, cv2.max(background, 8.0))
     level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
     b, g, r = cv2.split(ratio)
     hue = cv2.max(cv2.max(cv2.absdiff(b, level), cv2.absdiff(g, level)), cv2.absdiff(r, level))
-    return hue < cfg.shadow_max_hue
+    return level, hue
 
 
 def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,

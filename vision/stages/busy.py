@@ -214,16 +214,18 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
         x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
         x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
         box = (slice(y0, y1), slice(x0, x1))
-        # Pixel centres in mm, and their distance from the region's rectangle.
-        ys = (np.arange(y0, y1) + 0.5) / s
-        xs = (np.arange(x0, x1) + 0.5) / s
-        dx = np.maximum(np.maximum(r[0] - xs, xs - r[0] - r[2]), 0.0)
-        dy = np.maximum(np.maximum(r[1] - ys, ys - r[1] - r[3]), 0.0)
-        dist = np.hypot(dx[None, :], dy[:, None])
+        dist = _outline_distance(r, (np.arange(x0, x1) + 0.5) / s, (np.arange(y0, y1) + 0.5) / s)
         rings[path] = (box, free[box] > 0, dist)
         band = (free[box] > 0) & (dist <= inner_mm + 1.5 / s)
         edge_of[box][band] = k + 1
     return free, rings, edge_of
+
+
+def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Distance (mm) of the pixel centres at `xs` x `ys` (mm) from the rectangle (0 inside)."""
+    dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
+    dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
+    return np.hypot(dx[None, :], dy[:, None])
 
 
 def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
@@ -302,11 +304,8 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
     h, w = image.shape[:2]
     up = [cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
           for m in (on, freehere)]
-    ys = box_mm[1] + (np.arange(h) + 0.5) / f
-    xs = box_mm[0] + (np.arange(w) + 0.5) / f
-    dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
-    dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
-    return image, up[0], up[1], np.hypot(dx[None, :], dy[:, None])
+    return image, up[0], up[1], _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
+                                                  box_mm[1] + (np.arange(h) + 0.5) / f)
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -361,6 +360,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     mask = (keep[labels] * 255).astype(np.uint8)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
+    regs = regions(mat)
     for path, (box, freehere, dist) in rings.items():
         ring = freehere & (dist <= cfg.busy_ring_mm)
         here = labels[box]
@@ -371,17 +371,17 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # It must come from beyond what the region's own card or token could reach.
         tall = path == "scan" or path.startswith("decks.")
         reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
-        rx, ry, rw, rh = _grow(regions(mat)[path], reach)
+        rx, ry, rw, rh = _grow(regs[path], reach)
         far = [i for i in touching
                if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
                or boxes[i, 1] + boxes[i, 3] > ry + rh]
         if not far:
             continue
-        contact = np.count_nonzero(np.isin(here, far) & ring) / (s * s)
+        on = np.isin(here, far) & freehere
+        contact = np.count_nonzero(on & ring) / (s * s)
         if contact < cfg.busy_min_contact_mm2 or not any(
                 _crosses(here, [i], freehere, dist, cfg) for i in far):
             continue
-        on = np.isin(here, far) & freehere
         inside = _reach_inside(overview.image[box], on, freehere, dist, s, cfg)
         if detail is not None and inside < cfg.busy_inside_sure_mm2:
             # In doubt: a closer look, near where it comes in.
@@ -392,7 +392,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             near = (slice(y0, y1), slice(x0, x1))
             box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
                       (y1 - y0) / s)
-            inside = _reach_inside(*_closer(detail, box_mm, regions(mat)[path], on[near],
+            inside = _reach_inside(*_closer(detail, box_mm, regs[path], on[near],
                                             freehere[near], cfg),
                                    cfg.busy_inside_px_per_mm, cfg)
         if inside >= cfg.busy_inside_min_mm2:
