@@ -145,6 +145,18 @@ class VisionConfig:
     #: Outline within this (mm) of a patch of the other sign says nothing either: where a
     #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
     busy_other_side_mm: float = 8.0
+    #: A thing of nearly the mat's own colour (a grey or grey-green sleeve, neither much
+    #: brighter nor darker): its hue (smoothed over busy_faint_smooth_mm: the camera's noise in
+    #: it is as large) is off the mat's by at least this fraction of what a shadow may stray
+    #: (the mat in light or shadow stays within a third of that)...
+    busy_faint_hue_ratio: float = 0.3
+    busy_faint_smooth_mm: float = 1.0
+    #: ...and the free mat this far outside it (mm) is back to the mat's hue: no more than this
+    #: share of it is still half as tinted (a lamp of another tint fades out over 40 mm or more).
+    busy_faint_around_mm: tuple[float, float] = (3.0, 6.0)
+    busy_faint_tinted_around: float = 0.25
+    #: ...judged on at least this much free mat (mm^2), else it is no thing.
+    busy_faint_around_min_mm2: float = 20.0
     #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
     #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
     busy_fringe_ratio: float = 0.35

@@ -28,6 +28,10 @@ from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Rect
 from vision.stages.overview import Overview, _fill, _grow, hue_limit
 
+#: Connected components with their stats: OpenCV's default algorithm takes three times as
+#: long here, for the same components.
+CCL = cv2.CCL_GRANA
+
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
 
@@ -143,8 +147,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     ends = (~where).astype(np.uint8)
     beside = cv2.dilate(ends, np.ones((1, 5), np.uint8)) > 0
     above = cv2.dilate(ends, np.ones((5, 1), np.uint8)) > 0
-    mute = (cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0) | (
-        beside & above)
+    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    mute = fringe | (beside & above)
     k3 = np.ones((3, 3), np.uint8)
     slope = np.where(beside, cv2.dilate(np.abs(gy), k3),
                      np.where(above, cv2.dilate(np.abs(gx), k3), slope))
@@ -187,7 +191,54 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         solid |= dark > 0.5 * area
         solid[0] = False
         things |= solid[labels]
+    things |= _faint_things(hue, level, where & ~fringe, overview.px_per_mm, cfg)
     return things.astype(np.uint8) * 255
+
+
+def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_mm: float,
+                  cfg: VisionConfig) -> np.ndarray:
+    """bool per pixel: a thing of nearly the mat's colour (a grey or grey-green sleeve, neither
+    much brighter nor darker than the mat): faintly off the mat's hue, which light and shadow
+    keep, and the mat around it is back to its own hue a few mm out (a lamp of another tint
+    washes the hue out over 40 mm or more). `hue`: off the mat's; `where`: free mat, not
+    beside a coloured thing."""
+    # Smoothed over the free mat: the camera's noise in hue is as large as such a tint.
+    w = where.astype(np.float32)
+    sigma = cfg.busy_faint_smooth_mm * px_per_mm
+    hue = cv2.GaussianBlur(hue * w, (0, 0), sigma) / np.maximum(
+        cv2.GaussianBlur(w, (0, 0), sigma), 1e-3)
+    # Not the mat's outermost millimetres: the table shows through its blurred edge.
+    rim = max(1, int(round(3 * px_per_mm)))
+    where = where.copy()
+    where[:rim, :] = where[-rim:, :] = False
+    where[:, :rim] = where[:, -rim:] = False
+    base = float(np.median(hue[::6, ::6][where[::6, ::6]])) if where.any() else 0.0
+    limit = cfg.busy_faint_hue_ratio * hue_limit(level, cfg)
+    # Opened: the mat's speckles of tint are no thing, and cost time as patches.
+    faint = cv2.morphologyEx(((hue > limit) & where).astype(np.uint8), cv2.MORPH_OPEN,
+                             np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        faint, 8, cv2.CV_32S, CCL)
+    big = stats[:, cv2.CC_STAT_AREA] >= cfg.busy_min_blob_mm2 * px_per_mm * px_per_mm
+    big[0] = False
+    if not big.any():
+        return np.zeros(faint.shape, bool)
+    # Per patch, the free mat 3-6 mm outside it: is it back to the mat's hue there?
+    r0, r1 = (max(1, int(round(m * px_per_mm))) for m in cfg.busy_faint_around_mm)
+    solid = np.zeros(n, bool)
+    h, w = faint.shape
+    for i in np.nonzero(big)[0]:
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        box = (slice(max(0, y - r1), min(h, y + bh + r1)), slice(max(0, x - r1), min(w, x + bw + r1)))
+        away = cv2.distanceTransform((labels[box] != i).astype(np.uint8), cv2.DIST_L2, 3)
+        around = (away >= r0) & (away <= r1) & where[box]
+        # Too little mat around it to say (a strip hemmed in a gap between cards): no thing.
+        if np.count_nonzero(around) < cfg.busy_faint_around_min_mm2 * px_per_mm * px_per_mm:
+            continue
+        # Still tinted there: at least half as far off the mat's hue as the limit.
+        still = hue[box][around] - base > 0.5 * (limit[box][around] - base)
+        solid[i] = np.mean(still) <= cfg.busy_faint_tinted_around
+    return solid[labels]
 
 
 @lru_cache(maxsize=4)
