@@ -176,3 +176,19 @@ def test_a_rendered_pale_pink_sleeve_over_the_nobles_covers_them():
 
     image, truth = _rendered_over_hand(102, 178)
     assert set(truth["covered"]) - set(read_table(image)["covered"]) == set()
+
+
+@pytest.mark.parametrize("seed,i,path", [(202, 182, "market.1.2"), (202, 39, "bank.black")])
+def test_a_rendered_coloured_sleeve_ending_short_of_a_place_does_not_cover_it(seed, i, path):
+    # Frame 182: a dark blue sleeve whose edge runs a few mm above market.1.2; frame 39: a
+    # magenta sleeve beside the black lane. Each hides none of that place (the truth: 0 mm^2),
+    # but inside it the mat in the sleeve's shadow (the slot's margin round its card, the
+    # lane) is about as near the sleeve's colour as the sleeve's own shading: a coloured
+    # thing does not go on where the mat's hue does (on the old code both were reported).
+    from vision.pipeline import read_table
+
+    image, truth = _rendered_over_hand(seed, i)
+    assert truth["_gt"]["hidden_mm2"].get(path, 0.0) == 0.0
+    got = read_table(image)["covered"]
+    assert path not in got
+    assert set(truth["covered"]) - set(got) == set()

@@ -105,8 +105,19 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
+    """The mat's hue over the whole frame (light and shadow change its brightness from place to
+    place, not its hue): the median chromaticity (B, G, R over their mean) of the free mat."""
+    img = cv2.blur(overview.image, (3, 3))[::3, ::3].astype(np.float32) + 1.0
+    sample = img[free[::3, ::3] > 0]
+    if not len(sample):
+        return np.ones(3, np.float32)
+    return np.median(sample / sample.mean(axis=1, keepdims=True), axis=0)
+
+
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
-                free: np.ndarray | None = None) -> np.ndarray:
+                free: np.ndarray | None = None, mat_hue: np.ndarray | None = None
+                ) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
     A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
@@ -123,8 +134,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)
     where = free > 0
-    sample = chroma[::3, ::3][where[::3, ::3]]
-    mat_hue = np.median(sample, axis=0) if len(sample) else np.ones(3, np.float32)
+    if mat_hue is None:
+        mat_hue = mat_chromaticity(overview, free)
     rel = cv2.absdiff(cv2.multiply(chroma, tuple(float(1.0 / v) for v in mat_hue) + (0.0,)),
                       (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
@@ -318,7 +329,7 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
 
 
 def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
-                  s: float, cfg: VisionConfig) -> float:
+                  s: float, mat_hue: np.ndarray, cfg: VisionConfig) -> float:
     """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
     on to hide: its own colour, taken on the ring, followed from the outline into the region.
 
@@ -337,6 +348,11 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     mean = sample.mean(axis=0)
     spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
     alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
+    # A thing off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve) is not
+    # where the mat shows in light or shadow (its shadow, the slot's margin round a card): dark
+    # enough, those can be as near its colour as its own shading.
+    if _hue_off(mean[None, None] + 1.0, mat_hue)[0, 0]:
+        alike &= _hue_off(img + 1.0, mat_hue)
     # From its innermost layer on the free mat, through the band along the outline, inwards.
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
@@ -347,6 +363,15 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     joined[labels[seed]] = True
     joined[0] = False
     return float(np.count_nonzero(joined[labels] & (dist == 0))) / (s * s)
+
+
+def _hue_off(image: np.ndarray, mat_hue: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+             ) -> np.ndarray:
+    """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than light or
+    shadow take it."""
+    level = image.mean(axis=2)
+    hue = np.abs(image / level[..., None] / mat_hue - 1.0).max(axis=2)
+    return hue > hue_limit(level, cfg)
 
 
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
@@ -376,7 +401,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     s = overview.px_per_mm
     free, rings, edge_of = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
                                    cfg.busy_profile_mm)
-    things = object_mask(overview, cfg, free) & free
+    mat_hue = mat_chromaticity(overview, free)
+    things = object_mask(overview, cfg, free, mat_hue) & free
     for quad in codes_mm or ():
         q = np.asarray(quad, np.float64).reshape(-1, 2)
         c = q.mean(axis=0)
@@ -437,7 +463,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if contact < cfg.busy_min_contact_mm2 or not any(
                 _crosses(here, [i], freehere, dist, cfg) for i in far):
             continue
-        inside = _reach_inside(overview.image[box], on, freehere, dist, s, cfg)
+        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg)
         if detail is not None and inside < cfg.busy_inside_sure_mm2:
             # In doubt: a closer look, near where it comes in.
             ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
@@ -449,7 +475,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                       (y1 - y0) / s)
             inside = _reach_inside(*_closer(detail, box_mm, regs[path], on[near],
                                             freehere[near], cfg),
-                                   cfg.busy_inside_px_per_mm, cfg)
+                                   cfg.busy_inside_px_per_mm, mat_hue, cfg)
         if inside >= cfg.busy_inside_min_mm2:
             covered.append(path)
     covered.sort(key=region_order)
