@@ -200,6 +200,12 @@ class VisionConfig:
     #: spread no less than busy_inside_spread per channel) is followed from the outline into the
     #: region, pixels within busy_inside_z spreads of it and joined to the thing...
     busy_inside_z: float = 2.5
+    #: ...but not, for a thing off the mat's hue by more than busy_inside_thing_hue times what
+    #: light and shadow may stray from it, where the mat's hue shows plainly (within
+    #: busy_inside_mat_hue of that). A grey sleeve's colour on the ring may be tinted by its
+    #: shading: it is left to its colour alone.
+    busy_inside_thing_hue: float = 1.5
+    busy_inside_mat_hue: float = 0.5
     busy_inside_spread: float = 6.0
     #: That look is taken from the frame at this scale (px/mm; the camera gives ~2.5-3): at
     #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.

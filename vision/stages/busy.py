@@ -348,11 +348,12 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     mean = sample.mean(axis=0)
     spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
     alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
-    # A thing off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve) is not
-    # where the mat shows in light or shadow (its shadow, the slot's margin round a card): dark
-    # enough, those can be as near its colour as its own shading.
-    if _hue_off(mean[None, None] + 1.0, mat_hue)[0, 0]:
-        alike &= _hue_off(img + 1.0, mat_hue)
+    # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve) is not
+    # where the mat's hue shows plainly (its shadow, the slot's margin round a card): dark
+    # enough, those can be as near its colour as its own shading. Its blurred fringe, a little
+    # of its colour in the mat's, stays.
+    if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue)[0, 0]:
+        alike &= _hue_off(img + 1.0, mat_hue, cfg.busy_inside_mat_hue)
     # From its innermost layer on the free mat, through the band along the outline, inwards.
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
@@ -365,13 +366,12 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     return float(np.count_nonzero(joined[labels] & (dist == 0))) / (s * s)
 
 
-def _hue_off(image: np.ndarray, mat_hue: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
-             ) -> np.ndarray:
-    """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than light or
-    shadow take it."""
+def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float = 1.0) -> np.ndarray:
+    """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than `part` of
+    what light and shadow may take it."""
     level = image.mean(axis=2)
     hue = np.abs(image / level[..., None] / mat_hue - 1.0).max(axis=2)
-    return hue > hue_limit(level, cfg)
+    return hue > part * hue_limit(level)
 
 
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
