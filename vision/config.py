@@ -216,8 +216,9 @@ class VisionConfig:
     busy_inside_around_mm: float = 15.0
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
     #: that ends at or just short of the outline reaches nothing: the region beyond it is a
-    #: card, a token or the mat, not skin or cloth.
-    busy_inside_min_mm2: float = 30.0
+    #: card, a token or the mat, not skin or cloth. As much as a fingertip's last 4 mm: what
+    #: the renderer's truth counts as covered too.
+    busy_inside_min_mm2: float = 40.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed
