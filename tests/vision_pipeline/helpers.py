@@ -65,3 +65,19 @@ def with_image(ov, image: np.ndarray):
 
     return Overview(image=image, background=ov.background,
                     deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
+
+
+def rendered_over_hand(seed: int, i: int):
+    """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it)."""
+    from vision.synthetic import random_conditions, random_table_state
+    from vision.synthetic.table import _render
+
+    rng = np.random.default_rng([seed, i])
+    players = int(rng.integers(2, 5))
+    phase = str(rng.choice(["early", "mid", "late"]))
+    state = random_table_state(rng, players=players, phase=phase)
+    cond = random_conditions(rng, size=(2304, 1296), hand=True)
+    image, truth, data = _render(state, cond)
+    if data is not None:  # the JPEG as the camera gives it
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    return image, truth

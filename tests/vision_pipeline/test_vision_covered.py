@@ -20,7 +20,7 @@ from vision.mat import load_mat
 from vision.pipeline import detect_busy, locate_mat, prepare, read_table
 from vision.stages.overview import Overview
 
-from .helpers import cover_marker, with_image
+from .helpers import cover_marker, rendered_over_hand, with_image
 
 SKIN = (120, 155, 205)
 
@@ -335,3 +335,16 @@ def test_a_card_in_shadow_still_fills_its_slot(overview):
             area[h // 2: h // 2 + int(14 * s), i: i + int(2 * s)] = (25, 25, 25)
         area *= 0.45                                      # all of it in a hand's shadow
     assert _slot_painted(overview, "market.2.1", card) >= cfg.empty_fraction
+
+
+@pytest.mark.parametrize("seed,i,path", [(102, 163, "nobles.1"), (104, 47, "bank.black")])
+def test_a_rendered_hand_hiding_less_than_a_fingertips_end_does_not_cover_the_place(seed, i,
+                                                                                    path):
+    # The hand hides 30 and 27 mm^2 of these places: less than the truth's 40 (a fingertip's
+    # last 4 mm), and its colour goes on over less than that inside. Taken as covered from
+    # 30 mm^2, as before, both were reported.
+    image, truth = rendered_over_hand(seed, i)
+    assert 20.0 <= truth["_gt"]["hidden_mm2"][path] < 40.0
+    got = read_table(image)["covered"]
+    assert path not in got
+    assert set(truth["covered"]) - set(got) == set()

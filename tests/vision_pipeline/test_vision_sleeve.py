@@ -14,7 +14,7 @@ import pytest
 from vision.pipeline import detect_busy
 from vision.stages.overview import Overview
 
-from .helpers import with_image
+from .helpers import rendered_over_hand, with_image
 
 ROW_2 = ["market.2.0", "market.2.1", "market.2.2", "market.2.3", "decks.2"]
 
@@ -127,22 +127,6 @@ def test_a_sleeve_along_the_bottom_edge_with_its_shadow_covers_nothing(overview)
     assert _covered(overview, img) == []
 
 
-def _rendered_over_hand(seed: int, i: int):
-    """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it)."""
-    from vision.synthetic import random_conditions, random_table_state
-    from vision.synthetic.table import _render
-
-    rng = np.random.default_rng([seed, i])
-    players = int(rng.integers(2, 5))
-    phase = str(rng.choice(["early", "mid", "late"]))
-    state = random_table_state(rng, players=players, phase=phase)
-    cond = random_conditions(rng, size=(2304, 1296), hand=True)
-    image, truth, data = _render(state, cond)
-    if data is not None:  # the JPEG as the camera gives it
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    return image, truth
-
-
 @pytest.mark.parametrize("i", [4, 156])
 def test_rendered_sleeves_over_rows_of_cards_cover_them(i):
     # Frame 4: a pale green-grey sleeve over a deck and a card of level 2; frame 156: a light
@@ -150,7 +134,7 @@ def test_rendered_sleeves_over_rows_of_cards_cover_them(i):
     # their decks (on the old code only what the hand itself reached was reported).
     from vision.pipeline import read_table
 
-    image, truth = _rendered_over_hand(102, i)
+    image, truth = rendered_over_hand(102, i)
     assert sorted(read_table(image)["covered"]) == sorted(truth["covered"])
 
 
@@ -161,7 +145,7 @@ def test_a_rendered_sleeve_of_nearly_the_mats_colour_covers_what_it_lies_over():
     # has hidden is reported, and nothing it has hidden less than 20 mm^2 of.
     from vision.pipeline import read_table
 
-    image, truth = _rendered_over_hand(104, 122)
+    image, truth = rendered_over_hand(104, 122)
     got = set(read_table(image)["covered"])
     assert set(truth["covered"]) - got == set()
     assert {p for p in got if truth["_gt"]["hidden_mm2"].get(p, 0.0) < 20.0} == set()
@@ -174,7 +158,7 @@ def test_a_rendered_pale_pink_sleeve_over_the_nobles_covers_them():
     # missed). Every region the truth has hidden is reported.
     from vision.pipeline import read_table
 
-    image, truth = _rendered_over_hand(102, 178)
+    image, truth = rendered_over_hand(102, 178)
     assert set(truth["covered"]) - set(read_table(image)["covered"]) == set()
 
 
@@ -187,7 +171,7 @@ def test_a_rendered_coloured_sleeve_ending_short_of_a_place_does_not_cover_it(se
     # thing does not go on where the mat's hue does (on the old code both were reported).
     from vision.pipeline import read_table
 
-    image, truth = _rendered_over_hand(seed, i)
+    image, truth = rendered_over_hand(seed, i)
     assert truth["_gt"]["hidden_mm2"].get(path, 0.0) == 0.0
     got = read_table(image)["covered"]
     assert path not in got
