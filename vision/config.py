@@ -151,6 +151,8 @@ class VisionConfig:
     #: (the mat in light or shadow stays within a third of that)...
     busy_faint_hue_ratio: float = 0.3
     busy_faint_smooth_mm: float = 1.0
+    #: ...worked out at this scale (px/mm): a sleeve is large.
+    busy_faint_px_per_mm: float = 0.5
     #: ...and the free mat this far outside it (mm) is back to the mat's hue: no more than this
     #: share of it is still half as tinted (a lamp of another tint fades out over 40 mm or more).
     busy_faint_around_mm: tuple[float, float] = (3.0, 6.0)

@@ -217,26 +217,31 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
     keep, and the mat around it is back to its own hue a few mm out (a lamp of another tint
     washes the hue out over 40 mm or more). `hue`: off the mat's; `where`: free mat, not
     beside a coloured thing."""
+    # Worked out coarser (a sleeve is large): at the overview's scale, the fresh memory for
+    # its temporaries cost more than the work. The hue is averaged over the free mat.
+    full = where
+    k = cfg.busy_faint_px_per_mm / px_per_mm
+    share = cv2.resize(where.astype(np.float32), None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    hue = cv2.resize(hue * where, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    level = cv2.resize(level, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    where = share > 0.5
+    px_per_mm = cfg.busy_faint_px_per_mm
     # Smoothed over the free mat: the camera's noise in hue is as large as such a tint.
-    w = where.astype(np.float32)
     sigma = cfg.busy_faint_smooth_mm * px_per_mm
-    hue = cv2.GaussianBlur(hue * w, (0, 0), sigma) / np.maximum(
-        cv2.GaussianBlur(w, (0, 0), sigma), 1e-3)
+    hue = cv2.GaussianBlur(hue, (0, 0), sigma) / np.maximum(
+        cv2.GaussianBlur(share, (0, 0), sigma), 1e-3)
     # Not the mat's outermost millimetres: the table shows through its blurred edge.
     rim = max(1, int(round(3 * px_per_mm)))
-    where = where.copy()
     where[:rim, :] = where[-rim:, :] = False
     where[:, :rim] = where[:, -rim:] = False
     base = float(np.median(hue[::6, ::6][where[::6, ::6]])) if where.any() else 0.0
     limit = cfg.busy_faint_hue_ratio * hue_limit(level, cfg)
-    # Opened: the mat's speckles of tint are no thing, and cost time as patches.
-    faint = cv2.morphologyEx(((hue > limit) & where).astype(np.uint8), cv2.MORPH_OPEN,
-                             np.ones((3, 3), np.uint8))
+    faint = ((hue > limit) & where).astype(np.uint8)
     n, labels, stats = _components(faint)
     big = stats[:, cv2.CC_STAT_AREA] >= cfg.busy_min_blob_mm2 * px_per_mm * px_per_mm
     big[0] = False
     if not big.any():
-        return np.zeros(faint.shape, bool)
+        return np.zeros(full.shape, bool)
     # Per patch, the free mat 3-6 mm outside it: is it back to the mat's hue there?
     r0, r1 = (max(1, int(round(m * px_per_mm))) for m in cfg.busy_faint_around_mm)
     solid = np.zeros(n, bool)
@@ -253,7 +258,9 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         # Still tinted there: at least half as far off the mat's hue as the limit.
         still = hue[box][around] - base > 0.5 * (limit[box][around] - base)
         solid[i] = np.mean(still) <= cfg.busy_faint_tinted_around
-    return solid[labels]
+    things = solid[labels].astype(np.uint8)
+    return (cv2.resize(things, (full.shape[1], full.shape[0]),
+                       interpolation=cv2.INTER_NEAREST) > 0) & full
 
 
 @lru_cache(maxsize=4)
@@ -348,12 +355,13 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     mean = sample.mean(axis=0)
     spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
     alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
-    # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve) is not
-    # where the mat's hue shows plainly (its shadow, the slot's margin round a card): dark
-    # enough, those can be as near its colour as its own shading. Its blurred fringe, a little
-    # of its colour in the mat's, stays.
+    # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
+    # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
+    # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
+    # little of its colour in the mat's, stays.
     if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue)[0, 0]:
-        alike &= _hue_off(img + 1.0, mat_hue, cfg.busy_inside_mat_hue)
+        inside = alike & ~freehere  # the free mat is left to the mask
+        alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue, cfg.busy_inside_mat_hue)[0]
     # From its innermost layer on the free mat, through the band along the outline, inwards.
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
@@ -370,7 +378,7 @@ def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float = 1.0) -> np.nd
     """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than `part` of
     what light and shadow may take it."""
     level = image.mean(axis=2)
-    hue = np.abs(image / level[..., None] / mat_hue - 1.0).max(axis=2)
+    hue = np.abs(image / level[..., None] / mat_hue.astype(np.float32) - 1.0).max(axis=2)
     return hue > part * hue_limit(level)
 
 
