@@ -359,7 +359,7 @@ class DemoDriver:
         return self.delay
 
     def _open_view(self):
-        from companion.ui.play import CameraView
+        from companion.ui.play_popups import CameraView
         self._view = CameraView()
         self._view.open()
 

@@ -7,7 +7,8 @@ from companion.ui.common import describe_card, describe_noble  # noqa: F401 (tes
 from companion.ui.gameover import GameOverScreen
 from companion.ui.history import HistoryScreen
 from companion.ui.home import HomeScreen
-from companion.ui.play import CameraView, PlayScreen  # noqa: F401
+from companion.ui.play import PlayScreen
+from companion.ui.play_popups import CameraView  # noqa: F401
 from companion.ui.players import PlayersScreen
 from companion.ui.settings import SettingsScreen
 from companion.ui.setup import SetupScreen
