@@ -181,13 +181,23 @@ class DeckTile(Tappable, Label):
 
 
 class PlayerPanel(BoxLayout):
-    """One player at a glance: name and points large; bonuses, tokens, reserved cards, nobles."""
+    """One player at a glance: name and points large; bonuses, tokens, reserved cards, nobles.
+    Folded (while the computer's move is shown, when room is short), only name and points."""
 
     player = ObjectProperty(None, allownone=True)   # a TableView player dict
     active = BooleanProperty(False)
+    folded = BooleanProperty(False)
     name = StringProperty("")
     points = StringProperty("")
     extra = StringProperty("")
+
+    def folded_width(self) -> float:
+        """The width the folded panel needs: its name and its points on one line."""
+        from kivy.app import App
+        name, points, row = self.ids.name, self.ids.points, self.ids.top
+        need = name._label.get_extents(self.name)[0] + max(
+            points._label.get_extents(self.points)[0] + 6, App.get_running_app().fs * 1.6)
+        return need + self.padding[0] + self.padding[2] + row.spacing * (len(row.children) - 1)
 
     def on_kv_post(self, base):
         self.bonus_badges = []
