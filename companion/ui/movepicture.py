@@ -6,7 +6,7 @@ lines when the space is narrow. It draws only; nothing in it answers a touch.
 """
 from __future__ import annotations
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
@@ -29,7 +29,29 @@ class MoveStep(BoxLayout):
 
 
 class MovePicture(StackLayout):
-    """The whole turn, part after part."""
+    """The whole turn, part after part. With ``one_line`` (and no size_hint_x) it is as wide
+    as its steps on one line when its parent has the room, so that a button can follow it in
+    the parent's flow; else as wide as the parent, its steps wrapping."""
+
+    one_line = BooleanProperty(False)
+    parts = ()
+    _parent = None
+
+    def on_parent(self, _widget, parent):
+        if self._parent is not None:
+            self._parent.unbind(width=self._fit)
+        self._parent = parent
+        if parent is not None and self.one_line:
+            parent.bind(width=self._fit)
+            self._fit()
+
+    def _fit(self, *_):
+        if not self.one_line or self.parent is None:
+            return
+        steps = self.children
+        line = sum(s.width for s in steps) + self.spacing[0] * max(0, len(steps) - 1) + \
+            self.padding[0] + self.padding[2]
+        self.width = min(line, self.parent.width)
 
     def show(self, parts) -> None:
         self.clear_widgets()
@@ -61,4 +83,6 @@ class MovePicture(StackLayout):
                                  size=(tap * 0.75, tap * 0.75))
                 row.add_widget(badge)
             row.height = tall
+            step.bind(width=self._fit)
             self.add_widget(step)
+        self._fit()

@@ -18,7 +18,7 @@ from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.ui.move_view import move_parts, move_words
-from companion.ui.movepicture import MovePicture  # noqa: F401  (play.kv's PlayPrompt uses it)
+from companion.ui.movepicture import MovePicture
 from companion.ui.hint import HintControl
 from companion.ui.play_popups import CameraView, GemLegend
 from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
@@ -38,6 +38,11 @@ class PlayScreen(AppScreen):
     final_round = BooleanProperty(False)
     rejected = BooleanProperty(False)
     busy = BooleanProperty(False)
+    # (Set before __init__ ends: the kv's on_kv_post arranges the screen.)
+    _move_shown = False      # the prompt is the computer's move ("Done as shown")
+    _usual = V.Prompt()      # the prompt this turn would have without the computer's move
+    _tall = 0                # an open player's panel's height
+    _column = _scroll = None  # the players' column (landscape) and the prompt's scroll view
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -49,6 +54,8 @@ class PlayScreen(AppScreen):
         self.table = Factory.PlayTable()
         self.head = Factory.PlayHeader()
         self.ask = Factory.PlayPrompt()
+        # The computer's move in pictures, first in the prompt's flow (_place_picture).
+        self.picture = MovePicture(one_line=True, size_hint_x=None)
         self.tools = Factory.PlayTools()
         t = self.tools.ids
         t.undo.bind(on_release=lambda w: self.undo())
@@ -58,6 +65,9 @@ class PlayScreen(AppScreen):
         self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
+        from kivy.core.window import Window
+        for widget in (self.ask, self.head.ids.banner, Window):
+            widget.bind(height=self._fit)
         self._arrange()
 
     def _arrange(self):
@@ -70,37 +80,72 @@ class PlayScreen(AppScreen):
         for w in (self.table, self.head, self.ask, self.tools):
             if w.parent is not None:
                 w.parent.remove_widget(w)
+        # The prompt scrolls when it is taller than its room (a question's pictures), except
+        # the computer's move: _fit makes room for it.
+        from kivy.uix.scrollview import ScrollView
+        self._scroll = ScrollView(do_scroll_x=False, bar_width=6)
+        self._scroll.add_widget(self.ask)
         if landscape:
             frame.orientation = "horizontal"
             left = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.53)
             left.add_widget(self.table)
             left.add_widget(self.tools)
-            right = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
-            right.add_widget(self.head)
-            # The prompt scrolls when it is taller than the room left (the computer's move
-            # with 4 players); otherwise it sits under the players as before.
-            from kivy.uix.scrollview import ScrollView
-            scroll = ScrollView(do_scroll_x=False, bar_width=6)
-            scroll.add_widget(self.ask)
-            right.add_widget(scroll)
+            self._column = BoxLayout(orientation="vertical", spacing=4, size_hint_x=0.47)
+            self._column.add_widget(self.head)
+            self._column.add_widget(self._scroll)   # under the players, in the room left
+            self._column.bind(height=self._fit)
             frame.add_widget(left)
-            frame.add_widget(right)
+            frame.add_widget(self._column)
         else:
             frame.orientation = "vertical"
-            # The prompt takes at most 25 % of the height and scrolls beyond: the market keeps
-            # its rows touchable under 4 players and the computer's move.
-            from kivy.core.window import Window
-            from kivy.uix.scrollview import ScrollView
-            scroll = ScrollView(do_scroll_x=False, bar_width=6, size_hint_y=None)
-
-            def fit(*_):
-                scroll.height = min(self.ask.height, Window.height * 0.25)
-            self.ask.bind(height=fit)
-            Window.bind(height=fit)
-            scroll.add_widget(self.ask)
-            fit()
-            for w in (self.head, self.table, scroll, self.tools):
+            self._column = None
+            self._scroll.size_hint_y = None         # its height is set by _fit
+            for w in (self.head, self.table, self._scroll, self.tools):
                 frame.add_widget(w)
+        self._fit()
+
+    def _fit(self, *_):
+        """The players' panels and the prompt's room (play_view.computer_room): the computer's
+        move is shown whole. Otherwise, in portrait, the prompt takes at most 25 % of the
+        height and scrolls beyond: the market keeps its rows touchable."""
+        from kivy.core.window import Window
+        if self._scroll is None:
+            return
+        grid = self.head.ids.players
+        panels = list(reversed(grid.children))
+        n, tap, gap = len(panels), app().tap, grid.spacing[1]
+        folded = round(tap * 0.65)
+        landscape = self._column is not None
+        shown = self._move_shown and n > 0
+        room = usual = 0
+        pair = False
+        if shown:
+            pair = n > 1 and max(p.folded_width() for p in panels) <= (grid.width - gap) / 2
+            if landscape:
+                room = self._column.height - self._column.spacing - self.head.spacing - \
+                    self.head.ids.banner.height - n * self._tall - (n - 1) * gap
+            else:
+                usual = self._usual_height()
+        r = V.computer_room(shown, landscape, n, self._tall, folded, gap, pair, self.ask.height,
+                            room, usual)
+        grid.cols = r.columns
+        for panel in panels:
+            panel.folded = r.folded
+            panel.height = folded if r.folded else self._tall
+        if not landscape:
+            self._scroll.height = r.prompt if r.prompt is not None else min(
+                self.ask.height, Window.height * 0.25)
+
+    def _usual_height(self):
+        """The prompt's height on this turn without the computer's move: its usual hint and
+        actions, no move, no message (the market has its usual rows then)."""
+        ids, tap = self.ask.ids, app().tap
+        box, flow, hint = ids.computer, ids.prompt, ids.hint
+        words = text_height(hint, self._usual.hint) + 4 if self._usual.hint else 0
+        actions = V.flow_height([tap * (4.4 if a.wide else 2.4) for a in self._usual.actions],
+                                flow.width, tap, flow.spacing[1])
+        return self.ask.height - (box.height - box.spacing * (len(box.children) - 1)) \
+            - ids.message.height - (hint.height - words) - (flow.height - actions)
 
     # -- drawing
     def refresh(self):
@@ -146,6 +191,7 @@ class PlayScreen(AppScreen):
         self._players(view, g)
         self._computer(g)
         self._prompt(view)
+        self._fit()
         self.hint.update()
         # A turn line noted is said by the prompt's next step; a refusal or a verdict stays.
         noted = v is not None and v.kind == "entered" and self.ask.ids.hint.text
@@ -211,12 +257,12 @@ class PlayScreen(AppScreen):
         n = len(view.players)
         tall = app().tap * ({2: 1.5, 3: 1.35}.get(n, 1.15) if app().landscape
                             else {2: 1.4, 3: 1.25}.get(n, 1.1))
+        self._tall = tall    # folded or not: _fit
         if len(grid.children) != len(view.players):
             grid.clear_widgets()
             for _player in view.players:
                 grid.add_widget(PlayerPanel(size_hint_y=None, height=tall))
         for panel, p in zip(reversed(grid.children), view.players):
-            panel.height = tall
             reserved = [(r.id, r.level) for r in game.reserved[p["seat"]]]
             panel.show(p, reserved, p["nobles"])
 
@@ -239,19 +285,30 @@ class PlayScreen(AppScreen):
         self._computer_key = key
         if not comp.plays(g) or (choice is None and not thinking):
             ids.computer_title.text = ids.computer_words.text = ""
-            ids.picture.show(())
-            return
-        title = V.computer_title(g.names[g.active], comp.seat_level(g.active), choice is None)
-        if choice is None:
-            ids.computer_title.text = title
-            ids.picture.show(())
+            self.picture.show(())
+        elif choice is None:
+            ids.computer_title.text = V.computer_title(g.names[g.active],
+                                                       comp.seat_level(g.active), True)
+            self.picture.show(())
             ids.computer_words.text = ""
-            return
-        # Who plays, then the pictures, then the words (the rejection's sentence says them).
-        ids.computer_title.text = ""
-        ids.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
-        ids.computer_words.text = title if self.rejected else (
-            f"{title} {move_words(choice.lines, game=g)}")
+        else:
+            # Who plays and the move in words (the rejection's sentence says them), then the
+            # pictures.
+            title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
+            ids.computer_title.text = ""
+            self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
+            ids.computer_words.text = title if self.rejected else (
+                f"{title} {move_words(choice.lines, game=g)}")
+        self._place_picture()
+
+    def _place_picture(self):
+        """The move's picture first in the prompt's flow while it has parts: the button that
+        enters the move follows it, beside it when the row has room."""
+        flow, picture = self.ask.ids.prompt, self.picture
+        if picture.parts and picture.parent is None:
+            flow.add_widget(picture, index=len(flow.children))
+        elif not picture.parts and picture.parent is not None:
+            flow.remove_widget(picture)
 
     def _prompt(self, view):
         c = ctl()
@@ -265,11 +322,14 @@ class PlayScreen(AppScreen):
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
-        p = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question, c.game)
+        p = self._usual = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question,
+                                   c.game)
+        self._move_shown = False
         if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
                 and not self.selection and e.step() == ("main",):
             if choice is not None:
                 p = V.computer_prompt(e.game, choice.lines)
+                self._move_shown = True
             elif c.computer.is_thinking(c.game):
                 p = V.Prompt()   # the title says it thinks; nothing to do yet
         self.ask.ids.hint.text = p.hint
@@ -313,10 +373,13 @@ class PlayScreen(AppScreen):
                           width=tap * (4.4 if a.wide else 2.4))
             if a.wide and a.key == "answer":
                 b.size_hint_x = 1
+            if a.snug:
+                b.width = min(b.width, max(tap * 2.4, b._label.get_extents(a.label)[0] + tap))
             if a.primary:
                 b.background_color = GREEN
             b.bind(on_release=lambda w, a=a: self._act(a))
             box.add_widget(b)
+        self._place_picture()
 
     def _act(self, a):
         c = ctl()
@@ -472,6 +535,16 @@ class PlayScreen(AppScreen):
 
     def camera(self):
         CameraView().open()
+
+
+def text_height(label, text):
+    """The height of ``text`` laid out as ``label`` lays out its own (font, wrap width)."""
+    core = label._label
+    probe = type(core)(**{k: v for k, v in core.options.items() if k not in ("text", "text_size")})
+    probe.text = text
+    probe.usersize = (label.text_size[0] or None, None)
+    probe.refresh()
+    return probe.texture.size[1] if probe.texture is not None else 0
 
 
 __all__ = ["PlayScreen", "CARDS"]

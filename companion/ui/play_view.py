@@ -149,6 +149,7 @@ class Action:
     arg: object = None
     primary: bool = False
     wide: bool = False
+    snug: bool = False       # as wide as its words (at most wide): it may fit beside a picture
 
 
 @dataclass
@@ -385,9 +386,57 @@ def computer_prompt(game, lines) -> Prompt:
     else:
         hint = _("Do it on the table, then press {name}'s button.").format(name=name)
     return Prompt(hint, [Action(_("Done as shown"), "computer-done", "computer",
-                                             primary=True, wide=True)])
+                                primary=True, wide=True, snug=True)])
 
 
 def blind_title(name: str, level: int) -> str:
     return _("Which card did {name} draw from the level {level} deck? Choose it, so that the "
              "computer knows its hand.").format(name=name, level=level)
+
+
+# ----------------------------------------------------------------------------- room for the move
+@dataclass
+class Room:
+    """How the Play screen lays out the players and the prompt (:func:`computer_room`)."""
+    folded: bool = False            # the players' panels show only names and points
+    columns: int = 1                # folded panels side by side
+    prompt: float | None = None     # portrait: the prompt's height (None: as usual)
+
+
+def computer_room(move_shown: bool, landscape: bool, players: int, panel: float, folded: float,
+                  gap: float, pair: bool, prompt: float, room: float = 0.0,
+                  usual: float = 0.0) -> Room:
+    """Room for the computer's move, whose words, picture and button are never scrolled to.
+
+    ``panel`` and ``folded`` are a player's panel's heights open and folded, ``gap`` the space
+    between panels, ``pair`` whether two folded panels fit side by side, ``prompt`` the move's
+    prompt's height. Landscape: ``room`` is what the prompt has under the open panels (the
+    market is in the other column); the panels fold when the prompt needs more. Portrait:
+    ``usual`` is the prompt's height on this turn without the computer's move, when the market
+    has its usual rows; the panels fold when the move needs more, and the prompt gets the room
+    they free or what it needs, whichever is more: the market keeps its rows unless even the
+    folded panels leave too little.
+    """
+    if not move_shown:
+        return Room()
+    columns = 2 if pair and players > 1 else 1
+    rows = -(-players // columns)
+    freed = players * panel + (players - 1) * gap - rows * folded - (rows - 1) * gap
+    if landscape:
+        fold = prompt > room
+        return Room(folded=fold, columns=columns if fold else 1)
+    if prompt <= usual:
+        return Room(prompt=usual)
+    return Room(folded=True, columns=columns, prompt=max(prompt, usual + freed))
+
+
+def flow_height(widths, width: float, height: float, spacing: float) -> float:
+    """The height of a row-by-row flow (a Kivy StackLayout, left to right) of pieces of one
+    ``height`` and these ``widths`` in ``width``."""
+    rows, x = 0, None
+    for w in widths:
+        if x is None or x + spacing + w > width:
+            rows, x = rows + 1, w
+        else:
+            x += spacing + w
+    return rows * height + max(0, rows - 1) * spacing

@@ -187,3 +187,70 @@ def player_problems(game) -> list:
         if not ok:
             out.append(f"{player}'s points ({game.points[seat]}) are not shown next to the name")
     return out
+
+
+def prompt_problems(app, button="computer-done") -> list:
+    """What a player checks of the Play screen's prompt (the computer's move and its button):
+    the button, every text and the move's picture lie wholly in the window and in the part of
+    the prompt's scroll view that shows (nothing to scroll to: the prompt is no taller than its
+    view), each text inside its widget, the button's label inside the button, and no two of
+    them, nor the button and any other touch target, overlapping."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+    W, H = Window.size
+    ask = app.sm.get_screen("play").ask
+    found = [w for w, _s in walk(ask) if getattr(w, "target", "") == button]
+    if not found:
+        return [f"no {button!r} button in the prompt"]
+    btn = found[0]
+    view = ask.parent if isinstance(ask.parent, ScrollView) else None
+    out = []
+    if view is not None and ask.height > view.height + SLACK:
+        out.append(f"the prompt is {ask.height:.0f} px tall in a view of {view.height:.0f} px: "
+                   f"{ask.height - view.height:.0f} px must be scrolled to")
+    clip = box(view) if view is not None else (0, 0, W, H)
+    ids = {k: v.__ref__() for k, v in ask.ids.items()}   # the widgets, not weak proxies
+    pieces = [ids[k] for k in ("computer_title", "computer_words", "message", "hint")
+              if ids[k].text.strip() and ids[k].height >= 1]
+    pieces += [w for w, _s in walk(ask) if type(w).__name__ == "MovePicture" and w.children]
+    pieces += [w for w in ids["prompt"].children if w.opacity > 0 and w not in pieces]
+    for w in pieces:
+        x0, y0, x1, y1 = box(w)
+        if x0 < -SLACK or y0 < -SLACK or x1 > W + SLACK or y1 > H + SLACK:
+            out.append(f"{name(w)} reaches outside the window ({x0:.0f},{y0:.0f})-"
+                       f"({x1:.0f},{y1:.0f}) of {W}x{H}")
+        if x0 < clip[0] - SLACK or y0 < clip[1] - SLACK or x1 > clip[2] + SLACK or \
+                y1 > clip[3] + SLACK:
+            out.append(f"{name(w)} at ({x0:.0f},{y0:.0f})-({x1:.0f},{y1:.0f}) is not wholly in "
+                       f"the prompt's visible part ({clip[0]:.0f},{clip[1]:.0f})-"
+                       f"({clip[2]:.0f},{clip[3]:.0f})")
+    for w, _s in walk(ask):
+        if isinstance(w, Label) and w.text.strip():
+            fault = label_fits(w)
+            if fault:
+                out.append(fault)
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1:]:
+            ba, bb = box(a), box(b)
+            dx = min(ba[2], bb[2]) - max(ba[0], bb[0])
+            dy = min(ba[3], bb[3]) - max(ba[1], bb[1])
+            if dx > SLACK and dy > SLACK:
+                out.append(f"{name(a)} and {name(b)} overlap by {dx:.0f}x{dy:.0f} px")
+    bb = box(btn)
+    for root in Window.children:
+        for w, _s in walk(root):
+            if w is btn or not is_target(w) or w.disabled or _related(w, btn):
+                continue
+            bw = box(w)
+            dx = min(bw[2], bb[2]) - max(bw[0], bb[0])
+            dy = min(bw[3], bb[3]) - max(bw[1], bb[1])
+            if dx > SLACK and dy > SLACK:
+                out.append(f"{name(w)} lies over {name(btn)} by {dx:.0f}x{dy:.0f} px")
+    return out
+
+
+def market_row(app) -> float:
+    """The height of one row of the Play screen's market (a deck and its four cards)."""
+    grid = app.sm.get_screen("play").table.ids.market
+    return max(w.height for w in grid.children)

@@ -47,6 +47,11 @@ class Check:
             found += layout.player_problems(players)
         self.faults += [f"{label} at {size}: {f}" for f in found]
 
+    def prompt(self, label):
+        """The computer's move and its "Done as shown" button, whole and not scrolled to."""
+        size = f"{WINDOW[0]}x{WINDOW[1]}"
+        self.faults += [f"{label} at {size}: {f}" for f in layout.prompt_problems(self.app)]
+
     def report(self):
         summary = (f"{len(self.faults)} layout faults in {self.states} states "
                    f"({self.widgets} widgets walked); shots in {self.folder}")
@@ -219,6 +224,7 @@ def _computer_state(ui, players, kind, check):
         assert ctl.send(other.to_line()).rule == "computer-move"
     if kind != "thinking":
         check.frame(f"play-{players}p-computer-{kind}", ctl.game)
+        check.prompt(f"play-{players}p-computer-{kind}")
 
 
 def _question_state(ui, players, kind, check):

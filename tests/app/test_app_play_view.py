@@ -72,3 +72,28 @@ def test_undo_on_screen_names_the_tokens_to_put_back(ui):
     pump(frames=2)
     name = table.names[table.setup.first]
     assert f"{name} puts 1 white, 1 blue and 1 green back in the bank." in texts()
+
+
+def test_room_for_the_computers_move_comes_from_the_players_panels_first():
+    # No move shown: nothing changes.
+    assert V.computer_room(False, True, 4, 54, 31, 2, True, 400, 100) == V.Room()
+    # Landscape: the panels fold only when the prompt is taller than the room under them.
+    assert V.computer_room(True, True, 4, 54, 31, 2, True, 140, 142) == V.Room()
+    assert V.computer_room(True, True, 4, 54, 31, 2, True, 270, 142) == V.Room(True, 2)
+    assert V.computer_room(True, True, 4, 54, 31, 2, False, 270, 142) == V.Room(True, 1)
+    # Portrait: the prompt gets the room the folded panels free on top of its usual room,
+    # or what it needs when that is more (the market gives only the rest).
+    four = 4 * 81 + 3 * 2 - (2 * 48 + 2)              # 4 panels open, 2 rows folded: 232 px
+    assert V.computer_room(True, False, 4, 81, 48, 2, True, 200, 0, 48) == \
+        V.Room(True, 2, 48 + four)
+    assert V.computer_room(True, False, 4, 81, 48, 2, True, 330, 0, 48) == V.Room(True, 2, 330)
+    assert V.computer_room(True, False, 3, 92, 48, 2, False, 330, 0, 48) == \
+        V.Room(True, 1, 330)
+    assert V.computer_room(True, False, 2, 104, 48, 2, True, 40, 0, 48) == V.Room(prompt=48)
+
+
+def test_a_flow_of_buttons_wraps_as_the_screen_lays_them_out():
+    assert V.flow_height([], 700, 74, 4) == 0
+    assert V.flow_height([326, 326], 700, 74, 4) == 74            # 326 + 4 + 326 fit
+    assert V.flow_height([326, 326, 178], 700, 74, 4) == 74 * 2 + 4
+    assert V.flow_height([400, 400], 700, 74, 4) == 74 * 2 + 4

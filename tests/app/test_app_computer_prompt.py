@@ -1,0 +1,109 @@
+"""The computer's move on the Play screen, as a player at the table checks it: the move's words,
+its picture and the "Done as shown" button all in view at once (no scrolling), and the market
+keeping the rows it has when no computer's move is shown. Every player count, in a real window
+at this process's size (800 x 480 unless SPLENDOR_TEST_SIZE says otherwise) and in portrait
+(720 x 1280, a second process).
+"""
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.app import layout
+from tests.app.conftest import WINDOW, grab_pixels, pump, run_in_portrait, save_png, wait_until
+from tests.app.tablestates import find_state, replay, start_in_app
+from tests.app.test_app_layout import _computer_lines
+
+KINDS = ("take-return-noble", "buy-noble", "reserve-deck-return", "reserve-card", "rejected")
+SHOTS = os.environ.get("SPLENDOR_SHOTS")
+ROWS_KEPT = 0.75   # at the least, a market row keeps this share of its height
+
+
+def _late(players, kind):
+    """The layout walk's tables: a 4-player late game (long banner, full tableaux) for the
+    biggest pictures, else a fresh deal."""
+    return players == 4 and kind in ("buy-noble", "reserve-deck-return")
+
+
+def _computer_move(ui, players, kind):
+    """The table of ``kind`` with its active player as a person, then the same turn with that
+    player as the computer and its move shown. Returns the market's row height without the
+    computer's move: on a plain turn, the last turn's verdict not shown (a fresh deal's state;
+    the computer's move hides that message too), and as the turn first showed."""
+    from companion.ai.player import MoveChoice
+    ctl = ui.ctl
+    table, lines = find_state(players, "final-round" if _late(players, kind) else "start")
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    ui.go("play")
+    pump(frames=3)
+    assert ctl.computer.move_for(ctl.game) is None
+    shown = layout.market_row(ui)
+    ctl.verdict, ctl.message = None, ""
+    ctl.changed()
+    pump(frames=3)
+    plain = layout.market_row(ui)
+    gate = threading.Event()
+
+    def chooser(game, seat, level, stop_event=None):
+        gate.wait(30)
+        move = _computer_lines(game, "take-return-noble" if kind == "rejected" else kind)
+        return MoveChoice(move, "", None, seat)
+    ctl.computer.chooser = chooser
+    ctl.computer.set_levels({ctl.game.active: 4})
+    ctl.computer.update(ctl.game)
+    ctl.changed()
+    gate.set()
+    wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the computer's move")
+    pump(frames=3)
+    if kind == "rejected":
+        other = next(a for a in ctl.entry.game.legal_main_actions()
+                     if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
+        assert ctl.send(other.to_line()).rule == "computer-move"
+    pump(frames=3)
+    return plain, shown
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_computers_move_and_its_button_show_whole_and_the_market_keeps_its_rows(
+        ui, players):
+    size = f"{WINDOW[0]}x{WINDOW[1]}"
+    faults, rows = [], []
+    for kind in KINDS:
+        ui.reset(ui.ctl.data_dir.parent / f"data-{players}-{kind}")
+        pump(frames=2)
+        without, shown = _computer_move(ui, players, kind)
+        with_move = layout.market_row(ui)
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            save_png(grab_pixels(), Path(SHOTS) / f"computer-{players}p-{kind}-{size}.png")
+        found = layout.prompt_problems(ui) + layout.problems(ui) + \
+            layout.player_problems(ui.ctl.game)
+        rows.append(f"{kind}: {without:.0f} -> {with_move:.0f} px"
+                    + (f" (as the turn first showed, with the last verdict: {shown:.0f})"
+                       if abs(shown - without) > layout.SLACK else ""))
+        if with_move > without + layout.SLACK:
+            found.append(f"the market's rows grow from {without:.0f} to {with_move:.0f} px")
+        if with_move < without - layout.SLACK:
+            # Less only when the window has no more room: the prompt gets just what it needs.
+            play = ui.sm.get_screen("play")
+            view = play.ask.parent
+            if view.height > play.ask.height + layout.SLACK:
+                found.append(f"the market's rows shrink from {without:.0f} to "
+                             f"{with_move:.0f} px while the prompt has "
+                             f"{view.height - play.ask.height:.0f} px to spare")
+            if with_move < ROWS_KEPT * without:
+                found.append(f"the market's rows shrink from {without:.0f} to "
+                             f"{with_move:.0f} px (under {ROWS_KEPT:.0%})")
+        faults += [f"{players} players, {kind}, {size}: {f}" for f in found]
+    print(f"market rows at {size}, {players} players: " + "; ".join(rows))
+    assert not faults, "\n".join(faults)
+
+
+def test_the_same_in_portrait(tmp_path):
+    """The same checks in a 720 x 1280 window of its own (a second process)."""
+    out = run_in_portrait("tests/app/test_app_computer_prompt.py::"
+                          "test_the_computers_move_and_its_button_show_whole_and_the_market_"
+                          "keeps_its_rows -s")
+    assert "3 passed" in out, out[-2000:]
