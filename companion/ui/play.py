@@ -39,7 +39,6 @@ class PlayScreen(AppScreen):
     rejected = BooleanProperty(False)
     busy = BooleanProperty(False)
     # (Set before __init__ ends: the kv's on_kv_post arranges the screen.)
-    _move_shown = False      # the prompt is the computer's move ("Done as shown")
     _usual = V.Prompt()      # the prompt this turn would have without the computer's move
     _tall = 0                # an open player's panel's height
     _column = _scroll = None  # the players' column (landscape) and the prompt's scroll view
@@ -116,7 +115,9 @@ class PlayScreen(AppScreen):
         n, tap, gap = len(panels), app().tap, grid.spacing[1]
         folded = round(tap * 0.65)
         landscape = self._column is not None
-        shown = self._move_shown and n > 0
+        # The computer's move on screen (its picture; not under a referee's question, whose
+        # pictures scroll as any other prompt's).
+        shown = bool(self.picture.parts) and ctl().question is None and n > 0
         room = usual = 0
         pair = False
         if shown:
@@ -324,12 +325,10 @@ class PlayScreen(AppScreen):
         self._prompt_key = key
         p = self._usual = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question,
                                    c.game)
-        self._move_shown = False
         if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
                 and not self.selection and e.step() == ("main",):
             if choice is not None:
                 p = V.computer_prompt(e.game, choice.lines)
-                self._move_shown = True
             elif c.computer.is_thinking(c.game):
                 p = V.Prompt()   # the title says it thinks; nothing to do yet
         self.ask.ids.hint.text = p.hint

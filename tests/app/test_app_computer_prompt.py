@@ -1,6 +1,6 @@
 """The computer's move on the Play screen, as a player at the table checks it: the move's words,
-its picture and the "Done as shown" button all in view at once (no scrolling), and the market
-keeping the rows it has when no computer's move is shown. Every player count, in a real window
+its picture and the "Done as shown" button (Take, once a gem of it is tapped) all in view at
+once (no scrolling), and the market keeping the rows it has when no computer's move is shown. Every player count, in a real window
 at this process's size (800 x 480 unless SPLENDOR_TEST_SIZE says otherwise) and in portrait
 (720 x 1280, a second process).
 """
@@ -11,11 +11,16 @@ from pathlib import Path
 import pytest
 
 from tests.app import layout
-from tests.app.conftest import WINDOW, grab_pixels, pump, run_in_portrait, save_png, wait_until
+from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png,
+                                tap_target, wait_until)
 from tests.app.tablestates import find_state, replay, start_in_app
 from tests.app.test_app_layout import _computer_lines
 
-KINDS = ("take-return-noble", "buy-noble", "reserve-deck-return", "reserve-card", "rejected")
+# The computer's moves the layout walk shows, a move refused, and the move being entered by
+# touch (its first gem tapped: Take and Clear under the move's words and picture).
+KINDS = ("take-return-noble", "buy-noble", "reserve-deck-return", "reserve-card", "rejected",
+         "gem-tapped")
+BUTTON = {"gem-tapped": "take"}
 SHOTS = os.environ.get("SPLENDOR_SHOTS")
 ROWS_KEPT = 0.75   # at the least, a market row keeps this share of its height
 
@@ -43,12 +48,17 @@ def _computer_move(ui, players, kind):
     ctl.verdict, ctl.message = None, ""
     ctl.changed()
     pump(frames=3)
+    if kind == "gem-tapped":     # the same taps without the computer: Take and Clear show
+        tap_target("gem:white")
     plain = layout.market_row(ui)
+    if kind == "gem-tapped":
+        tap_target("clear")
     gate = threading.Event()
 
     def chooser(game, seat, level, stop_event=None):
         gate.wait(30)
-        move = _computer_lines(game, "take-return-noble" if kind == "rejected" else kind)
+        move = _computer_lines(game, "take-return-noble" if kind in ("rejected", "gem-tapped")
+                               else kind)
         return MoveChoice(move, "", None, seat)
     ctl.computer.chooser = chooser
     ctl.computer.set_levels({ctl.game.active: 4})
@@ -61,6 +71,8 @@ def _computer_move(ui, players, kind):
         other = next(a for a in ctl.entry.game.legal_main_actions()
                      if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
         assert ctl.send(other.to_line()).rule == "computer-move"
+    if kind == "gem-tapped":
+        tap_target("gem:white")
     pump(frames=3)
     return plain, shown
 
@@ -78,10 +90,10 @@ def test_the_computers_move_and_its_button_show_whole_and_the_market_keeps_its_r
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             save_png(grab_pixels(), Path(SHOTS) / f"computer-{players}p-{kind}-{size}.png")
-        found = layout.prompt_problems(ui) + layout.problems(ui) + \
-            layout.player_problems(ui.ctl.game)
+        found = (layout.prompt_problems(ui, BUTTON.get(kind, "computer-done"))
+                 + layout.problems(ui) + layout.player_problems(ui.ctl.game))
         rows.append(f"{kind}: {without:.0f} -> {with_move:.0f} px"
-                    + (f" (as the turn first showed, with the last verdict: {shown:.0f})"
+                    + (f" (as the turn first showed: {shown:.0f})"
                        if abs(shown - without) > layout.SLACK else ""))
         if with_move > without + layout.SLACK:
             found.append(f"the market's rows grow from {without:.0f} to {with_move:.0f} px")

@@ -47,10 +47,12 @@ class Check:
             found += layout.player_problems(players)
         self.faults += [f"{label} at {size}: {f}" for f in found]
 
-    def prompt(self, label):
-        """The computer's move and its "Done as shown" button, whole and not scrolled to."""
+    def prompt(self, label, button="computer-done"):
+        """The computer's move and its button ("Done as shown", or Take once a gem of it is
+        tapped), whole and not scrolled to."""
         size = f"{WINDOW[0]}x{WINDOW[1]}"
-        self.faults += [f"{label} at {size}: {f}" for f in layout.prompt_problems(self.app)]
+        self.faults += [f"{label} at {size}: {f}"
+                        for f in layout.prompt_problems(self.app, button)]
 
     def report(self):
         summary = (f"{len(self.faults)} layout faults in {self.states} states "
@@ -225,6 +227,10 @@ def _computer_state(ui, players, kind, check):
     if kind != "thinking":
         check.frame(f"play-{players}p-computer-{kind}", ctl.game)
         check.prompt(f"play-{players}p-computer-{kind}")
+    if kind == "take-return-noble":
+        tap_target("gem:white")          # the move entered by touch: Take under its picture
+        check.frame(f"play-{players}p-computer-gem-tapped", ctl.game)
+        check.prompt(f"play-{players}p-computer-gem-tapped", "take")
 
 
 def _question_state(ui, players, kind, check):
