@@ -1,8 +1,8 @@
 """The computer's move on the Play screen, as a player at the table checks it: the move's words,
 its picture and the "Done as shown" button (Take, once a gem of it is tapped) all in view at
-once (no scrolling), and the market keeping the rows it has when no computer's move is shown. Every player count, in a real window
-at this process's size (800 x 480 unless SPLENDOR_TEST_SIZE says otherwise) and in portrait
-(720 x 1280, a second process).
+once (no scrolling), and the market keeping the rows it has when no computer's move is shown.
+Every player count, in a real window at this process's size (800 x 480 unless
+SPLENDOR_TEST_SIZE says otherwise) and in portrait (720 x 1280, a second process).
 """
 import os
 import threading
