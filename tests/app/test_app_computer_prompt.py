@@ -5,7 +5,6 @@ Every player count, in a real window at this process's size (800 x 480 unless
 SPLENDOR_TEST_SIZE says otherwise) and in portrait (720 x 1280, a second process).
 """
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from tests.app import layout
 from tests.app.conftest import (WINDOW, grab_pixels, pump, run_in_portrait, save_png,
                                 tap_target, wait_until)
 from tests.app.tablestates import find_state, replay, start_in_app
-from tests.app.test_app_layout import _computer_lines
+from tests.app.test_app_layout import _gated_computer, _refuse_a_move
 
 # The computer's moves the layout walk shows, a move refused, and the move being entered by
 # touch (its first gem tapped: Take and Clear under the move's words and picture).
@@ -36,7 +35,6 @@ def _computer_move(ui, players, kind):
     player as the computer and its move shown. Returns the market's row height without the
     computer's move: on a plain turn, the last turn's verdict not shown (a fresh deal's state;
     the computer's move hides that message too), and as the turn first showed."""
-    from companion.ai.player import MoveChoice
     ctl = ui.ctl
     table, lines = find_state(players, "final-round" if _late(players, kind) else "start")
     start_in_app(ctl, table)
@@ -53,24 +51,15 @@ def _computer_move(ui, players, kind):
     plain = layout.market_row(ui)
     if kind == "gem-tapped":
         tap_target("clear")
-    gate = threading.Event()
-
-    def chooser(game, seat, level, stop_event=None):
-        gate.wait(30)
-        move = _computer_lines(game, "take-return-noble" if kind in ("rejected", "gem-tapped")
-                               else kind)
-        return MoveChoice(move, "", None, seat)
-    ctl.computer.chooser = chooser
-    ctl.computer.set_levels({ctl.game.active: 4})
+    gate = _gated_computer(ctl, "take-return-noble" if kind in ("rejected", "gem-tapped")
+                           else kind)
     ctl.computer.update(ctl.game)
     ctl.changed()
     gate.set()
     wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the computer's move")
     pump(frames=3)
     if kind == "rejected":
-        other = next(a for a in ctl.entry.game.legal_main_actions()
-                     if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
-        assert ctl.send(other.to_line()).rule == "computer-move"
+        _refuse_a_move(ctl)
     if kind == "gem-tapped":
         tap_target("gem:white")
     pump(frames=3)

@@ -192,10 +192,29 @@ def _computer_lines(game, kind):
     return lines + ([{"type": "noble", "player": p, "noble": noble}] if noble else [])
 
 
+def _gated_computer(ctl, kind):
+    """Seat the computer at the active seat, to play `kind`'s move (the biggest pictures that
+    kind draws) once the returned event is set."""
+    from companion.ai.player import MoveChoice
+    gate = threading.Event()
+
+    def chooser(game, seat, level, stop_event=None):
+        gate.wait(30)
+        return MoveChoice(_computer_lines(game, kind), "", None, seat)
+    ctl.computer.chooser = chooser
+    ctl.computer.set_levels({ctl.game.active: 4})
+    return gate
+
+
+def _refuse_a_move(ctl):
+    """Enter a move other than the computer's (taking no white): the referee refuses it."""
+    other = next(a for a in ctl.entry.game.legal_main_actions()
+                 if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
+    assert ctl.send(other.to_line()).rule == "computer-move"
+
+
 def _computer_state(ui, players, kind, check):
     """The Play screen on the computer's turn: thinking, its move shown, a move refused."""
-    import threading
-    from companion.ai.player import MoveChoice
     ctl = ui.ctl
     # A late game (long banner, full tableaux) where the room is shortest; else a fresh deal
     # (replaying a whole game through the referee is the slow part of this walk).
@@ -203,15 +222,7 @@ def _computer_state(ui, players, kind, check):
     table, lines = find_state(players, "final-round" if late else "start")
     start_in_app(ctl, table)
     replay(ctl, lines)
-    gate = threading.Event()
-
-    def chooser(game, seat, level, stop_event=None):
-        gate.wait(30)
-        move = _computer_lines(game, "take-return-noble" if kind in ("thinking", "rejected")
-                               else kind)
-        return MoveChoice(move, "", None, seat)
-    ctl.computer.chooser = chooser
-    ctl.computer.set_levels({ctl.game.active: 4})
+    gate = _gated_computer(ctl, "take-return-noble" if kind in ("thinking", "rejected") else kind)
     ui.go("play")
     ctl.computer.update(ctl.game)
     ctl.changed()
@@ -221,9 +232,7 @@ def _computer_state(ui, players, kind, check):
     wait_until(lambda: ctl.computer.move_for(ctl.game) is not None, what="the computer's move")
     pump(frames=3)
     if kind == "rejected":
-        other = next(a for a in ctl.entry.game.legal_main_actions()
-                     if type(a).__name__ == "TakeGems" and a.gems[0] == 0)
-        assert ctl.send(other.to_line()).rule == "computer-move"
+        _refuse_a_move(ctl)
     if kind != "thinking":
         check.frame(f"play-{players}p-computer-{kind}", ctl.game)
         check.prompt(f"play-{players}p-computer-{kind}")
