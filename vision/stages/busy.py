@@ -26,7 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Rect
-from vision.stages.overview import Overview, _fill, _grow, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, _off_mat_hue, hue_limit
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
@@ -127,7 +127,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     soft: such a patch counts when most of its outline towards the mat is a step, or a long
     stretch of it is (a sleeve merged with its own soft shadow). A pale sleeve darkens towards
     its outline as it curves away, so its step may take 10-20 mm, still far less than a
-    lamp's, which moreover keeps the mat's hue.
+    lamp's, which moreover keeps the mat's hue. A sleeve of nearly the mat's own colour,
+    neither, shows by a faint tint that ends at its outline (:func:`_faint_things`).
+    `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
     """
     img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -377,8 +379,7 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
 def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float = 1.0) -> np.ndarray:
     """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than `part` of
     what light and shadow may take it."""
-    level = image.mean(axis=2)
-    hue = np.abs(image / level[..., None] / mat_hue.astype(np.float32) - 1.0).max(axis=2)
+    level, hue = _off_mat_hue(image, mat_hue.astype(np.float32)[None, None])
     return hue > part * hue_limit(level)
 
 
