@@ -363,7 +363,9 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     # little of its colour in the mat's, stays.
     if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue)[0, 0]:
         inside = alike & ~freehere  # the free mat is left to the mask
-        alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue, cfg.busy_inside_mat_hue)[0]
+        if inside.any():  # (OpenCV refuses an empty array)
+            alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue,
+                                     cfg.busy_inside_mat_hue)[0]
     # From its innermost layer on the free mat, through the band along the outline, inwards.
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
