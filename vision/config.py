@@ -188,9 +188,11 @@ class VisionConfig:
     #: How the hand is seen going into a region: its width on the free mat layer by layer out
     #: to this far (mm) from the region's outline...
     busy_profile_mm: float = 7.0
-    #: ...and it covers the region only when on the innermost layers it is at least this wide
-    #: (mm) and this fraction of its widest: a fingertip ending at the outline (or a few mm
-    #: in) narrows towards its rounded end; a hand going on into the region does not.
+    #: ...and it is seen going on into the region when on the innermost layers it is at least
+    #: this wide (mm) and this fraction of its widest: a fingertip ending at the outline (or a
+    #: few mm in) narrows towards its rounded end; a hand going on into the region does not.
+    #: Only then may the overview's look inside settle it; otherwise the closer look decides
+    #: (a hand over a slot's corner from the gap beside it narrows there too).
     busy_cross_min_mm: float = 6.0
     busy_cross_ratio: float = 0.85
     #: Only something this narrow (mm, on every layer) can be a fingertip ending there.
@@ -212,8 +214,8 @@ class VisionConfig:
     #: That look is taken from the frame at this scale (px/mm; the camera gives ~2.5-3): at
     #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.
     busy_inside_px_per_mm: float = 3.0
-    #: ...only where the overview leaves it in doubt (it finds less than this, mm^2), and only
-    #: within this much (mm) of where the thing comes in.
+    #: ...where the overview leaves it in doubt (it finds less than this, mm^2, or the thing is
+    #: not seen going in), and only within this much (mm) of where the thing comes in.
     busy_inside_sure_mm2: float = 150.0
     busy_inside_around_mm: float = 15.0
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip

@@ -348,3 +348,32 @@ def test_a_rendered_hand_hiding_less_than_a_fingertips_end_does_not_cover_the_pl
     got = read_table(image)["covered"]
     assert path not in got
     assert set(truth["covered"]) - set(got) == set()
+
+
+@pytest.mark.parametrize("seed,i,path", [(102, 188, "market.1.0"), (104, 88, "market.3.3"),
+                                         (202, 192, "market.3.3")])
+def test_a_rendered_hand_over_a_slots_corner_from_the_gap_covers_it(seed, i, path):
+    # The hand comes over the slot's corner from the gap beside it: on the free mat it narrows
+    # towards the outline as a fingertip does, and it was not looked for inside (it hides 376,
+    # 392 and 216 mm^2 of these slots).
+    image, truth = rendered_over_hand(seed, i)
+    assert truth["_gt"]["hidden_mm2"][path] >= 200.0
+    assert read_table(image)["covered"] == truth["covered"]
+
+
+@pytest.mark.parametrize("tip_mm,covered", [(400.0, []), (397.0, []), (395.0, ["market.1.2"]),
+                                            (380.0, ["market.1.2"])])
+def test_in_the_frame_a_fingertip_covers_the_slot_only_if_it_goes_in(sample, tip_mm, covered):
+    # A fingertip narrowing at the outline gets the closer look: it covers the slot only when
+    # its colour goes on over 40 mm^2 of it (4 mm in), not when it ends 1 mm short or 2 mm in.
+    image, _ = sample(1)
+    loc = locate_mat(prepare(image))
+    px_per_mm = float(np.linalg.norm(np.subtract(*loc.to_image([(0, 0), (1, 0)]))))
+    centre = loc.to_image([(330, tip_mm + 9)])[0]
+    bottom = loc.to_image([(330, 475)])[0]
+    width = int(round(18 * px_per_mm))
+    cv2.line(image, tuple(np.round(bottom).astype(int)), tuple(np.round(centre).astype(int)),
+             SKIN, width)
+    cv2.circle(image, tuple(np.round(centre).astype(int)), width // 2, SKIN, -1)
+    result = read_table(cv2.GaussianBlur(image, (0, 0), 0.8))
+    assert (result["busy"], result["covered"]) == (bool(covered), covered)

@@ -471,10 +471,16 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             continue
         on = np.isin(here, far) & freehere
         contact = np.count_nonzero(on & ring) / (s * s)
-        if contact < cfg.busy_min_contact_mm2 or not any(
-                _crosses(here, [i], freehere, dist, cfg) for i in far):
+        if contact < cfg.busy_min_contact_mm2:
             continue
-        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg)
+        # Seen from outside it goes on into the region: a coarse look inside may settle it.
+        # If not (a hand over a slot's corner from the gap beside it narrows there, as a
+        # fingertip does that stops short), only the closer look can tell.
+        crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
+        if not crossed and detail is None:
+            continue
+        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue,
+                               cfg) if crossed else 0.0
         if detail is not None and inside < cfg.busy_inside_sure_mm2:
             # In doubt: a closer look, near where it comes in.
             ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
