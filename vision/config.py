@@ -244,6 +244,13 @@ class VisionConfig:
     #: black border and bits make about three quarters of it dark; something lies over it).
     marker_hidden_white: float = 0.75
     marker_hidden_dark: float = 0.5
+    #: ...and a marker counts as in view when this much of its white square lies in the frame
+    #: (as placed from the 2 found; less: it may simply be out of the picture).
+    marker_in_view: float = 0.5
+    #: Placed from 2 markers and the tags, a marker may be out by this fraction of its square
+    #: (searched in marker_place_steps steps each way): hidden only if covered at every shift.
+    marker_place_slack: float = 0.35
+    marker_place_steps: int = 3
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

@@ -15,7 +15,7 @@ Pure stages, each a function of an image (and what earlier stages found), every 
    (``stages.codes``);
 8. :func:`count_bank` - tokens per lane by two counters (``stages.bank``);
 9. :func:`detect_busy` - the places a hand, an arm or an object hides (``stages.busy``); without
-   the mat, :func:`hidden_markers` - the corner markers a hand hides.
+   the mat, :func:`hidden_markers` - the corner markers a hand hides (``stages.corners``).
 
 :func:`read_table` runs them all and returns the object of ``spec/table.md``.
 """
@@ -29,10 +29,10 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, lane_deviation
-from vision.stages.busy import (BusyReading, detect_busy, hidden_markers, object_mask,
-                                region_order, regions)
+from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
 from vision.stages.codes import (TagReading, assign_tags, read_codes, read_slot_crops, slot_crop,
                                  slot_of)
+from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
@@ -105,7 +105,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         result["tags"], result["foreign"] = tags.ids, tags.foreign
         reading.tags = tags
         # A hand over the corners: busy, and what to clear is the markers (not "no mat").
-        hidden = hidden_markers(frame, loc, cfg, mat)
+        hidden = hidden_markers(frame, loc, cfg, mat, codes)
         result["covered"] = [f"markers.{m}" for m in hidden]
         result["busy"] = bool(hidden)
         result["ms"] = round((time.perf_counter() - t0) * 1000.0, 1)

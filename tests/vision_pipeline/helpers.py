@@ -69,6 +69,8 @@ def with_image(ov, image: np.ndarray):
 
 def rendered_over_hand(seed: int, i: int):
     """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it)."""
+    from dataclasses import replace
+
     from vision.synthetic import random_conditions, random_table_state
     from vision.synthetic.table import _render
 
@@ -77,6 +79,8 @@ def rendered_over_hand(seed: int, i: int):
     phase = str(rng.choice(["early", "mid", "late"]))
     state = random_table_state(rng, players=players, phase=phase)
     cond = random_conditions(rng, size=(2304, 1296), hand=True)
+    if i % 10 == 0:  # every tenth: an arm over two corner markers
+        cond = replace(cond, hand_kind="markers")
     image, truth, data = _render(state, cond)
     if data is not None:  # the JPEG as the camera gives it
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)

@@ -1,0 +1,152 @@
+"""Stage 9 without the mat: the corner markers a hand or an arm hides.
+
+With fewer than three markers found the mat can't be placed, and nothing on it is read. If two
+are found, the frame is still busy when the missing ones lie in view and something lies over
+them: then the referee asks to move the hand off the mat's corners, not to find the mat.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import Mat, load_mat
+from vision.stages.codes import slot_of
+from vision.tags import Code, parse_payload
+
+#: Rounds of placing the mat by the cards' tags: each takes the tags within one more step of
+#: ROUGH_STEP_MM from the markers found (where the placement so far is good enough to tell
+#: which slot a tag lies in).
+ROUGH_ROUNDS = 5
+ROUGH_STEP_MM = 250.0
+#: A fit by the tags needs at least this many of them (a homography has 8 unknowns; the two
+#: markers give 8 corners along one side, the tags the other direction).
+ROUGH_MIN_TAGS = 4
+
+
+def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | None = None,
+                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """Mat mm -> full-frame px from two markers (`found`: id -> 4 x 2 corners) and the cards'
+    tags in the frame (`codes`).
+
+    Two markers place the mat well only near them: an affine fit takes the scale across the mat
+    from the markers' own 40 mm, and a homography from two markers on one side bends wildly
+    across it; seen at a slant the far side is also a quarter smaller or larger. The cards
+    spread over the mat: each tag lies within its slot (within ~20 mm of its centre, as cards
+    and their tags lie), so the slots' centres against the tags' centres place the far side.
+    Slots are told from the placement so far, nearest the markers first.
+    """
+    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)])
+    a = np.hstack([src, np.ones((len(src), 1))])
+    affine = np.linalg.lstsq(a, dst, rcond=None)[0].T  # 2 x 3, mat mm -> full-frame px
+    hom = np.vstack([affine, [0.0, 0.0, 1.0]])
+    tags = np.array([c.centre for c in codes or () if parse_payload(c.text, cfg.tag_prefix)],
+                    np.float64)
+    if not len(tags):
+        return hom
+    slots = mat.slots()
+    anchor = src.mean(axis=0)
+    for k in range(1, ROUGH_ROUNDS + 1):
+        at = cv2.perspectiveTransform(tags.reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
+        mm, px = [], []
+        for tag_px, tag_mm in zip(tags, at):
+            path = slot_of(tag_mm, mat, cfg) \
+                if np.linalg.norm(tag_mm - anchor) <= k * ROUGH_STEP_MM else None
+            # A card in the scan zone may lie any way: its tag says little of where the zone is.
+            if path is None or path == "scan":
+                continue
+            x, y, w, h = slots[path]
+            mm.append((x + w / 2.0, y + h / 2.0))
+            px.append(tag_px)
+        if len(mm) < ROUGH_MIN_TAGS:
+            continue
+        fit, _ = cv2.findHomography(np.concatenate([src, mm]), np.concatenate([dst, px]), 0)
+        if fit is not None:
+            hom = fit
+    return hom
+
+
+def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
+                   codes: list[Code] | None = None) -> list[int]:
+    """Without the mat: the corner markers something lies over, so that the mat can't be placed.
+
+    Two markers found (and the cards' tags, `codes`) still place the mat roughly
+    (:func:`rough_placement`); a missing marker whose square then lies at least half in the
+    frame, yet shows neither its white square nor its black code there, is hidden (a hand, an
+    arm), not out of view. With fewer than two markers nothing can be said: the frame is only
+    "mat not found".
+    """
+    mat = mat or load_mat()
+    found = loc.marker_corners_px
+    if len(found) < 2 or loc.found:
+        return []
+    hom = rough_placement(found, mat, codes, cfg)
+    gray = frame.work_gray()
+    s = frame.work_scale
+    h, w = gray.shape
+    b, size = mat.marker_border, mat.marker_size
+
+    def square(mid: int, inner: bool) -> np.ndarray:
+        """The marker's white square (or its black code), as placed, in working-copy px."""
+        x, y = mat.marker_corners[mid]
+        q = np.array(mat.marker_square(mid), np.float64) if inner else np.array(
+            [(x - b, y - b), (x + size + b, y - b), (x + size + b, y + size + b),
+             (x - b, y + size + b)], np.float64)
+        return cv2.perspectiveTransform(q.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+
+    def looks(outer: np.ndarray, inner: np.ndarray) -> tuple[float, float] | None:
+        """(white square's lower-quartile grey, fraction of the code that is dark), or None if
+        less than cfg.marker_in_view of the square is in the frame."""
+        x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 2
+        x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 3
+        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+        if cx1 <= cx0 or cy1 <= cy0:
+            return None
+        ring = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+        shift = np.array([cx0, cy0], np.float64)
+        cv2.fillConvexPoly(ring, np.round(outer - shift).astype(np.int32), 255)
+        # Judged by its part in the frame: a marker near the frame's edge may be hidden too.
+        if np.count_nonzero(ring) < cfg.marker_in_view * cv2.contourArea(outer.astype(np.float32)):
+            return None
+        code = np.zeros_like(ring)
+        cv2.fillConvexPoly(code, np.round(inner - shift).astype(np.int32), 255)
+        part = gray[cy0:cy1, cx0:cx1]
+        # The white square without the code and a pixel of slack either side.
+        band = cv2.erode(ring, np.ones((3, 3), np.uint8)) & ~cv2.dilate(code, np.ones((5, 5),
+                                                                                     np.uint8))
+        # A quarter of the square darker than paper: something lies over part of it.
+        white = float(np.percentile(part[band > 0], 25)) if band.any() else 0.0
+        inside = part[cv2.erode(code, np.ones((3, 3), np.uint8)) > 0]
+        dark = float(np.mean(inside < 0.5 * white)) if inside.size else 0.0
+        return white, dark
+
+    seen = [v for v in (looks(square(i, False), square(i, True)) for i in sorted(found))
+            if v is not None]
+    if not seen:
+        return []
+    ref_white = float(np.median([v[0] for v in seen]))
+    hidden = []
+    for mid in sorted(set(mat.marker_corners) - set(found)):
+        outer, inner = square(mid, False), square(mid, True)
+        # The placement may be out by a third of the square: hidden only if it looks covered
+        # wherever it may be (a marker the frame's edge cuts shows paper and code somewhere).
+        reach = cfg.marker_place_slack * float(np.linalg.norm(outer[1] - outer[0]))
+        steps = np.linspace(-reach, reach, 2 * cfg.marker_place_steps + 1)
+        judged = False
+        covered = True
+        for dx in steps:
+            for dy in steps:
+                v = looks(outer + (dx, dy), inner + (dx, dy))
+                if v is None:
+                    continue
+                judged = True
+                white, dark = v
+                if white >= cfg.marker_hidden_white * ref_white and dark >= cfg.marker_hidden_dark:
+                    covered = False
+                    break
+            if not covered:
+                break
+        if judged and covered and looks(outer, inner) is not None:
+            hidden.append(mid)
+    return hidden
