@@ -248,9 +248,10 @@ class VisionConfig:
     #: (as placed from the 2 found; less: it may simply be out of the picture).
     marker_in_view: float = 0.5
     #: Placed from 2 markers and the tags, a marker may be out by this fraction of its square
-    #: (searched in marker_place_steps steps each way): hidden only if covered at every shift.
+    #: (searched in marker_place_steps steps each way, each finer than its 5 mm white border):
+    #: hidden only if covered at every shift.
     marker_place_slack: float = 0.35
-    marker_place_steps: int = 3
+    marker_place_steps: int = 7
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

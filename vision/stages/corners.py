@@ -95,58 +95,69 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
              (x - b, y + size + b)], np.float64)
         return cv2.perspectiveTransform(q.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
 
-    def looks(outer: np.ndarray, inner: np.ndarray) -> tuple[float, float] | None:
-        """(white square's lower-quartile grey, fraction of the code that is dark), or None if
-        less than cfg.marker_in_view of the square is in the frame."""
+    # The frame padded (with -1: not in the picture) so that a square may be slid off it.
+    pad = int(np.ceil(max(float(np.linalg.norm(q[1] - q[0])) for q in
+                          (square(i, False) for i in mat.marker_corners))
+                      * (1.0 + cfg.marker_place_slack))) + 4
+    padded = cv2.copyMakeBorder(gray.astype(np.int16), pad, pad, pad, pad,
+                                cv2.BORDER_CONSTANT, value=-1)
+
+    def looks(mid: int, shifts) -> list[tuple[float, float]]:
+        """Per shift (dx, dy px) of the square as placed: (white square's lower-quartile grey,
+        fraction of the code that is dark), for the shifts that leave at least
+        cfg.marker_in_view of the square in the frame (a marker near the frame's edge may be
+        hidden too: it is judged by its part in the frame)."""
+        outer, inner = square(mid, False), square(mid, True)
         x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 2
         x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 3
-        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
-        if cx1 <= cx0 or cy1 <= cy0:
-            return None
-        ring = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
-        shift = np.array([cx0, cy0], np.float64)
-        cv2.fillConvexPoly(ring, np.round(outer - shift).astype(np.int32), 255)
-        # Judged by its part in the frame: a marker near the frame's edge may be hidden too.
-        if np.count_nonzero(ring) < cfg.marker_in_view * cv2.contourArea(outer.astype(np.float32)):
-            return None
+        if x1 + pad <= 0 or y1 + pad <= 0 or x0 >= w + pad or y0 >= h + pad:
+            return []
+        ring = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(ring, np.round(outer - (x0, y0)).astype(np.int32), 255)
         code = np.zeros_like(ring)
-        cv2.fillConvexPoly(code, np.round(inner - shift).astype(np.int32), 255)
-        part = gray[cy0:cy1, cx0:cx1]
+        cv2.fillConvexPoly(code, np.round(inner - (x0, y0)).astype(np.int32), 255)
         # The white square without the code and a pixel of slack either side.
-        band = cv2.erode(ring, np.ones((3, 3), np.uint8)) & ~cv2.dilate(code, np.ones((5, 5),
-                                                                                     np.uint8))
-        # A quarter of the square darker than paper: something lies over part of it.
-        white = float(np.percentile(part[band > 0], 25)) if band.any() else 0.0
-        inside = part[cv2.erode(code, np.ones((3, 3), np.uint8)) > 0]
-        dark = float(np.mean(inside < 0.5 * white)) if inside.size else 0.0
-        return white, dark
+        band = (cv2.erode(ring, np.ones((3, 3), np.uint8))
+                & ~cv2.dilate(code, np.ones((5, 5), np.uint8))) > 0
+        code = cv2.erode(code, np.ones((3, 3), np.uint8)) > 0
+        ring = ring > 0
+        area = np.count_nonzero(ring)
+        rh, rw = ring.shape
+        out = []
+        for dx, dy in shifts:
+            ya, xa = y0 + dy + pad, x0 + dx + pad
+            if ya < 0 or xa < 0 or ya + rh > padded.shape[0] or xa + rw > padded.shape[1]:
+                continue
+            part = padded[ya:ya + rh, xa:xa + rw]
+            if pad <= ya and pad <= xa and ya + rh <= pad + h and xa + rw <= pad + w:
+                paper, inside = part[band], part[code]  # wholly in the frame
+            else:
+                seen_here = part >= 0
+                if np.count_nonzero(ring & seen_here) < cfg.marker_in_view * area:
+                    continue
+                paper, inside = part[band & seen_here], part[code & seen_here]
+            # A quarter of the square darker than paper: something lies over part of it.
+            white = float(np.partition(paper, paper.size // 4)[paper.size // 4]) \
+                if paper.size else 0.0
+            dark = float(np.count_nonzero(inside < 0.5 * white)) / max(inside.size, 1)
+            out.append((white, dark))
+        return out
 
-    seen = [v for v in (looks(square(i, False), square(i, True)) for i in sorted(found))
-            if v is not None]
+    seen = [v[0] for v in (looks(i, [(0, 0)]) for i in sorted(found)) if v]
     if not seen:
         return []
     ref_white = float(np.median([v[0] for v in seen]))
     hidden = []
     for mid in sorted(set(mat.marker_corners) - set(found)):
-        outer, inner = square(mid, False), square(mid, True)
+        if not looks(mid, [(0, 0)]):
+            continue  # out of view as placed
         # The placement may be out by a third of the square: hidden only if it looks covered
         # wherever it may be (a marker the frame's edge cuts shows paper and code somewhere).
+        outer = square(mid, False)
         reach = cfg.marker_place_slack * float(np.linalg.norm(outer[1] - outer[0]))
-        steps = np.linspace(-reach, reach, 2 * cfg.marker_place_steps + 1)
-        judged = False
-        covered = True
-        for dx in steps:
-            for dy in steps:
-                v = looks(outer + (dx, dy), inner + (dx, dy))
-                if v is None:
-                    continue
-                judged = True
-                white, dark = v
-                if white >= cfg.marker_hidden_white * ref_white and dark >= cfg.marker_hidden_dark:
-                    covered = False
-                    break
-            if not covered:
-                break
-        if judged and covered and looks(outer, inner) is not None:
+        steps = np.unique(np.round(np.linspace(-reach, reach, 2 * cfg.marker_place_steps + 1)))
+        shifts = [(int(dx), int(dy)) for dx in steps for dy in steps]
+        if all(white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark
+               for white, dark in looks(mid, shifts)):
             hidden.append(mid)
     return hidden
