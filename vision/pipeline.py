@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, lane_deviation
 from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
@@ -39,6 +40,9 @@ from vision.stages.overview import (Overview, deviation_from, free_mask, mat_dev
                                     object_rects, slot_fill, slot_occupancy)
 from vision.tags import Code
 from vision.tokens import LaneCount
+
+# Before any frame: every frame then reuses the heap (vision/heap.py says why).
+pin_heap()
 
 __all__ = [
     "BusyReading", "Frame", "MatLocation", "Overview", "Rect", "TableReading", "TagReading",
