@@ -37,3 +37,26 @@ def test_markers_the_frames_edge_cuts_are_not_a_hand(sample, in_view):
     result = read_table(np.ascontiguousarray(image[:, :cut]))
     assert result["markers"] == [0, 3]
     assert (result["mat"], result["busy"], result["covered"]) == (False, False, [])
+
+
+def test_a_wild_placement_is_not_looked_at_and_takes_little_memory(sample, monkeypatch):
+    # Tags taken for the wrong slots can bend the placement wildly. A marker then placed far
+    # larger than those seen is not judged, and the frame is not padded to its size.
+    import tracemalloc
+
+    from vision.stages import corners
+
+    image, _ = sample(1)
+    frame = prepare(np.ascontiguousarray(image[:, :1900]))  # markers 1 and 2 cut off
+    loc = locate_mat(frame)
+    assert loc.markers == [0, 3]
+    wild = np.diag([40.0, 40.0, 1.0])
+    monkeypatch.setattr(corners, "rough_placement", lambda *a, **k: wild)
+    tracemalloc.start()
+    try:
+        hidden = corners.hidden_markers(frame, loc)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert hidden == []
+    assert peak < 64 << 20, f"{peak / 2**20:.0f} MB"

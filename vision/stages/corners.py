@@ -47,6 +47,8 @@ def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | 
         return hom
     slots = mat.slots()
     anchor = src.mean(axis=0)
+    side = float(_side(dst.reshape(-1, 4, 2)).mean())
+    squares = np.array([mat.marker_square(i) for i in sorted(mat.marker_corners)], np.float64)
     for k in range(1, ROUGH_ROUNDS + 1):
         at = cv2.perspectiveTransform(tags.reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
         mm, px = [], []
@@ -62,9 +64,21 @@ def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | 
         if len(mm) < ROUGH_MIN_TAGS:
             continue
         fit, _ = cv2.findHomography(np.concatenate([src, mm]), np.concatenate([dst, px]), 0)
-        if fit is not None:
+        if fit is None:
+            continue
+        # Tags in the wrong slots bend a fit wildly: every marker must come out about the size
+        # of those seen (a slant makes the far ones a quarter smaller or larger, no more).
+        placed = cv2.perspectiveTransform(squares.reshape(-1, 1, 2), fit).reshape(-1, 4, 2)
+        sides = _side(placed)
+        if np.all(np.isfinite(sides)) and np.all(np.abs(np.log(sides / side)) < np.log(2.0)):
             hom = fit
     return hom
+
+
+def _side(quads: np.ndarray) -> np.ndarray:
+    """The mean side (px) of each quad (N x 4 x 2), or of all of them if `quads` is one."""
+    return np.linalg.norm(quads - np.roll(quads, 1, axis=-2), axis=-1).mean(axis=-1) \
+        if quads.ndim == 3 else np.linalg.norm(quads - np.roll(quads, 1, axis=0), axis=-1).mean()
 
 
 def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
@@ -95,10 +109,10 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
              (x - b, y + size + b)], np.float64)
         return cv2.perspectiveTransform(q.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
 
-    # The frame padded (with -1: not in the picture) so that a square may be slid off it.
-    pad = int(np.ceil(max(float(np.linalg.norm(q[1] - q[0])) for q in
-                          (square(i, False) for i in mat.marker_corners))
-                      * (1.0 + cfg.marker_place_slack))) + 4
+    # The frame padded (with -1: not in the picture) so that a square may be slid off it; a
+    # square placed more than twice the size of those seen is not looked at (see below).
+    seen_side = float(np.mean([_side(found[i]) for i in found])) * (size + 2 * b) / size
+    pad = int(np.ceil(2.0 * seen_side * (1.0 + cfg.marker_place_slack))) + 4
     padded = cv2.copyMakeBorder(gray.astype(np.int16), pad, pad, pad, pad,
                                 cv2.BORDER_CONSTANT, value=-1)
 
@@ -110,7 +124,8 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
         outer, inner = square(mid, False), square(mid, True)
         x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 2
         x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 3
-        if x1 + pad <= 0 or y1 + pad <= 0 or x0 >= w + pad or y0 >= h + pad:
+        if x1 + pad <= 0 or y1 + pad <= 0 or x0 >= w + pad or y0 >= h + pad \
+                or max(x1 - x0, y1 - y0) > pad:
             return []
         ring = np.zeros((y1 - y0, x1 - x0), np.uint8)
         cv2.fillConvexPoly(ring, np.round(outer - (x0, y0)).astype(np.int32), 255)
