@@ -46,6 +46,12 @@ class Mat:
         s = self.marker_size
         return ((x, y), (x + s, y), (x + s, y + s), (x, y + s))
 
+    def marker_paper(self, marker_id: int) -> tuple[Point, Point, Point, Point]:
+        """The four corners (TL, TR, BR, BL) of the white square behind a marker in mm."""
+        x, y = self.marker_corners[marker_id]
+        b, s = self.marker_border, self.marker_size
+        return ((x - b, y - b), (x + s + b, y - b), (x + s + b, y + s + b), (x - b, y + s + b))
+
     def slots(self) -> dict[str, Rect]:
         """Every card/noble slot by its read-table path ("nobles.0", "market.1.3", "scan")."""
         out: dict[str, Rect] = {f"nobles.{i}": r for i, r in enumerate(self.nobles)}

@@ -47,7 +47,7 @@ def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | 
         return hom
     slots = mat.slots()
     anchor = src.mean(axis=0)
-    side = float(_side(dst.reshape(-1, 4, 2)).mean())
+    side = float(_sides(dst.reshape(-1, 4, 2)).mean())
     squares = np.array([mat.marker_square(i) for i in sorted(mat.marker_corners)], np.float64)
     for k in range(1, ROUGH_ROUNDS + 1):
         at = cv2.perspectiveTransform(tags.reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
@@ -69,16 +69,15 @@ def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | 
         # Tags in the wrong slots bend a fit wildly: every marker must come out about the size
         # of those seen (a slant makes the far ones a quarter smaller or larger, no more).
         placed = cv2.perspectiveTransform(squares.reshape(-1, 1, 2), fit).reshape(-1, 4, 2)
-        sides = _side(placed)
+        sides = _sides(placed)
         if np.all(np.isfinite(sides)) and np.all(np.abs(np.log(sides / side)) < np.log(2.0)):
             hom = fit
     return hom
 
 
-def _side(quads: np.ndarray) -> np.ndarray:
-    """The mean side (px) of each quad (N x 4 x 2), or of all of them if `quads` is one."""
-    return np.linalg.norm(quads - np.roll(quads, 1, axis=-2), axis=-1).mean(axis=-1) \
-        if quads.ndim == 3 else np.linalg.norm(quads - np.roll(quads, 1, axis=0), axis=-1).mean()
+def _sides(quads: np.ndarray) -> np.ndarray:
+    """The mean side (px) of each quad (N x 4 x 2)."""
+    return np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).mean(axis=1)
 
 
 def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
@@ -103,30 +102,27 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
 
     def square(mid: int, inner: bool) -> np.ndarray:
         """The marker's white square (or its black code), as placed, in working-copy px."""
-        x, y = mat.marker_corners[mid]
-        q = np.array(mat.marker_square(mid), np.float64) if inner else np.array(
-            [(x - b, y - b), (x + size + b, y - b), (x + size + b, y + size + b),
-             (x - b, y + size + b)], np.float64)
+        q = np.array(mat.marker_square(mid) if inner else mat.marker_paper(mid), np.float64)
         return cv2.perspectiveTransform(q.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
 
     # The frame padded (with -1: not in the picture) so that a square may be slid off it; a
     # square placed more than twice the size of those seen is not looked at (see below).
-    seen_side = float(np.mean([_side(found[i]) for i in found])) * (size + 2 * b) / size
+    seen_side = float(_sides(np.stack(list(found.values()))).mean()) * (size + 2 * b) / size
     pad = int(np.ceil(2.0 * seen_side * (1.0 + cfg.marker_place_slack))) + 4
     padded = cv2.copyMakeBorder(gray.astype(np.int16), pad, pad, pad, pad,
                                 cv2.BORDER_CONSTANT, value=-1)
 
-    def looks(mid: int, shifts) -> list[tuple[float, float]]:
+    def looks(mid: int, shifts) -> list[tuple[float, float] | None]:
         """Per shift (dx, dy px) of the square as placed: (white square's lower-quartile grey,
-        fraction of the code that is dark), for the shifts that leave at least
-        cfg.marker_in_view of the square in the frame (a marker near the frame's edge may be
-        hidden too: it is judged by its part in the frame)."""
+        fraction of the code that is dark), or None where less than cfg.marker_in_view of the
+        square is in the frame (a marker near the frame's edge may be hidden too: it is judged
+        by its part in the frame)."""
         outer, inner = square(mid, False), square(mid, True)
         x0, y0 = np.floor(outer.min(axis=0)).astype(int) - 2
         x1, y1 = np.ceil(outer.max(axis=0)).astype(int) + 3
         if x1 + pad <= 0 or y1 + pad <= 0 or x0 >= w + pad or y0 >= h + pad \
                 or max(x1 - x0, y1 - y0) > pad:
-            return []
+            return [None] * len(shifts)
         ring = np.zeros((y1 - y0, x1 - x0), np.uint8)
         cv2.fillConvexPoly(ring, np.round(outer - (x0, y0)).astype(np.int32), 255)
         code = np.zeros_like(ring)
@@ -142,6 +138,7 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
         for dx, dy in shifts:
             ya, xa = y0 + dy + pad, x0 + dx + pad
             if ya < 0 or xa < 0 or ya + rh > padded.shape[0] or xa + rw > padded.shape[1]:
+                out.append(None)
                 continue
             part = padded[ya:ya + rh, xa:xa + rw]
             if pad <= ya and pad <= xa and ya + rh <= pad + h and xa + rw <= pad + w:
@@ -149,6 +146,7 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
             else:
                 seen_here = part >= 0
                 if np.count_nonzero(ring & seen_here) < cfg.marker_in_view * area:
+                    out.append(None)
                     continue
                 paper, inside = part[band & seen_here], part[code & seen_here]
             # A quarter of the square darker than paper: something lies over part of it.
@@ -158,21 +156,22 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
             out.append((white, dark))
         return out
 
-    seen = [v[0] for v in (looks(i, [(0, 0)]) for i in sorted(found)) if v]
+    seen = [v for v in (looks(i, [(0, 0)])[0] for i in sorted(found)) if v]
     if not seen:
         return []
     ref_white = float(np.median([v[0] for v in seen]))
     hidden = []
     for mid in sorted(set(mat.marker_corners) - set(found)):
-        if not looks(mid, [(0, 0)]):
-            continue  # out of view as placed
         # The placement may be out by a third of the square: hidden only if it looks covered
         # wherever it may be (a marker the frame's edge cuts shows paper and code somewhere).
         outer = square(mid, False)
         reach = cfg.marker_place_slack * float(np.linalg.norm(outer[1] - outer[0]))
         steps = np.unique(np.round(np.linspace(-reach, reach, 2 * cfg.marker_place_steps + 1)))
-        shifts = [(int(dx), int(dy)) for dx in steps for dy in steps]
+        shifts = [(0, 0)] + [(int(dx), int(dy)) for dx in steps for dy in steps if dx or dy]
+        views = looks(mid, shifts)
+        if views[0] is None:
+            continue  # out of view as placed
         if all(white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark
-               for white, dark in looks(mid, shifts)):
+               for white, dark in filter(None, views)):
             hidden.append(mid)
     return hidden

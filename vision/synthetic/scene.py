@@ -257,10 +257,8 @@ def _markers_visible(cond: Conditions) -> int:
     mat = load_mat()
     cam = _camera(cond)
     n = 0
-    b = mat.marker_border
-    for mid, (x, y) in mat.marker_corners.items():
-        s = mat.marker_size
-        q = cam.project(np.array([(x - b, y - b), (x + s + b, y - b), (x + s + b, y + s + b), (x - b, y + s + b)]))
+    for mid in mat.marker_corners:
+        q = cam.project(np.array(mat.marker_paper(mid)))
         n += _in_frame(q, cond.width, cond.height, 4.0)
     return n
 

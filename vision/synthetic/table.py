@@ -130,10 +130,7 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
     markers = []
     for mid in sorted(mat.marker_corners):
         q = cam.project(np.array(mat.marker_square(mid)))
-        b = mat.marker_border
-        x, y = mat.marker_corners[mid]
-        s = mat.marker_size
-        outer = cam.project(np.array([(x - b, y - b), (x + s + b, y - b), (x + s + b, y + s + b), (x - b, y + s + b)]))
+        outer = cam.project(np.array(mat.marker_paper(mid)))
         if _in_frame(outer, W, H, 1.0) and _quad_occlusion(hand_mask, q) < VISIBLE_OCCLUSION:
             markers.append(mid)
     mat_ok = len(markers) >= 3
