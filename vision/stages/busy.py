@@ -361,11 +361,11 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
     # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
     # little of its colour in the mat's, stays.
-    if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue)[0, 0]:
+    if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue, cfg)[0, 0]:
         inside = alike & ~freehere  # the free mat is left to the mask
         if inside.any():  # (OpenCV refuses an empty array)
             alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue,
-                                     cfg.busy_inside_mat_hue)[0]
+                                     cfg.busy_inside_mat_hue, cfg)[0]
     # From its innermost layer on the free mat, through the band along the outline, inwards.
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
@@ -378,11 +378,12 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     return float(np.count_nonzero(joined[labels] & (dist == 0))) / (s * s)
 
 
-def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float = 1.0) -> np.ndarray:
+def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float,
+             cfg: VisionConfig) -> np.ndarray:
     """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than `part` of
     what light and shadow may take it."""
     level, hue = _off_mat_hue(image, mat_hue.astype(np.float32)[None, None])
-    return hue > part * hue_limit(level)
+    return hue > part * hue_limit(level, cfg)
 
 
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
