@@ -31,6 +31,9 @@ class VisionConfig:
     work_max_width: int = 2600
     #: Resolution of the rectified overview used for occupancy, background and hands.
     overview_px_per_mm: float = 1.0
+    #: Mat this near the frame's edge (mm) counts as out of view: a camera knocked aside shows
+    #: only part of the mat, and beyond the edge the rectified image only repeats its pixels.
+    view_edge_mm: float = 1.0
     #: Resolution of the rectified bank lanes.
     lane_px_per_mm: float = 2.0
     #: Mat kept around a lane when it is rectified (mm along, mm across).

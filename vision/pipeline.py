@@ -37,7 +37,7 @@ from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
-                                    object_rects, slot_fill, slot_occupancy)
+                                    object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.tags import Code
 from vision.tokens import LaneCount
 
@@ -171,8 +171,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     for c in COLOURS:
         if not bank[c].certain:
             uncertain.add(f"bank.{c}")
-    # What is hidden can't be known.
+    # What is hidden can't be known, nor what lies beyond the frame's edge (a camera knocked
+    # aside), unless its tag was read.
     uncertain.update(busy.covered)
+    uncertain.update(p for p in out_of_view(overview, regions(mat)) if p not in tags.slots)
     result["tags"] = tags.ids
     result["foreign"] = tags.foreign
     result["uncertain"] = sorted(uncertain, key=region_order)

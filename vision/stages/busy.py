@@ -338,14 +338,16 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
 
 
 def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
-                  s: float, mat_hue: np.ndarray, cfg: VisionConfig) -> float:
+                  s: float, mat_hue: np.ndarray, cfg: VisionConfig,
+                  view: np.ndarray | None = None) -> float:
     """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
     on to hide: its own colour, taken on the ring, followed from the outline into the region.
 
     Seen from outside alone, a fingertip ending 2 mm short of a card's edge and one ending 2 mm
     inside it look alike; inside, the one shows skin or cloth beyond the outline, the other
     the card's border, a token or the mat. All arrays are of the same box at `s` px/mm;
-    `dist`: mm from the region's outline (0 inside it).
+    `dist`: mm from the region's outline (0 inside it); `view`: where the frame shows it (None:
+    everywhere).
     """
     # Its colour where it is surely itself: not on its blurred outline.
     core = cv2.erode(on.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0 if s > 1.5 else on
@@ -357,6 +359,8 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     mean = sample.mean(axis=0)
     spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
     alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
+    if view is not None:
+        alike &= view
     # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
     # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
     # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
@@ -387,17 +391,19 @@ def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float,
 
 
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
-            cfg: VisionConfig):
+            view: np.ndarray | None, cfg: VisionConfig):
     """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
     rect, px/mm -> BGR image): the image, the thing and the free mat (scaled up from the
-    overview's), and the distance from the region's outline."""
+    overview's), the distance from the region's outline, and where the frame shows it."""
     f = cfg.busy_inside_px_per_mm
     image = detail(box_mm, f)
     h, w = image.shape[:2]
     up = [cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
-          for m in (on, freehere)]
-    return image, up[0], up[1], _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
-                                                  box_mm[1] + (np.arange(h) + 0.5) / f)
+          for m in (on, freehere, view if view is not None else on)]
+    return (image, up[0], up[1],
+            _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
+                              box_mm[1] + (np.arange(h) + 0.5) / f),
+            up[2] if view is not None else None)
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -413,6 +419,11 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     s = overview.px_per_mm
     free, rings, edge_of = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
                                    cfg.busy_profile_mm)
+    view = overview.in_view
+    if view is not None:
+        # Part of the mat is out of the frame: what is not seen hides nothing (and beyond the
+        # edge the overview only repeats the edge's pixels).
+        free = np.where(view, free, np.uint8(0))
     mat_hue = mat_chromaticity(overview, free)
     things = object_mask(overview, cfg, free, mat_hue) & free
     for quad in codes_mm or ():
@@ -455,6 +466,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     covered = []
     regs = regions(mat)
     for path, (box, freehere, dist) in rings.items():
+        if view is not None:
+            freehere = freehere & view[box]
         ring = freehere & (dist <= cfg.busy_ring_mm)
         here = labels[box]
         touching = np.unique(here[ring & (here > 0)])
@@ -480,8 +493,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
         if not crossed and detail is None:
             continue
-        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue,
-                               cfg) if crossed else 0.0
+        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
+                               None if view is None else view[box]) if crossed else 0.0
         if detail is not None and inside < cfg.busy_inside_sure_mm2:
             # In doubt: a closer look, near where it comes in.
             ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
@@ -491,9 +504,11 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             near = (slice(y0, y1), slice(x0, x1))
             box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
                       (y1 - y0) / s)
-            inside = _reach_inside(*_closer(detail, box_mm, regs[path], on[near],
-                                            freehere[near], cfg),
-                                   cfg.busy_inside_px_per_mm, mat_hue, cfg)
+            image, on_, free_, dist_, view_ = _closer(
+                detail, box_mm, regs[path], on[near], freehere[near],
+                None if view is None else view[box][near], cfg)
+            inside = _reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
+                                   mat_hue, cfg, view_)
         if inside >= cfg.busy_inside_min_mm2:
             covered.append(path)
     covered.sort(key=region_order)

@@ -154,8 +154,15 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
         pts = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
         w = (pts + 0.5) * frame.work_scale - 0.5
         win = max(2, int(round(cfg.marker_refine_px * frame.work_scale / frame.small_scale / 2)))
-        cv2.cornerSubPix(frame.work_gray(), w, (win, win), (-1, -1),
-                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.03))
+        gray = frame.work_gray()
+        # A marker the frame's edge cuts may have a corner put beyond it: OpenCV refuses to
+        # refine such a corner (it raises), so it keeps the detector's.
+        inside = np.all((w >= 0) & (w <= np.array(gray.shape[::-1]) - 1), axis=1)
+        if inside.any():
+            part = np.ascontiguousarray(w[inside])
+            cv2.cornerSubPix(gray, part, (win, win), (-1, -1),
+                             (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.03))
+            w[inside] = part
         full = (w.astype(np.float64) + 0.5) / frame.work_scale - 0.5
         for k, i in enumerate(sorted(found)):
             # Keep a refined corner only if it stayed near where the detector put it.

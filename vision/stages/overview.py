@@ -72,6 +72,42 @@ class Overview:
     deviation: np.ndarray  # float32, max over channels of |pixel / mat - 1|
     px_per_mm: float
     brightest: float | None = None  # the bare mat's brightness in the strongest light
+    #: bool per pixel: the frame shows it (None: all of the mat is in the frame). Beyond the
+    #: frame's edge the rectified image only repeats the edge's pixels.
+    in_view: np.ndarray | None = None
+
+
+def in_view_mask(frame: Frame, loc: MatLocation, mat: Mat, px_per_mm: float,
+                 edge_mm: float) -> np.ndarray | None:
+    """bool per overview pixel: at least `edge_mm` inside the frame (None: the whole mat is)."""
+    h, w = frame.full.shape[:2]
+    quad = loc.to_mat([(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)])
+    size = (int(round(mat.size[0] * px_per_mm)), int(round(mat.size[1] * px_per_mm)))
+    frame_mm = quad.astype(np.float32).reshape(-1, 1, 2)
+    corners = [(0.0, 0.0), (mat.size[0], 0.0), mat.size, (0.0, mat.size[1])]
+    if all(cv2.pointPolygonTest(frame_mm, (float(x), float(y)), True) >= edge_mm
+           for x, y in corners):
+        return None
+    mask = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad * px_per_mm * 16).astype(np.int32), 255,
+                       cv2.LINE_8, 4)
+    r = int(round(edge_mm * px_per_mm))
+    if r > 0:
+        mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    return mask > 0
+
+
+def out_of_view(overview: Overview, rects: dict[str, Rect]) -> list[str]:
+    """The paths of `rects` (mat mm) not wholly in the frame."""
+    if overview.in_view is None:
+        return []
+    s = overview.px_per_mm
+    out = []
+    for path, r in rects.items():
+        part = _inner(overview.in_view, r, s, 0.0)
+        if part.size and not part.all():
+            out.append(path)
+    return out
 
 
 def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
@@ -105,6 +141,10 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
     coarse = cv2.resize(image, None, fx=g / s, fy=g / s,
                         interpolation=cv2.INTER_AREA).astype(np.float32)
     free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
+    in_view = in_view_mask(frame, loc, mat, s, cfg.view_edge_mm)
+    if in_view is not None:
+        free = free * cv2.resize(in_view.astype(np.float32), (free.shape[1], free.shape[0]),
+                                 interpolation=cv2.INTER_AREA)
     sigma = cfg.background_sigma_mm * g
     bg = _normalised_blur(coarse, free, sigma)
     for _ in range(2):
@@ -112,7 +152,7 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
         bg = _normalised_blur(coarse, keep.astype(np.float32), sigma)
     background = cv2.resize(bg, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
     return Overview(image=image, background=background,
-                    deviation=deviation_from(image, background), px_per_mm=s)
+                    deviation=deviation_from(image, background), px_per_mm=s, in_view=in_view)
 
 
 # --- 5. slot occupancy --------------------------------------------------------------------------
