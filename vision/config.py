@@ -24,6 +24,11 @@ class VisionConfig:
     #: Largest accepted mean marker-corner error of the mat homography (mm); more means a
     #: marker was misread or the mat is badly bent.
     max_marker_error_mm: float = 4.0
+    #: The lens (``stages/lens.py``): its nominal horizontal field of view (degrees; it only
+    #: scales k1), and the barrel (negative) or pincushion k1 a fit may find. The Pi camera's
+    #: ~64 degree lens and the provided samples' (-0.06 to -0.03) lie well inside.
+    lens_hfov_deg: float = 64.0
+    lens_k1_range: tuple[float, float] = (-0.15, 0.05)
 
     # --- working resolutions --------------------------------------------------------------
     #: Frames wider than this are halved for the token and whole-frame tag stages
@@ -223,9 +228,10 @@ class VisionConfig:
     busy_inside_around_mm: float = 15.0
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
     #: that ends at or just short of the outline reaches nothing: the region beyond it is a
-    #: card, a token or the mat, not skin or cloth. As much as a fingertip's last 4 mm: what
-    #: the renderer's truth counts as covered too.
-    busy_inside_min_mm2: float = 40.0
+    #: card, a token or the mat, not skin or cloth. The renderer's truth counts 40 (a
+    #: fingertip's last 4 mm); the look inside misses a blurred edge's mixed pixels, about
+    #: 5 mm^2 (median over the tuning frames, with the mat placed through the lens).
+    busy_inside_min_mm2: float = 36.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed

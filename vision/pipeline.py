@@ -4,10 +4,12 @@ Pure stages, each a function of an image (and what earlier stages found), every 
 :class:`vision.config.VisionConfig`, each in its module under :mod:`vision.stages`:
 
 1. :func:`prepare` - the frame at the sizes the stages need (``stages.locate``);
-2. :func:`locate_mat` - the ArUco markers and the mat-to-image homography (``stages.locate``);
-3. :func:`rectify` - any part of the mat warped to mat millimetres (``stages.locate``);
-4. :func:`mat_deviation` - how far each overview pixel is from the mat's colour there
-   (``stages.overview``);
+2. :func:`locate_mat` - the ArUco markers, the mat-to-image homography and the lens's barrel
+   distortion fitted to them (``stages.locate``, ``stages.lens``);
+3. :func:`rectify` - any part of the mat warped to mat millimetres, through the lens
+   (``stages.locate``);
+4. :func:`mat_deviation` - how far each overview pixel is from the mat's colour there, and
+   which part of the mat the frame shows (``stages.overview``);
 5. :func:`slot_occupancy` - something in a slot or not (``stages.overview``);
 6. :func:`read_codes` / :func:`read_slot_crops` - QR codes, whole frame first, then rectified
    crops of occupied slots that are still unread (``stages.codes``);

@@ -1,4 +1,4 @@
-"""Stages 1-3: the frame at working sizes, the mat's markers and homography, rectification."""
+"""Stages 1-3: the frame at working sizes, the mat's markers, homography and lens, rectification."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,6 +9,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import Mat, load_mat
+from vision.stages.lens import Lens, fit_lens
 
 Rect = tuple[float, float, float, float]
 
@@ -78,12 +79,14 @@ def prepare(image_bgr: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG) -> Frame:
 
 @dataclass
 class MatLocation:
-    """Where the mat is: the markers seen and the homography from mat mm to full-frame px."""
+    """Where the mat is: the markers seen, the homography from mat mm to full-frame px as a
+    pinhole camera would see them, and the lens that bends that picture (None: none)."""
 
     markers: list[int]
     marker_corners_px: dict[int, np.ndarray]  # id -> 4x2, full-frame px
     homography: np.ndarray | None  # 3x3, mat mm -> full-frame px (None: fewer than 3 markers)
     error_mm: float = 0.0
+    lens: Lens | None = None
 
     @property
     def found(self) -> bool:
@@ -91,13 +94,17 @@ class MatLocation:
 
     def to_mat(self, points_px) -> np.ndarray:
         """Full-frame pixel points (N x 2) to mat millimetres."""
-        pts = np.asarray(points_px, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+        pts = np.asarray(points_px, np.float64).reshape(-1, 2)
+        if self.lens is not None:
+            pts = self.lens.undistort(pts)
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2),
+                                        np.linalg.inv(self.homography)).reshape(-1, 2)
 
     def to_image(self, points_mm) -> np.ndarray:
         """Mat millimetre points (N x 2) to full-frame pixels."""
         pts = np.asarray(points_mm, np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+        px = cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+        return px if self.lens is None else self.lens.distort(px)
 
 
 @lru_cache(maxsize=8)
@@ -173,10 +180,11 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
         return MatLocation(sorted(found), found, None)
     src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
     dst = np.concatenate([found[i] for i in sorted(found)])
-    H, _ = cv2.findHomography(src, dst, 0)
+    h, w = frame.full.shape[:2]
+    lens, H = fit_lens(src, dst, w, h, cfg.lens_hfov_deg, cfg.lens_k1_range)
     if H is None:
         return MatLocation(sorted(found), found, None)
-    loc = MatLocation(sorted(found), found, H)
+    loc = MatLocation(sorted(found), found, H, lens=lens if lens.k1 != 0.0 else None)
     back = loc.to_mat(dst)
     err = float(np.mean(np.linalg.norm(back - src, axis=1)))
     loc.error_mm = err
@@ -202,9 +210,19 @@ def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Re
     k = np.array([[image_scale, 0, 0.5 * image_scale - 0.5],
                   [0, image_scale, 0.5 * image_scale - 0.5],
                   [0, 0, 1.0]])
-    m = k @ loc.homography @ t
-    return cv2.warpPerspective(image, m, (out_w, out_h),
-                               flags=interpolation | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    if loc.lens is None:
+        m = k @ loc.homography @ t
+        return cv2.warpPerspective(image, m, (out_w, out_h),
+                                   flags=interpolation | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+    # Through the lens: OpenCV's undistortion maps take an output pixel through any 3x3 (here
+    # to mat mm, then to the pinhole picture, normalised by the lens's matrix), then the lens,
+    # then a camera matrix (here the lens's, scaled to `image`).
+    lens = loc.lens
+    inner = np.linalg.inv(lens.matrix) @ loc.homography @ t
+    m1, m2 = cv2.initUndistortRectifyMap(k @ lens.matrix, lens.coefficients,
+                                         np.linalg.inv(inner), np.eye(3), (out_w, out_h),
+                                         cv2.CV_16SC2)
+    return cv2.remap(image, m1, m2, interpolation, borderMode=cv2.BORDER_REPLICATE)
 
 

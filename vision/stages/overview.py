@@ -77,11 +77,20 @@ class Overview:
     in_view: np.ndarray | None = None
 
 
+#: Points along each side of the frame's outline (a lens's bend of a side is a smooth arc).
+VIEW_OUTLINE_STEPS = 16
+
+
 def in_view_mask(frame: Frame, loc: MatLocation, mat: Mat, px_per_mm: float,
                  edge_mm: float) -> np.ndarray | None:
     """bool per overview pixel: at least `edge_mm` inside the frame (None: the whole mat is)."""
     h, w = frame.full.shape[:2]
-    quad = loc.to_mat([(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)])
+    # The frame's outline, along each side (through the lens its sides are curves on the mat).
+    t = np.linspace(0.0, 1.0, VIEW_OUTLINE_STEPS, endpoint=False)[:, None]
+    corners_px = np.array([(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)])
+    outline = np.concatenate([a + t * (b - a) for a, b in zip(corners_px,
+                                                              np.roll(corners_px, -1, axis=0))])
+    quad = loc.to_mat(outline)
     size = (int(round(mat.size[0] * px_per_mm)), int(round(mat.size[1] * px_per_mm)))
     frame_mm = quad.astype(np.float32).reshape(-1, 1, 2)
     corners = [(0.0, 0.0), (mat.size[0], 0.0), mat.size, (0.0, mat.size[1])]
@@ -89,8 +98,7 @@ def in_view_mask(frame: Frame, loc: MatLocation, mat: Mat, px_per_mm: float,
            for x, y in corners):
         return None
     mask = np.zeros((size[1], size[0]), np.uint8)
-    cv2.fillConvexPoly(mask, np.round(quad * px_per_mm * 16).astype(np.int32), 255,
-                       cv2.LINE_8, 4)
+    cv2.fillPoly(mask, [np.round(quad * px_per_mm * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
     r = int(round(edge_mm * px_per_mm))
     if r > 0:
         mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
