@@ -70,3 +70,11 @@ def test_to_image_and_to_mat_are_inverse_through_the_lens(sample, k1):
                        lens=Lens.nominal(w, h, 64.0, k1))
     mm = np.array([(0.0, 0.0), (350.0, 230.0), (700.0, 460.0), (20.0, 440.0)])
     assert np.abs(bent.to_mat(bent.to_image(mm)) - mm).max() < 1e-6
+
+
+def test_the_lens_docstrings_run():
+    import doctest
+
+    from vision.stages import lens
+    result = doctest.testmod(lens)
+    assert result.attempted >= 4 and result.failed == 0

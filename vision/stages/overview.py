@@ -81,28 +81,32 @@ class Overview:
 VIEW_OUTLINE_STEPS = 16
 
 
+def _outline(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """Points along a rectangle's sides, VIEW_OUTLINE_STEPS a side, clockwise from (x0, y0)."""
+    corners = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+    t = np.linspace(0.0, 1.0, VIEW_OUTLINE_STEPS, endpoint=False)[:, None]
+    return np.concatenate([a + t * (b - a) for a, b in zip(corners, np.roll(corners, -1, axis=0))])
+
+
 def in_view_mask(frame: Frame, loc: MatLocation, mat: Mat, px_per_mm: float,
                  edge_mm: float) -> np.ndarray | None:
     """bool per overview pixel: at least `edge_mm` inside the frame (None: the whole mat is)."""
     h, w = frame.full.shape[:2]
-    # The frame's outline, along each side (through the lens its sides are curves on the mat).
-    t = np.linspace(0.0, 1.0, VIEW_OUTLINE_STEPS, endpoint=False)[:, None]
-    corners_px = np.array([(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)])
-    outline = np.concatenate([a + t * (b - a) for a, b in zip(corners_px,
-                                                              np.roll(corners_px, -1, axis=0))])
-    quad = loc.to_mat(outline)
-    size = (int(round(mat.size[0] * px_per_mm)), int(round(mat.size[1] * px_per_mm)))
-    frame_mm = quad.astype(np.float32).reshape(-1, 1, 2)
-    corners = [(0.0, 0.0), (mat.size[0], 0.0), mat.size, (0.0, mat.size[1])]
-    if all(cv2.pointPolygonTest(frame_mm, (float(x), float(y)), True) >= edge_mm
-           for x, y in corners):
+    # The frame's outline on the mat: through the lens its sides are curves there.
+    frame_mm = loc.to_mat(_outline(-0.5, -0.5, w - 0.5, h - 0.5))
+    inside = frame_mm.astype(np.float32).reshape(-1, 1, 2)
+    if all(cv2.pointPolygonTest(inside, (float(x), float(y)), True) >= edge_mm
+           for x, y in _outline(0.0, 0.0, mat.size[0], mat.size[1])):
         return None
+    size = (int(round(mat.size[0] * px_per_mm)), int(round(mat.size[1] * px_per_mm)))
     mask = np.zeros((size[1], size[0]), np.uint8)
-    cv2.fillPoly(mask, [np.round(quad * px_per_mm * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
+    cv2.fillPoly(mask, [np.round(frame_mm * px_per_mm * 16).astype(np.int32)], 255,
+                 cv2.LINE_8, 4)
     r = int(round(edge_mm * px_per_mm))
     if r > 0:
         mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
-    return mask > 0
+    # The mat's edge may come that near the frame's yet every pixel of it be seen.
+    return None if mask.all() else mask > 0
 
 
 def out_of_view(overview: Overview, rects: dict[str, Rect]) -> list[str]:
