@@ -5,6 +5,8 @@ unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
 - ``{"uncertain": [paths]}``: uncertain items that matter (changed since the last accepted
   turn, or a lane read as it was where another count of it would be judged otherwise);
 - ``{"unsure": [paths]}``: uncertain items on a dealt table (the setup read);
+- with either, ``"corner": True`` when a corner marker was missing too (the places may be
+  beyond the frame's edge, or a hand is on a corner): a second sentence says where to look;
 - ``{"twice": {"tag", "places": [paths]}}``: one tag seen in two places;
 - ``{"overfull": {"colour", "seen", "players", "full"}}``: more tokens in a lane than the game has;
 - ``{"unread_deal": {"level", "slot"}}``: the card dealt into a slot can't be read.
@@ -110,11 +112,20 @@ def uncertain(data: dict) -> str:
     else:
         named = places(paths)
         what = join(named)
-    return ngettext("The camera is not sure of {what}: lay tokens flat in one row in their "
+    text = ngettext("The camera is not sure of {what}: lay tokens flat in one row in their "
                     "lane and cards flat with their tags facing up, then press again.",
                     "The camera is not sure of {what}: lay tokens flat in one row in their "
                     "lane and cards flat with their tags facing up, then press again.",
                     max(1, len(named))).format(what=what)
+    return _with_corner(text, data)
+
+
+def _with_corner(text: str, data: dict) -> str:
+    """`text`, and when a corner marker was missing too, where else to look."""
+    if not data.get("corner"):
+        return text
+    return text + " " + _("One of the mat's corner markers can't be seen either: make sure the "
+                          "whole mat is in the camera's view and nothing lies on its corners.")
 
 
 def unsure(data: dict) -> str:
@@ -122,14 +133,15 @@ def unsure(data: dict) -> str:
     paths = data.get("unsure") or []
     named = covered_text.places(paths) if _english() else places(paths)
     if not named:
-        return _("The camera is not sure of part of the table: lay every card and noble flat "
-                 "with its tag facing up, and every token flat in its lane.")
+        return _with_corner(_("The camera is not sure of part of the table: lay every card and "
+                              "noble flat with its tag facing up, and every token flat in its "
+                              "lane."), data)
     what = covered_text.join(named) if _english() else join(named)
-    return ngettext("The camera is not sure of {what}: lay every card and noble flat with its "
-                    "tag facing up, and every token flat in its lane.",
-                    "The camera is not sure of {what}: lay every card and noble flat with its "
-                    "tag facing up, and every token flat in its lane.", len(named)).format(
-                        what=what)
+    return _with_corner(ngettext(
+        "The camera is not sure of {what}: lay every card and noble flat with its tag facing up, "
+        "and every token flat in its lane.",
+        "The camera is not sure of {what}: lay every card and noble flat with its tag facing up, "
+        "and every token flat in its lane.", len(named)).format(what=what), data)
 
 
 def _slot(path: str) -> str:

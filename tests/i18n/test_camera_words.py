@@ -99,6 +99,41 @@ def test_uncertain_items_that_changed_are_said_in(lang, game):
         assert "tego miejsca: pole czerwonych znaczników." in _said(game, one, lang)
 
 
+CORNER = {"en": "One of the mat's corner markers can't be seen either",
+          "pl": "Nie widać też jednego ze znaczników narożnych maty",
+          "ko": "매트의 모서리 표식 하나도 보이지 않습니다"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_unsure_places_with_a_corner_missing_say_to_look_at_the_cameras_view_in(lang, game):
+    # A camera knocked aside: read-table found three markers, and the places beyond the
+    # frame's edge are uncertain. "Lay tokens flat" alone sends the players to a lane that is
+    # fine; the second sentence sends them to the camera and the mat's corners.
+    obs = expected_observation(game)
+    obs["bank"]["red"] -= 1
+    obs["uncertain"] = ["bank.red"]
+    obs["markers"] = [0, 1, 3]
+    v = judge(game, obs, game.active)
+    assert v.kind == "unreadable" and v.data.get("corner") is True
+    assert v.message.endswith("make sure the whole mat is in the camera's view and nothing "
+                              "lies on its corners.")
+    text = _said(game, v, lang)
+    assert CORNER[lang] in text and text.index(CORNER[lang]) > 0
+    # All four corners seen: the lane alone.
+    obs["markers"] = [0, 1, 2, 3]
+    v = judge(game, obs, game.active)
+    assert "corner" not in v.data and CORNER["en"] not in v.message
+    # The setup read says it too.
+    setup = dict(expected_observation(game), uncertain=["decks.2"], markers=[1, 2, 3])
+    with pytest.raises(SetupError) as err:
+        Referee.setup_from_observation(setup, ["A", "B", "C"])
+    from companion.i18n.camera import unreadable
+    translator.set_language(lang)
+    text = unreadable(err.value.data)
+    translator.set_language("en")
+    assert CORNER["en"] in err.value.message and CORNER[lang] in text
+
+
 @pytest.mark.parametrize("lang", ["en", "pl", "ko"])
 def test_the_setup_read_says_read_the_table_again_in(lang, game):
     obs = dict(expected_observation(game), busy=True, covered=["nobles.0", "scan"])
