@@ -114,6 +114,15 @@ def corner_missing(observation: dict) -> bool:
     return isinstance(markers, list) and 0 < len(markers) < 4
 
 
+def with_corner_hint(message: str, data: dict, observation: dict) -> str:
+    """`message` about uncertain places, with CORNER_HINT after it (and ``data["corner"]`` set,
+    for the sentence in the players' language) when `observation` misses a corner marker."""
+    if not corner_missing(observation):
+        return message
+    data["corner"] = True
+    return f"{message} {CORNER_HINT}"
+
+
 def unsure_sentence(uncertain: Iterable[str] | None) -> str:
     """What the camera is unsure of on a dealt table, and how to lay it out."""
     named = places(uncertain or ())

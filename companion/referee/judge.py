@@ -26,7 +26,7 @@ from typing import Optional
 from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               RuleError, TakeGems, TOKEN_LIMIT, nobles_after)
-from companion.covered_text import CORNER_HINT, corner_missing
+from companion.covered_text import with_corner_hint
 from companion.referee.attempts import diagnose, fix
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
                                     expected_observation, read_seen, seen_of, table_problems,
@@ -287,24 +287,22 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
         return Verdict("unreadable", seat, message=err.message, data=err.data)
     before = seen_of(game)
     unsure = changed_uncertain(before, seen)
-    corner = corner_missing(observation)
     if unsure:
-        return _unsure(seat, unsure, corner)
+        return _unsure(seat, unsure, observation)
     verdict = _judge_seen(game, seen, before, seat)
     # An uncertain lane read as it was is only the camera's guess, and the turn may have
     # happened there: it matters when another count of it would be judged otherwise.
     hinge = [u for u in sorted(seen.uncertain) if u.startswith("bank.")
              and _verdict_hinges_on(game, seen, before, seat, verdict, u)]
-    return _unsure(seat, hinge, corner) if hinge else verdict
+    return _unsure(seat, hinge, observation) if hinge else verdict
 
 
-def _unsure(seat: int, paths: list, corner: bool = False) -> Verdict:
+def _unsure(seat: int, paths: list, observation: dict) -> Verdict:
     what = ", ".join(where(u) for u in paths)
-    message = (f"The camera is not sure of {what}: lay tokens flat in one row in their lane "
-               "and cards flat with their tags facing up, then press again.")
     data = {"uncertain": list(paths)}
-    if corner:
-        message, data["corner"] = f"{message} {CORNER_HINT}", True
+    message = with_corner_hint(
+        f"The camera is not sure of {what}: lay tokens flat in one row in their lane and cards "
+        "flat with their tags facing up, then press again.", data, observation)
     return Verdict("unreadable", seat, data=data, message=message)
 
 

@@ -143,11 +143,9 @@ class Referee:
         except ObservationError as err:
             raise SetupError(err.message, err.data)
         if seen.uncertain:
-            from companion.covered_text import CORNER_HINT, corner_missing, unsure_sentence
-            message, data = unsure_sentence(seen.uncertain), {"unsure": sorted(seen.uncertain)}
-            if corner_missing(obs):
-                message, data["corner"] = f"{message} {CORNER_HINT}", True
-            raise SetupError(message, data)
+            from companion.covered_text import unsure_sentence, with_corner_hint
+            data = {"unsure": sorted(seen.uncertain)}
+            raise SetupError(with_corner_hint(unsure_sentence(seen.uncertain), data, obs), data)
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]

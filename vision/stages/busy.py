@@ -398,12 +398,14 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
     f = cfg.busy_inside_px_per_mm
     image = detail(box_mm, f)
     h, w = image.shape[:2]
-    up = [cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
-          for m in (on, freehere, view if view is not None else on)]
-    return (image, up[0], up[1],
+
+    def up(m: np.ndarray) -> np.ndarray:
+        return cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+
+    return (image, up(on), up(freehere),
             _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
                               box_mm[1] + (np.arange(h) + 0.5) / f),
-            up[2] if view is not None else None)
+            None if view is None else up(view))
 
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -466,8 +468,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     covered = []
     regs = regions(mat)
     for path, (box, freehere, dist) in rings.items():
-        if view is not None:
-            freehere = freehere & view[box]
+        seen = None if view is None else view[box]
+        if seen is not None:
+            freehere = freehere & seen
         ring = freehere & (dist <= cfg.busy_ring_mm)
         here = labels[box]
         touching = np.unique(here[ring & (here > 0)])
@@ -494,7 +497,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if not crossed and detail is None:
             continue
         inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
-                               None if view is None else view[box]) if crossed else 0.0
+                               seen) if crossed else 0.0
         if detail is not None and inside < cfg.busy_inside_sure_mm2:
             # In doubt: a closer look, near where it comes in.
             ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
@@ -506,7 +509,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                       (y1 - y0) / s)
             image, on_, free_, dist_, view_ = _closer(
                 detail, box_mm, regs[path], on[near], freehere[near],
-                None if view is None else view[box][near], cfg)
+                None if seen is None else seen[near], cfg)
             inside = _reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
                                    mat_hue, cfg, view_)
         if inside >= cfg.busy_inside_min_mm2:
