@@ -223,15 +223,22 @@ class VisionConfig:
     #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.
     busy_inside_px_per_mm: float = 3.0
     #: ...where the overview leaves it in doubt (it finds less than this, mm^2, or the thing is
-    #: not seen going in), and only within this much (mm) of where the thing comes in.
-    busy_inside_sure_mm2: float = 150.0
+    #: not seen going in), and only within this much (mm) of where the thing comes in. At
+    #: 1 px/mm a sleeve's colour leaks into a card's print over a few hundred mm^2 (a hand
+    #: grazing a card's corner by 14 mm^2 read as 174); a hand over a card hides thousands.
+    busy_inside_sure_mm2: float = 700.0
     busy_inside_around_mm: float = 15.0
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
     #: that ends at or just short of the outline reaches nothing: the region beyond it is a
     #: card, a token or the mat, not skin or cloth. The renderer's truth counts 40 (a
-    #: fingertip's last 4 mm); the look inside misses a blurred edge's mixed pixels, about
-    #: 5 mm^2 (median over the tuning frames, with the mat placed through the lens).
-    busy_inside_min_mm2: float = 36.0
+    #: fingertip's last 4 mm); the look inside still finds about 3 mm^2 less (median over the
+    #: tuning frames, its outline counted in part as below).
+    busy_inside_min_mm2: float = 38.0
+    #: The thing's outline in that look: its last pixel and this many beyond it count in part
+    #: (how far each is from what lies beyond, taken as far again out, towards the thing's
+    #: colour), where the two differ by at least busy_edge_contrast (BGR distance).
+    busy_edge_px: int = 2
+    busy_edge_contrast: float = 30.0
     #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
     busy_open_mm: float = 3.0
     #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed

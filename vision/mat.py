@@ -48,9 +48,14 @@ class Mat:
 
     def marker_paper(self, marker_id: int) -> tuple[Point, Point, Point, Point]:
         """The four corners (TL, TR, BR, BL) of the white square behind a marker in mm."""
+        x, y, w, h = self.marker_paper_rect(marker_id)
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+    def marker_paper_rect(self, marker_id: int) -> Rect:
+        """The white square behind a marker as (x, y, width, height) in mm."""
         x, y = self.marker_corners[marker_id]
         b, s = self.marker_border, self.marker_size
-        return ((x - b, y - b), (x + s + b, y - b), (x + s + b, y + s + b), (x - b, y + s + b))
+        return (x - b, y - b, s + 2 * b, s + 2 * b)
 
     def slots(self) -> dict[str, Rect]:
         """Every card/noble slot by its read-table path ("nobles.0", "market.1.3", "scan")."""

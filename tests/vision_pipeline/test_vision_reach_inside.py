@@ -1,10 +1,13 @@
 """Issue 18, the look inside a region a thing reaches: how much of it the thing hides.
 
-Plain arrays at 1 px/mm: the free mat on the left, the region on the right (x >= 20 mm).
+Plain arrays (1 px/mm, as the overview; 3 px/mm, as the closer look): the free mat on the left,
+the region on the right (x >= 20 mm).
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import _outline_distance, _reach_inside
@@ -36,3 +39,37 @@ def test_a_sleeve_ending_at_the_outline_hides_nothing_of_the_region():
 def test_a_sleeve_going_on_into_the_region_hides_what_it_lies_over():
     image, on, freehere, dist, mat_hue = _box(6)
     assert _reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG) == 20 * 6
+
+
+PALE_CARD = (235.0, 235.0, 228.0)
+DARK_CARD = (60.0, 50.0, 52.0)
+
+
+def _blurred_box(into_mm: float, card: tuple[float, float, float], s: int = 3, up: int = 8):
+    """The red sleeve of `_box` at `s` px/mm, going `into_mm` (not a whole number of pixels)
+    over a card that fills the region, drawn `up` times finer, then seen as the camera sees
+    it: each pixel the mean of what it spans, blurred over about a pixel."""
+    n = 40 * s * up
+    fine = np.empty((n, n, 3), np.float32)
+    fine[:] = MAT
+    fine[:, 20 * s * up:] = card
+    fine[10 * s * up:30 * s * up, 10 * s * up:int(round((20 + into_mm) * s * up))] = RED
+    image = cv2.GaussianBlur(cv2.resize(fine, (40 * s, 40 * s), interpolation=cv2.INTER_AREA),
+                             (0, 0), 0.8)
+    centres = (np.arange(40 * s) + 0.5) / s
+    dist = _outline_distance((20.0, 0.0, 20.0, 40.0), centres, centres)
+    on = np.zeros(dist.shape, bool)
+    on[10 * s:30 * s, 10 * s:int(18.5 * s)] = True
+    mat_hue = np.array(MAT, np.float32) / np.mean(MAT)
+    return np.clip(image.round(), 0, 255).astype(np.uint8), on, dist > 1.5, dist, mat_hue
+
+
+@pytest.mark.parametrize("card", [PALE_CARD, DARK_CARD], ids=["pale card", "dark card"])
+@pytest.mark.parametrize("into_mm", [1.2, 2.3, 3.7])
+def test_a_blurred_edge_is_counted_where_it_lies_not_where_the_colour_ends(card, into_mm):
+    # The camera's blur mixes the sleeve's last pixel or two with the card beyond. Counting
+    # only the pixels still of the sleeve's colour lost 5-11 mm^2 here (a fingertip's 40 mm^2
+    # read as 33), more than the difference between grazing a card and covering its corner.
+    image, on, freehere, dist, mat_hue = _blurred_box(into_mm, card)
+    found = _reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
+    assert found == pytest.approx(20 * into_mm, abs=3.0)

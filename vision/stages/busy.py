@@ -277,9 +277,8 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
     for r in regs.values():
         _fill(free, _grow(r, inner_mm), s, 0)
     # The markers' white squares are not free mat.
-    for x, y in mat.marker_corners.values():
-        b = mat.marker_border + 1
-        _fill(free, (x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b), s, 0)
+    for i in mat.marker_corners:
+        _fill(free, _grow(mat.marker_paper_rect(i), 1.0), s, 0)
     # The innermost layer of free mat along each region's outline, by region (index + 1): a
     # thing touching two of these crosses the gap between two regions.
     edge_of = np.zeros((h, w), np.int16)
@@ -379,7 +378,42 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     joined = np.zeros(n, bool)
     joined[labels[seed]] = True
     joined[0] = False
-    return float(np.count_nonzero(joined[labels] & (dist == 0))) / (s * s)
+    thing = joined[labels]
+    if s <= 1.5:  # the overview: its fringe is a pixel a mm
+        return float(np.count_nonzero(thing & (dist == 0))) / (s * s)
+    return _edge_area(img, thing, mean, dist == 0, view, cfg) / (s * s)
+
+
+def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: np.ndarray,
+               view: np.ndarray | None, cfg: VisionConfig) -> float:
+    """Pixels of `inside` the thing covers, those along its outline counted in part.
+
+    The camera blurs the thing's outline over a pixel or two: there each pixel is a mix of
+    the thing's `colour` and what lies beyond it (taken a few pixels further out), and its
+    share of the thing is how far along the way from the one to the other it is. Counted
+    whole or not at all, a fingertip's end in front of a pale card loses more than one in
+    front of the dark mat. Where the two are too alike to tell, the outline is counted as
+    followed.
+    """
+    k = np.ones((3, 3), np.uint8)
+    t8 = thing.astype(np.uint8)
+    core = cv2.erode(t8, k) > 0
+    near = cv2.dilate(t8, k, iterations=cfg.busy_edge_px) > 0
+    band = near & ~core & inside
+    beyond = (cv2.dilate(t8, k, iterations=2 * cfg.busy_edge_px) > 0) & ~near
+    if view is not None:
+        band &= view
+        beyond &= view
+    win = (2 * cfg.busy_edge_px + 3,) * 2
+    weight = cv2.boxFilter(beyond.astype(np.float32), -1, win, normalize=False)
+    back = cv2.boxFilter(img * beyond[..., None], -1, win, normalize=False)
+    back /= np.maximum(weight, 1.0)[..., None]
+    way = colour[None, None] - back
+    length2 = (way * way).sum(axis=2)
+    share = ((img - back) * way).sum(axis=2) / np.maximum(length2, 1e-6)
+    clear = (weight > 0) & (length2 >= cfg.busy_edge_contrast ** 2)
+    share = np.where(clear, np.clip(share, 0.0, 1.0), thing)
+    return float(np.count_nonzero(core & inside)) + float(share[band].sum())
 
 
 def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float,

@@ -27,11 +27,7 @@ def _fill(mask: np.ndarray, r: Rect, s: float, value: int) -> None:
 def object_rects(mat: Mat) -> list[Rect]:
     """Every printed place where a game object may lie (slots, decks, lanes, markers)."""
     rects = list(mat.slots().values()) + list(mat.decks.values()) + list(mat.bank.values())
-    for i in mat.marker_corners:
-        x, y = mat.marker_corners[i]
-        b = mat.marker_border
-        rects.append((x - b, y - b, mat.marker_size + 2 * b, mat.marker_size + 2 * b))
-    return rects
+    return rects + [mat.marker_paper_rect(i) for i in mat.marker_corners]
 
 
 _FREE_MASKS: dict[tuple, np.ndarray] = {}
