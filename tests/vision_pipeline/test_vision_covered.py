@@ -367,6 +367,16 @@ def test_a_rendered_hand_over_a_slots_corner_from_the_gap_covers_it(seed, i, pat
     assert read_table(image)["covered"] == truth["covered"]
 
 
+def test_a_rendered_finger_over_a_deck_seen_only_in_the_gap_to_the_deck_below_covers_it():
+    # Seed 104, frame 48: a finger over the level-2 deck (557 mm^2 of it) from a hand over
+    # the level-1 deck below. On the free mat it shows only in the 8 mm gap between the two
+    # decks, within what a card of the deck above could reach: taken for that card, the deck
+    # it covers was not named.
+    image, truth = rendered_over_hand(104, 48)
+    assert truth["_gt"]["hidden_mm2"]["decks.2"] >= 500.0
+    assert set(read_table(image)["covered"]) == set(truth["covered"]) == {"decks.1", "decks.2"}
+
+
 @pytest.mark.parametrize("tip_mm,covered", [(400.0, []), (397.0, []), (395.0, ["market.1.2"]),
                                             (380.0, ["market.1.2"])])
 def test_in_the_frame_a_fingertip_covers_the_slot_only_if_it_goes_in(sample, tip_mm, covered):

@@ -442,6 +442,41 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
             None if view is None else up(view))
 
 
+def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: np.ndarray,
+            freehere: np.ndarray, dist: np.ndarray, seen: np.ndarray | None,
+            mat_hue: np.ndarray, cfg: VisionConfig) -> bool:
+    """Does the thing (`far`: its labels in `here`, the region's box of the overview) hide
+    enough of the region `rect`? `freehere`, `dist`, `seen`: the free mat, the distance from
+    the outline and what the frame shows, in that box."""
+    s = overview.px_per_mm
+    on = np.isin(here, far) & freehere
+    if np.count_nonzero(on & (dist <= cfg.busy_ring_mm)) / (s * s) < cfg.busy_min_contact_mm2:
+        return False
+    # Seen from outside it goes on into the region: a coarse look inside may settle it.
+    # If not (a hand over a slot's corner from the gap beside it narrows there, as a
+    # fingertip does that stops short), only the closer look can tell.
+    crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
+    if not crossed and detail is None:
+        return False
+    inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
+                           seen) if crossed else 0.0
+    if detail is not None and inside < cfg.busy_inside_sure_mm2:
+        # In doubt: a closer look, near where it comes in.
+        ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
+        m = int(np.ceil(cfg.busy_inside_around_mm * s))
+        y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
+        x0, x1 = max(0, xs.min() - m), min(on.shape[1], xs.max() + 1 + m)
+        near = (slice(y0, y1), slice(x0, x1))
+        box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
+                  (y1 - y0) / s)
+        image, on_, free_, dist_, view_ = _closer(
+            detail, box_mm, rect, on[near], freehere[near],
+            None if seen is None else seen[near], cfg)
+        inside = _reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
+                               mat_hue, cfg, view_)
+    return inside >= cfg.busy_inside_min_mm2
+
+
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None,
                 detail: Callable[[Rect, float], np.ndarray] | None = None) -> BusyReading:
@@ -501,6 +536,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
     regs = regions(mat)
+    touched: dict[str, np.ndarray] = {}
+    near_own: list[str] = []
     for path, (box, freehere, dist) in rings.items():
         seen = None if view is None else view[box]
         if seen is not None:
@@ -511,6 +548,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         touching = touching[keep[touching]]
         if touching.size == 0:
             continue
+        touched[path] = touching
         # It must come from beyond what the region's own card or token could reach.
         tall = path == "scan" or path.startswith("decks.")
         reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
@@ -519,34 +557,21 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
                or boxes[i, 1] + boxes[i, 3] > ry + rh]
         if not far:
-            continue
-        on = np.isin(here, far) & freehere
-        contact = np.count_nonzero(on & ring) / (s * s)
-        if contact < cfg.busy_min_contact_mm2:
-            continue
-        # Seen from outside it goes on into the region: a coarse look inside may settle it.
-        # If not (a hand over a slot's corner from the gap beside it narrows there, as a
-        # fingertip does that stops short), only the closer look can tell.
-        crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
-        if not crossed and detail is None:
-            continue
-        inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
-                               seen) if crossed else 0.0
-        if detail is not None and inside < cfg.busy_inside_sure_mm2:
-            # In doubt: a closer look, near where it comes in.
-            ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
-            m = int(np.ceil(cfg.busy_inside_around_mm * s))
-            y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
-            x0, x1 = max(0, xs.min() - m), min(on.shape[1], xs.max() + 1 + m)
-            near = (slice(y0, y1), slice(x0, x1))
-            box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
-                      (y1 - y0) / s)
-            image, on_, free_, dist_, view_ = _closer(
-                detail, box_mm, regs[path], on[near], freehere[near],
-                None if seen is None else seen[near], cfg)
-            inside = _reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
-                                   mat_hue, cfg, view_)
-        if inside >= cfg.busy_inside_min_mm2:
+            near_own.append(path)
+        elif _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
+                     mat_hue, cfg):
+            covered.append(path)
+    # What lies in the gap between two regions, within a card's reach of the one, is still a
+    # hand when it goes on over the other: a finger over a deck seen on the free mat only in
+    # the gap to the deck below, which the hand covers.
+    over = set().union(*(touched[p].tolist() for p in covered))
+    for path in near_own:
+        far = [i for i in touched[path] if i in over]
+        box, freehere, dist = rings[path]
+        seen = None if view is None else view[box]
+        if far and _hidden(overview, detail, regs[path], box, far, labels[box],
+                           freehere if seen is None else freehere & seen, dist, seen,
+                           mat_hue, cfg):
             covered.append(path)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
