@@ -354,17 +354,21 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     if not ring.any():
         return 0.0
     img = image.astype(np.float32)
+    # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
     sample = img[ring]
-    mean = sample.mean(axis=0)
-    spread = np.maximum(sample.std(axis=0), cfg.busy_inside_spread)
-    alike = (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
+    alike = np.zeros(img.shape[:2], bool)
+    # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
+    colours = _thing_colours(sample, cfg, split=s > 1.5)
+    for mean, spread in colours:
+        alike |= (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
     if view is not None:
         alike &= view
     # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
     # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
     # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
     # little of its colour in the mat's, stays.
-    if _hue_off(mean[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue, cfg)[0, 0]:
+    if _hue_off(sample.mean(axis=0)[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue,
+                cfg)[0, 0]:
         inside = alike & ~freehere  # the free mat is left to the mask
         if inside.any():  # (OpenCV refuses an empty array)
             alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue,
@@ -381,7 +385,33 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     thing = joined[labels]
     if s <= 1.5:  # the overview: its fringe is a pixel a mm
         return float(np.count_nonzero(thing & (dist == 0))) / (s * s)
-    return _edge_area(img, thing, mean, dist == 0, view, cfg) / (s * s)
+    means = np.array([m for m, _ in colours], np.float32)
+    nearest = np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)
+    return _edge_area(img, thing, means[nearest], dist == 0, view, cfg) / (s * s)
+
+
+def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
+                   split: bool = True) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The thing's colours on the ring (`sample`: N x 3), each as (mean, spread per channel).
+
+    One, unless it is two things (a sleeve and the hand, a sleeve and its shadow): their mean
+    lies between them, and the spread around it takes in whatever colour a card has between
+    them too. Then two, split by 2-means from the split across its widest spread."""
+    whole = [(sample.mean(axis=0), np.maximum(sample.std(axis=0), cfg.busy_inside_spread))]
+    if not split or len(sample) < 20 or sample.std(axis=0).max() <= cfg.busy_inside_split_spread:
+        return whole
+    centred = sample - sample.mean(axis=0)
+    axis = np.linalg.eigh(centred.T @ centred)[1][:, -1]
+    second = centred @ axis > 0
+    for _ in range(cfg.busy_inside_split_steps):
+        if second.all() or not second.any():
+            return whole
+        a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
+        second = ((sample - b) ** 2).sum(axis=1) < ((sample - a) ** 2).sum(axis=1)
+    parts = [sample[~second], sample[second]]
+    if min(len(p) for p in parts) < cfg.busy_inside_split_part * len(sample):
+        return whole
+    return [(p.mean(axis=0), np.maximum(p.std(axis=0), cfg.busy_inside_spread)) for p in parts]
 
 
 def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: np.ndarray,
@@ -389,7 +419,7 @@ def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: n
     """Pixels of `inside` the thing covers, those along its outline counted in part.
 
     The camera blurs the thing's outline over a pixel or two: there each pixel is a mix of
-    the thing's `colour` and what lies beyond it (taken a few pixels further out), and its
+    the thing's `colour` (per pixel: the nearer of its colours) and what lies beyond it (taken a few pixels further out), and its
     share of the thing is how far along the way from the one to the other it is. Counted
     whole or not at all, a fingertip's end in front of a pale card loses more than one in
     front of the dark mat. Where the two are too alike to tell, the outline is counted as
@@ -408,7 +438,7 @@ def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: n
     weight = cv2.boxFilter(beyond.astype(np.float32), -1, win, normalize=False)
     back = cv2.boxFilter(img * beyond[..., None], -1, win, normalize=False)
     back /= np.maximum(weight, 1.0)[..., None]
-    way = colour[None, None] - back
+    way = colour - back
     length2 = (way * way).sum(axis=2)
     share = ((img - back) * way).sum(axis=2) / np.maximum(length2, 1e-6)
     clear = (weight > 0) & (length2 >= cfg.busy_edge_contrast ** 2)
