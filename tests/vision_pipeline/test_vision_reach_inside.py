@@ -73,3 +73,33 @@ def test_a_blurred_edge_is_counted_where_it_lies_not_where_the_colour_ends(card,
     image, on, freehere, dist, mat_hue = _blurred_box(into_mm, card)
     found = _reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
     assert found == pytest.approx(20 * into_mm, abs=3.0)
+
+
+GREEN = (60.0, 130.0, 60.0)  # a green sleeve...
+SKIN = (120.0, 155.0, 205.0)  # ...and the hand out of it
+BETWEEN = (90.0, 142.0, 132.0)  # a card printed in the colour halfway between them
+
+
+def test_a_thing_of_two_colours_is_not_followed_into_a_card_of_the_colour_between():
+    # Sleeve and hand side by side at the outline, ending there, beside a card of the colour
+    # between them: taken as one colour, their mean is the card's and their spread takes in
+    # all of it (the whole region was found hidden).
+    s = 3
+    image = np.empty((40 * s, 40 * s, 3), np.float32)
+    image[:] = MAT
+    image[:, 20 * s:] = BETWEEN
+    image[10 * s:20 * s, 10 * s:20 * s] = GREEN
+    image[20 * s:30 * s, 10 * s:20 * s] = SKIN
+    centres = (np.arange(40 * s) + 0.5) / s
+    dist = _outline_distance((20.0, 0.0, 20.0, 40.0), centres, centres)
+    on = np.zeros(dist.shape, bool)
+    on[10 * s:30 * s, 10 * s:int(18.5 * s)] = True
+    mat_hue = np.array(MAT, np.float32) / np.mean(MAT)
+    found = _reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
+                          DEFAULT_CONFIG)
+    assert found < 5.0
+    # Going on 3 mm into the card, both are followed there.
+    image[10 * s:30 * s, 20 * s:23 * s] = image[10 * s:30 * s, 19 * s:19 * s + 1]
+    found = _reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
+                          DEFAULT_CONFIG)
+    assert found == pytest.approx(60.0, abs=3.0)
