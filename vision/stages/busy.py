@@ -354,7 +354,6 @@ def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist:
     if not ring.any():
         return 0.0
     img = image.astype(np.float32)
-    # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
     sample = img[ring]
     alike = np.zeros(img.shape[:2], bool)
     # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
