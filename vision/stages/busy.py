@@ -397,7 +397,8 @@ def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
     lies between them, and the spread around it takes in whatever colour a card has between
     them too. Then two, split by 2-means from the split across its widest spread."""
     whole = [(sample.mean(axis=0), np.maximum(sample.std(axis=0), cfg.busy_inside_spread))]
-    if not split or len(sample) < 20 or sample.std(axis=0).max() <= cfg.busy_inside_split_spread:
+    too_few = len(sample) < 20  # (pixels: no two colours to tell apart)
+    if not split or too_few or sample.std(axis=0).max() <= cfg.busy_inside_split_spread:
         return whole
     centred = sample - sample.mean(axis=0)
     axis = np.linalg.eigh(centred.T @ centred)[1][:, -1]
@@ -418,11 +419,11 @@ def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: n
     """Pixels of `inside` the thing covers, those along its outline counted in part.
 
     The camera blurs the thing's outline over a pixel or two: there each pixel is a mix of
-    the thing's `colour` (per pixel: the nearer of its colours) and what lies beyond it (taken a few pixels further out), and its
-    share of the thing is how far along the way from the one to the other it is. Counted
-    whole or not at all, a fingertip's end in front of a pale card loses more than one in
-    front of the dark mat. Where the two are too alike to tell, the outline is counted as
-    followed.
+    the thing's `colour` (per pixel: the nearer of its colours) and what lies beyond it
+    (taken a few pixels further out), and its share of the thing is how far along the way
+    from the one to the other it is. Counted whole or not at all, a fingertip's end in front
+    of a pale card loses more than one in front of the dark mat. Where the two are too alike
+    to tell, the outline is counted as followed.
     """
     k = np.ones((3, 3), np.uint8)
     t8 = thing.astype(np.uint8)
