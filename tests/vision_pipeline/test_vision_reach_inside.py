@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.stages.busy import _outline_distance, _reach_inside
+from vision.stages.busy import _outline_distance
+from vision.stages.inside import reach_inside
 
 MAT = (118.0, 131.0, 122.0)  # BGR: the mat's grey-green
 RED = (40.0, 40.0, 200.0)  # a red sleeve
@@ -33,12 +34,12 @@ def _box(sleeve_into_mm: int):
 def test_a_sleeve_ending_at_the_outline_hides_nothing_of_the_region():
     # Nothing inside the region is of the sleeve's colour (this raised an OpenCV error).
     image, on, freehere, dist, mat_hue = _box(0)
-    assert _reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG) == 0.0
+    assert reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG) == 0.0
 
 
 def test_a_sleeve_going_on_into_the_region_hides_what_it_lies_over():
     image, on, freehere, dist, mat_hue = _box(6)
-    assert _reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG) == 20 * 6
+    assert reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG) == 20 * 6
 
 
 PALE_CARD = (235.0, 235.0, 228.0)
@@ -71,7 +72,7 @@ def test_a_blurred_edge_is_counted_where_it_lies_not_where_the_colour_ends(card,
     # only the pixels still of the sleeve's colour lost 5-11 mm^2 here (a fingertip's 40 mm^2
     # read as 33), more than the difference between grazing a card and covering its corner.
     image, on, freehere, dist, mat_hue = _blurred_box(into_mm, card)
-    found = _reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
+    found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
     assert found == pytest.approx(20 * into_mm, abs=3.0)
 
 
@@ -95,11 +96,11 @@ def test_a_thing_of_two_colours_is_not_followed_into_a_card_of_the_colour_betwee
     on = np.zeros(dist.shape, bool)
     on[10 * s:30 * s, 10 * s:int(18.5 * s)] = True
     mat_hue = np.array(MAT, np.float32) / np.mean(MAT)
-    found = _reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
+    found = reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
                           DEFAULT_CONFIG)
     assert found < 5.0
     # Going on 3 mm into the card, both are followed there.
     image[10 * s:30 * s, 20 * s:23 * s] = image[10 * s:30 * s, 19 * s:19 * s + 1]
-    found = _reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
+    found = reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
                           DEFAULT_CONFIG)
     assert found == pytest.approx(60.0, abs=3.0)

@@ -25,8 +25,9 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
+from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
-from vision.stages.overview import Overview, _fill, _grow, _off_mat_hue, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, hue_limit
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
@@ -336,124 +337,6 @@ def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: n
     return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
-def _reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
-                  s: float, mat_hue: np.ndarray, cfg: VisionConfig,
-                  view: np.ndarray | None = None) -> float:
-    """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
-    on to hide: its own colour, taken on the ring, followed from the outline into the region.
-
-    Seen from outside alone, a fingertip ending 2 mm short of a card's edge and one ending 2 mm
-    inside it look alike; inside, the one shows skin or cloth beyond the outline, the other
-    the card's border, a token or the mat. All arrays are of the same box at `s` px/mm;
-    `dist`: mm from the region's outline (0 inside it); `view`: where the frame shows it (None:
-    everywhere).
-    """
-    # Its colour where it is surely itself: not on its blurred outline.
-    core = cv2.erode(on.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0 if s > 1.5 else on
-    ring = core & (dist <= cfg.busy_ring_mm + 2.0)
-    if not ring.any():
-        return 0.0
-    img = image.astype(np.float32)
-    sample = img[ring]
-    alike = np.zeros(img.shape[:2], bool)
-    # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
-    colours = _thing_colours(sample, cfg, split=s > 1.5)
-    for mean, spread in colours:
-        alike |= (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
-    if view is not None:
-        alike &= view
-    # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
-    # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
-    # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
-    # little of its colour in the mat's, stays.
-    if _hue_off(sample.mean(axis=0)[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue,
-                cfg)[0, 0]:
-        inside = alike & ~freehere  # the free mat is left to the mask
-        if inside.any():  # (OpenCV refuses an empty array)
-            alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue,
-                                     cfg.busy_inside_mat_hue, cfg)[0]
-    # From its innermost layer on the free mat, through the band along the outline, inwards.
-    seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
-    if not seed.any():
-        return 0.0
-    n, labels = cv2.connectedComponents(((alike & ~freehere) | seed).astype(np.uint8),
-                                        connectivity=4)
-    joined = np.zeros(n, bool)
-    joined[labels[seed]] = True
-    joined[0] = False
-    thing = joined[labels]
-    if s <= 1.5:  # the overview: its fringe is a pixel a mm
-        return float(np.count_nonzero(thing & (dist == 0))) / (s * s)
-    means = np.array([m for m, _ in colours], np.float32)
-    nearest = np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)
-    return _edge_area(img, thing, means[nearest], dist == 0, view, cfg) / (s * s)
-
-
-def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
-                   split: bool = True) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The thing's colours on the ring (`sample`: N x 3), each as (mean, spread per channel).
-
-    One, unless it is two things (a sleeve and the hand, a sleeve and its shadow): their mean
-    lies between them, and the spread around it takes in whatever colour a card has between
-    them too. Then two, split by 2-means from the split across its widest spread."""
-    whole = [(sample.mean(axis=0), np.maximum(sample.std(axis=0), cfg.busy_inside_spread))]
-    too_few = len(sample) < 20  # (pixels: no two colours to tell apart)
-    if not split or too_few or sample.std(axis=0).max() <= cfg.busy_inside_split_spread:
-        return whole
-    centred = sample - sample.mean(axis=0)
-    axis = np.linalg.eigh(centred.T @ centred)[1][:, -1]
-    second = centred @ axis > 0
-    for _ in range(cfg.busy_inside_split_steps):
-        if second.all() or not second.any():
-            return whole
-        a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
-        second = ((sample - b) ** 2).sum(axis=1) < ((sample - a) ** 2).sum(axis=1)
-    parts = [sample[~second], sample[second]]
-    if min(len(p) for p in parts) < cfg.busy_inside_split_part * len(sample):
-        return whole
-    return [(p.mean(axis=0), np.maximum(p.std(axis=0), cfg.busy_inside_spread)) for p in parts]
-
-
-def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: np.ndarray,
-               view: np.ndarray | None, cfg: VisionConfig) -> float:
-    """Pixels of `inside` the thing covers, those along its outline counted in part.
-
-    The camera blurs the thing's outline over a pixel or two: there each pixel is a mix of
-    the thing's `colour` (per pixel: the nearer of its colours) and what lies beyond it
-    (taken a few pixels further out), and its share of the thing is how far along the way
-    from the one to the other it is. Counted whole or not at all, a fingertip's end in front
-    of a pale card loses more than one in front of the dark mat. Where the two are too alike
-    to tell, the outline is counted as followed.
-    """
-    k = np.ones((3, 3), np.uint8)
-    t8 = thing.astype(np.uint8)
-    core = cv2.erode(t8, k) > 0
-    near = cv2.dilate(t8, k, iterations=cfg.busy_edge_px) > 0
-    band = near & ~core & inside
-    beyond = (cv2.dilate(t8, k, iterations=2 * cfg.busy_edge_px) > 0) & ~near
-    if view is not None:
-        band &= view
-        beyond &= view
-    win = (2 * cfg.busy_edge_px + 3,) * 2
-    weight = cv2.boxFilter(beyond.astype(np.float32), -1, win, normalize=False)
-    back = cv2.boxFilter(img * beyond[..., None], -1, win, normalize=False)
-    back /= np.maximum(weight, 1.0)[..., None]
-    way = colour - back
-    length2 = (way * way).sum(axis=2)
-    share = ((img - back) * way).sum(axis=2) / np.maximum(length2, 1e-6)
-    clear = (weight > 0) & (length2 >= cfg.busy_edge_contrast ** 2)
-    share = np.where(clear, np.clip(share, 0.0, 1.0), thing)
-    return float(np.count_nonzero(core & inside)) + float(share[band].sum())
-
-
-def _hue_off(image: np.ndarray, mat_hue: np.ndarray, part: float,
-             cfg: VisionConfig) -> np.ndarray:
-    """bool per pixel of `image` (float BGR, + 1): off the mat's hue further than `part` of
-    what light and shadow may take it."""
-    level, hue = _off_mat_hue(image, mat_hue.astype(np.float32)[None, None])
-    return hue > part * hue_limit(level, cfg)
-
-
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
             view: np.ndarray | None, cfg: VisionConfig):
     """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
@@ -488,7 +371,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
     if not crossed and detail is None:
         return False
-    inside = _reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
+    inside = reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
                            seen) if crossed else 0.0
     if detail is not None and inside < cfg.busy_inside_sure_mm2:
         # In doubt: a closer look, near where it comes in.
@@ -502,7 +385,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
         image, on_, free_, dist_, view_ = _closer(
             detail, box_mm, rect, on[near], freehere[near],
             None if seen is None else seen[near], cfg)
-        inside = _reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
+        inside = reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
                                mat_hue, cfg, view_)
     return inside >= cfg.busy_inside_min_mm2
 
