@@ -449,7 +449,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
     regs = regions(mat)
-    touched: dict[str, np.ndarray] = {}
+    # Per region the things on its ring, and its box's labels, free mat and view.
+    touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
     near_own: list[str] = []
     for path, (box, freehere, dist) in rings.items():
         seen = None if view is None else view[box]
@@ -461,7 +462,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         touching = touching[keep[touching]]
         if touching.size == 0:
             continue
-        touched[path] = touching
+        touched[path] = (touching, here, freehere, seen)
         # It must come from beyond what the region's own card or token could reach.
         tall = path == "scan" or path.startswith("decks.")
         reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
@@ -477,13 +478,12 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # What lies in the gap between two regions, within a card's reach of the one, is still a
     # hand when it goes on over the other: a finger over a deck seen on the free mat only in
     # the gap to the deck below, which the hand covers.
-    over = set().union(*(touched[p].tolist() for p in covered))
+    over = set().union(*(touched[p][0].tolist() for p in covered))
     for path in near_own:
-        far = [i for i in touched[path] if i in over]
-        box, freehere, dist = rings[path]
-        seen = None if view is None else view[box]
-        if far and _hidden(overview, detail, regs[path], box, far, labels[box],
-                           freehere if seen is None else freehere & seen, dist, seen,
+        touching, here, freehere, seen = touched[path]
+        far = [i for i in touching if i in over]
+        box, _, dist = rings[path]
+        if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
                            mat_hue, cfg):
             covered.append(path)
     covered.sort(key=region_order)

@@ -23,16 +23,18 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     All arrays are of the same box at `s` px/mm; `dist`: mm from the region's outline (0
     inside it); `view`: where the frame shows it (None: everywhere).
     """
+    # The closer look; in the overview a pixel is a mm, its outline one mixed pixel.
+    closer = s > 1.5
     # Its colour where it is surely itself: not on its blurred outline.
-    core = cv2.erode(on.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0 if s > 1.5 else on
+    core = cv2.erode(on.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0 if closer else on
     ring = core & (dist <= cfg.busy_ring_mm + 2.0)
     if not ring.any():
         return 0.0
     img = image.astype(np.float32)
     sample = img[ring]
     alike = np.zeros(img.shape[:2], bool)
-    # (In the overview a pixel is a mm: too mixed to tell a thing's two colours apart.)
-    colours = _thing_colours(sample, cfg, split=s > 1.5)
+    # (The overview's pixels are too mixed to tell a thing's two colours apart.)
+    colours = _thing_colours(sample, cfg, split=closer)
     for mean, spread in colours:
         alike |= (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
     if view is not None:
@@ -57,11 +59,14 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     joined[labels[seed]] = True
     joined[0] = False
     thing = joined[labels]
-    if s <= 1.5:  # the overview: its fringe is a pixel a mm
+    if not closer:
         return float(np.count_nonzero(thing & (dist == 0))) / (s * s)
-    means = np.array([m for m, _ in colours], np.float32)
-    nearest = np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)
-    return _edge_area(img, thing, means[nearest], dist == 0, view, cfg) / (s * s)
+    if len(colours) == 1:
+        colour = colours[0][0]
+    else:  # per pixel, the nearer of the two
+        means = np.array([m for m, _ in colours], np.float32)
+        colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
+    return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
 
 
 def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
@@ -94,7 +99,7 @@ def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: n
     """Pixels of `inside` the thing covers, those along its outline counted in part.
 
     The camera blurs the thing's outline over a pixel or two: there each pixel is a mix of
-    the thing's `colour` (per pixel: the nearer of its colours) and what lies beyond it
+    the thing's `colour` (one, or per pixel the nearer of its two) and what lies beyond it
     (taken a few pixels further out), and its share of the thing is how far along the way
     from the one to the other it is. Counted whole or not at all, a fingertip's end in front
     of a pale card loses more than one in front of the dark mat. Where the two are too alike
