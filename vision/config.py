@@ -153,6 +153,12 @@ class VisionConfig:
     #: Outline within this (mm) of a patch of the other sign says nothing either: where a
     #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
     busy_other_side_mm: float = 8.0
+    #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
+    #: (mm) and no larger than this (mm^2) that the patch surrounds or notches: a shadow
+    #: falling across it takes the mark's sharp edge into its outline. (The gap between two
+    #: fingers is as narrow but far longer.)
+    busy_print_mark_mm: float = 7.0
+    busy_print_mark_mm2: float = 50.0
     #: A thing of nearly the mat's own colour (a grey or grey-green sleeve, neither much
     #: brighter nor darker): its hue (smoothed over busy_faint_smooth_mm: the camera's noise in
     #: it is as large) is off the mat's by at least this fraction of what a shadow may stray

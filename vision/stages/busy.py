@@ -174,6 +174,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     bright, dim = logk > lim, logk < -lim
     d = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
     near_other = np.ones((2 * d + 1, 2 * d + 1), np.uint8)
+    m = max(1, int(round(cfg.busy_print_mark_mm * overview.px_per_mm))) | 1
+    mark = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (m, m))
+    mark_px = cfg.busy_print_mark_mm2 * overview.px_per_mm ** 2
+    at_end = cv2.dilate(ends, k3) > 0
     for patch, other, edge_mm, tinted in ((bright, dim, cfg.busy_bright_edge_mm, True),
                                           (dim, bright, cfg.shadow_edge_mm, False)):
         # A pale, faintly tinted sleeve is bright with speckles of its tint in it: one patch
@@ -182,6 +186,15 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
         quiet = mute | (cv2.dilate(other.astype(np.uint8), near_other) > 0)
+        # Nor around a small printed mark the patch surrounds or notches (a lane's dot in a
+        # shadow): its sharp edge is the print's. Not a corner between the patch and a region's
+        # edge either: a pale hand seen only in the gaps between slots has its outline there.
+        gaps = ((cv2.morphologyEx(patch, cv2.MORPH_CLOSE, mark) > 0) & (patch == 0))
+        _, glabels, gstats = _components(gaps.astype(np.uint8))
+        small = gstats[:, cv2.CC_STAT_AREA] <= mark_px
+        small[np.unique(glabels[at_end])] = False
+        small[0] = False
+        quiet |= cv2.dilate(small[glabels].astype(np.uint8), k3) > 0
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
