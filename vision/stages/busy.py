@@ -186,15 +186,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
         quiet = mute | (cv2.dilate(other.astype(np.uint8), near_other) > 0)
-        # Nor around a small printed mark the patch surrounds or notches (a lane's dot in a
-        # shadow): its sharp edge is the print's. Not a corner between the patch and a region's
-        # edge either: a pale hand seen only in the gaps between slots has its outline there.
-        gaps = ((cv2.morphologyEx(patch, cv2.MORPH_CLOSE, mark) > 0) & (patch == 0))
-        _, glabels, gstats = _components(gaps.astype(np.uint8))
-        small = gstats[:, cv2.CC_STAT_AREA] <= mark_px
-        small[np.unique(glabels[at_end])] = False
-        small[0] = False
-        quiet |= cv2.dilate(small[glabels].astype(np.uint8), k3) > 0
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
@@ -215,15 +206,53 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
-        solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
-        # A sleeve merged with its own soft shadow: a long sharp stretch of outline.
-        solid |= (sharp >= cfg.busy_sharp_run_mm * overview.px_per_mm) & (
-            sharp >= cfg.busy_sharp_part * total)
+        solid = _sharp_enough(sharp, total, overview.px_per_mm, cfg)
+        # Nor does the outline around a small printed mark the patch surrounds or notches (a
+        # lane's dot in a shadow): its sharp edge is the print's. Looked for only round the
+        # patches their outline makes things: it only takes that away.
+        solid[0] = False
+        if solid.any():
+            sel = stats[solid]
+            y0, x0 = (max(0, int(v) - m) for v in sel[:, [1, 0]].min(axis=0))
+            y1 = min(patch.shape[0], int((sel[:, 1] + sel[:, 3]).max()) + m)
+            x1 = min(patch.shape[1], int((sel[:, 0] + sel[:, 2]).max()) + m)
+            box = (slice(y0, y1), slice(x0, x1))
+            drop = edge_px[box] & _print_marks(patch[box], at_end[box], mark, mark_px)
+            if drop.any():
+                dl = labels[box][drop]
+                was = slope[box][drop] * edge_mm[dl] >= step[dl]
+                total = total - np.bincount(dl, minlength=n)
+                sharp = sharp - np.bincount(dl, weights=was.astype(np.float64), minlength=n)
+                solid &= _sharp_enough(sharp, total, overview.px_per_mm, cfg)
         solid |= dark > 0.5 * area
         solid[0] = False
         things |= solid[labels]
     things |= _faint_things(hue, level, where & ~fringe, overview.px_per_mm, cfg)
     return things.astype(np.uint8) * 255
+
+
+def _sharp_enough(sharp: np.ndarray, total: np.ndarray, px_per_mm: float,
+                  cfg: VisionConfig) -> np.ndarray:
+    """Per patch, from its outline pixels that say something (`total`) and the sharp ones
+    among them: a thing's outline, not light's or shadow's?"""
+    solid = (sharp >= cfg.busy_sharp_outline * np.maximum(total, 1)) & (total > 0)
+    # A sleeve merged with its own soft shadow: a long sharp stretch of outline.
+    return solid | ((sharp >= cfg.busy_sharp_run_mm * px_per_mm) & (
+        sharp >= cfg.busy_sharp_part * total))
+
+
+def _print_marks(patch: np.ndarray, at_end: np.ndarray, mark: np.ndarray,
+                 mark_px: float) -> np.ndarray:
+    """bool: beside a small printed mark the patch (uint8) surrounds or notches: a gap the
+    closing with `mark` fills, no larger than `mark_px`. Not a corner between the patch and a
+    region's edge (`at_end`): a pale hand seen only in the gaps between slots has its outline
+    there."""
+    gaps = (cv2.morphologyEx(patch, cv2.MORPH_CLOSE, mark) > 0) & (patch == 0)
+    n, labels, stats = _components(gaps.astype(np.uint8))
+    small = (stats[:, cv2.CC_STAT_AREA] <= mark_px) & (
+        np.bincount(labels[at_end], minlength=n) == 0)
+    small[0] = False
+    return cv2.dilate(small[labels].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
 
 
 def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_mm: float,
@@ -422,13 +451,18 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # edge the overview only repeats the edge's pixels).
         free = np.where(view, free, np.uint8(0))
     mat_hue = mat_chromaticity(overview, free)
-    things = object_mask(overview, cfg, free, mat_hue) & free
-    for quad in codes_mm or ():
-        q = np.asarray(quad, np.float64).reshape(-1, 2)
-        c = q.mean(axis=0)
-        # The sticker: the symbol, its quiet zone and the printed id under it.
-        grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
-        cv2.fillConvexPoly(things, np.round(grown * s).astype(np.int32), 0)
+    bare = free
+    if codes_mm:
+        # A sticker lying on the free mat is no hand, nor is its sharp edge the outline of
+        # a shadow falling across it: it is left out like a region.
+        bare = free.copy()
+        for quad in codes_mm:
+            q = np.asarray(quad, np.float64).reshape(-1, 2)
+            c = q.mean(axis=0)
+            # The sticker: the symbol, its quiet zone and the printed id under it.
+            grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
+            cv2.fillConvexPoly(bare, np.round(grown * s).astype(np.int32), 0)
+    things = object_mask(overview, cfg, bare, mat_hue) & bare
     # An odd kernel: an even one shifts the mask by a pixel (the anchor is off-centre).
     k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
