@@ -32,11 +32,42 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         return 0.0
     img = image.astype(np.float32)
     sample = img[ring]
-    alike = np.zeros(img.shape[:2], bool)
-    # (The overview's pixels are too mixed to tell a thing's two colours apart.)
-    colours = _thing_colours(sample, cfg, split=closer)
+    seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
+    if not seed.any():
+        return 0.0
+    colours = _thing_colours(sample, cfg)
+    thing = _followed(image, colours, sample, seed, freehere, mat_hue, view, cfg)
+    if not closer:
+        area = np.count_nonzero(thing & (dist == 0))
+        if len(colours) == 2 and area >= cfg.busy_inside_sure_mm2 * s * s:
+            # The overview's pixels are mixed: taken as one, a sleeve and the hand (or its
+            # shadow) take in the print and the mat between their colours; taken as two,
+            # either may match a card's blurred print. Only what both find is sure.
+            one = _followed(image, _thing_colours(sample, cfg, split=False), sample, seed,
+                            freehere, mat_hue, view, cfg)
+            area = min(area, np.count_nonzero(one & (dist == 0)))
+        return float(area) / (s * s)
+    if len(colours) == 1:
+        colour = colours[0][0]
+    else:  # per pixel, the nearer of the two
+        means = np.array([m for m, _ in colours], np.float32)
+        colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
+    return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+
+
+def _followed(image: np.ndarray, colours, sample: np.ndarray, seed: np.ndarray,
+              freehere: np.ndarray, mat_hue: np.ndarray, view: np.ndarray | None,
+              cfg: VisionConfig) -> np.ndarray:
+    """bool: the thing's `colours` followed in `image` (BGR, uint8) from `seed` (its innermost
+    layer on the free mat, through the band along the outline) inwards, over what is not free
+    mat."""
+    alike = np.zeros(image.shape[:2], bool)
     for mean, spread in colours:
-        alike |= (np.abs(img - mean) / spread).max(axis=2) < cfg.busy_inside_z
+        # Within busy_inside_z spreads of it in every channel: the pixels are whole numbers,
+        # so strictly within is from the next one up to the next one down.
+        lo = np.clip(np.floor(mean - cfg.busy_inside_z * spread) + 1, 0, 255)
+        hi = np.clip(np.ceil(mean + cfg.busy_inside_z * spread) - 1, 0, 255)
+        alike |= cv2.inRange(image, tuple(lo.tolist()), tuple(hi.tolist())) > 0
     if view is not None:
         alike &= view
     # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
@@ -47,26 +78,14 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
                 cfg)[0, 0]:
         inside = alike & ~freehere  # the free mat is left to the mask
         if inside.any():  # (OpenCV refuses an empty array)
-            alike[inside] = _hue_off(img[inside][None] + 1.0, mat_hue,
+            alike[inside] = _hue_off(image[inside][None].astype(np.float32) + 1.0, mat_hue,
                                      cfg.busy_inside_mat_hue, cfg)[0]
-    # From its innermost layer on the free mat, through the band along the outline, inwards.
-    seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
-    if not seed.any():
-        return 0.0
     n, labels = cv2.connectedComponents(((alike & ~freehere) | seed).astype(np.uint8),
                                         connectivity=4)
     joined = np.zeros(n, bool)
     joined[labels[seed]] = True
     joined[0] = False
-    thing = joined[labels]
-    if not closer:
-        return float(np.count_nonzero(thing & (dist == 0))) / (s * s)
-    if len(colours) == 1:
-        colour = colours[0][0]
-    else:  # per pixel, the nearer of the two
-        means = np.array([m for m, _ in colours], np.float32)
-        colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
-    return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+    return joined[labels]
 
 
 def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
