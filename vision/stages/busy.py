@@ -220,7 +220,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             drop = edge_px[box] & _print_marks(patch[box], at_end[box], mark, mark_px)
             if drop.any():
                 dl = labels[box][drop]
-                was = slope[box][drop] * edge_mm[dl] >= step[dl]
+                sharp_at = np.zeros(patch.shape, bool)
+                sharp_at[edge_px] = sharp_px
+                was = sharp_at[box][drop]
                 total = total - np.bincount(dl, minlength=n)
                 sharp = sharp - np.bincount(dl, weights=was.astype(np.float64), minlength=n)
                 solid &= _sharp_enough(sharp, total, overview.px_per_mm, cfg)

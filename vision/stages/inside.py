@@ -30,23 +30,26 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     ring = core & (dist <= cfg.busy_ring_mm + 2.0)
     if not ring.any():
         return 0.0
-    img = image.astype(np.float32)
-    sample = img[ring]
+    sample = image[ring].astype(np.float32)
     seed = on & (dist <= cfg.busy_region_inner_mm + 2.5)
     if not seed.any():
         return 0.0
+    # A thing well off the mat's hue (skin, a coloured sleeve): decided on the whole of it.
+    off_hue = bool(_hue_off(sample.mean(axis=0)[None, None] + 1.0, mat_hue,
+                            cfg.busy_inside_thing_hue, cfg)[0, 0])
     colours = _thing_colours(sample, cfg)
-    thing = _followed(image, colours, sample, seed, freehere, mat_hue, view, cfg)
+    thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
     if not closer:
         area = np.count_nonzero(thing & (dist == 0))
         if len(colours) == 2 and area >= cfg.busy_inside_sure_mm2 * s * s:
             # The overview's pixels are mixed: taken as one, a sleeve and the hand (or its
             # shadow) take in the print and the mat between their colours; taken as two,
             # either may match a card's blurred print. Only what both find is sure.
-            one = _followed(image, _thing_colours(sample, cfg, split=False), sample, seed,
+            one = _followed(image, _thing_colours(sample, cfg, split=False), off_hue, seed,
                             freehere, mat_hue, view, cfg)
             area = min(area, np.count_nonzero(one & (dist == 0)))
         return float(area) / (s * s)
+    img = image.astype(np.float32)
     if len(colours) == 1:
         colour = colours[0][0]
     else:  # per pixel, the nearer of the two
@@ -55,12 +58,12 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
 
 
-def _followed(image: np.ndarray, colours, sample: np.ndarray, seed: np.ndarray,
+def _followed(image: np.ndarray, colours, off_hue: bool, seed: np.ndarray,
               freehere: np.ndarray, mat_hue: np.ndarray, view: np.ndarray | None,
               cfg: VisionConfig) -> np.ndarray:
     """bool: the thing's `colours` followed in `image` (BGR, uint8) from `seed` (its innermost
     layer on the free mat, through the band along the outline) inwards, over what is not free
-    mat."""
+    mat. `off_hue`: the thing is well off the mat's hue."""
     alike = np.zeros(image.shape[:2], bool)
     for mean, spread in colours:
         # Within busy_inside_z spreads of it in every channel: the pixels are whole numbers,
@@ -70,12 +73,11 @@ def _followed(image: np.ndarray, colours, sample: np.ndarray, seed: np.ndarray,
         alike |= cv2.inRange(image, tuple(lo.tolist()), tuple(hi.tolist())) > 0
     if view is not None:
         alike &= view
-    # A thing well off the mat's hue (`mat_hue`: its chromaticity; skin, a coloured sleeve)
-    # is not where the mat's hue shows plainly (its shadow, the slot's margin round a card):
-    # dark enough, those can be as near its colour as its own shading. Its blurred fringe, a
-    # little of its colour in the mat's, stays.
-    if _hue_off(sample.mean(axis=0)[None, None] + 1.0, mat_hue, cfg.busy_inside_thing_hue,
-                cfg)[0, 0]:
+    # A thing well off the mat's hue (`mat_hue`: its chromaticity) is not where the mat's hue
+    # shows plainly (its shadow, the slot's margin round a card): dark enough, those can be
+    # as near its colour as its own shading. Its blurred fringe, a little of its colour in
+    # the mat's, stays.
+    if off_hue:
         inside = alike & ~freehere  # the free mat is left to the mask
         if inside.any():  # (OpenCV refuses an empty array)
             alike[inside] = _hue_off(image[inside][None].astype(np.float32) + 1.0, mat_hue,
