@@ -33,7 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 SLOT_LEVELS = ("1", "2", "3")
@@ -348,19 +348,21 @@ def run_bench(args) -> int:
     pinned = pin_one_core()
     report: dict = {"threads": pinned}
     cache = Path(args.cache) if args.cache else None
+    printed = bool(getattr(args, "printed_mat", False))
+    mat_tag = "-printed" if printed else ""  # cached frames of either mat kept apart
     tmp = None
     if args.frames > 0:
         if cache is None:
             tmp = tempfile.TemporaryDirectory(prefix="bench-vision-")
             folder = Path(tmp.name)
         else:
-            folder = cache / f"seed-{args.seed}-n-{args.frames}"
+            folder = cache / f"seed-{args.seed}-n-{args.frames}{mat_tag}"
         if not (folder / f"sample-{args.frames}.json").exists():
             from vision.synthetic import write_frames
 
             print(f"Rendering {args.frames} frames (seed {args.seed})...", file=sys.stderr)
             t = time.perf_counter()
-            write_frames(folder, args.frames, seed=args.seed)
+            write_frames(folder, args.frames, seed=args.seed, printed_mat=printed)
             print(f"  rendered in {time.perf_counter() - t:.0f} s.", file=sys.stderr)
         rendered = load_truth_frames(folder)
     else:
@@ -371,13 +373,14 @@ def run_bench(args) -> int:
         base = cache or Path(tempfile.mkdtemp(prefix="bench-vision-hands-"))
         for k, kind in enumerate(("near", "over")):
             seed = args.hand_seed + k
-            folder = base / f"hands-{kind}-seed-{seed}-n-{hands}"
+            folder = base / f"hands-{kind}-seed-{seed}-n-{hands}{mat_tag}"
             if not (folder / f"sample-{hands}.json").exists():
                 from vision.synthetic import write_frames
 
                 print(f"Rendering {hands} frames with a hand {kind} the mat (seed {seed})...",
                       file=sys.stderr)
-                write_frames(folder, hands, seed=seed, size=(2304, 1296), hands=kind)
+                write_frames(folder, hands, seed=seed, size=(2304, 1296), hands=kind,
+                             printed_mat=printed)
             hand_sets.append((f"hands_{kind}", load_truth_frames(folder)))
     sample_dir = Path(args.samples) if args.samples else _default_samples()
     samples = load_truth_frames(sample_dir) if sample_dir and sample_dir.is_dir() else []
@@ -407,7 +410,8 @@ def run_bench(args) -> int:
         for i in range(1, hard + 1):
             rng = np.random.default_rng([args.seed, 7919, i])
             state = render.random_table_state(rng, players=int(rng.integers(2, 5)))
-            image, truth = render.render_table(state, render.random_conditions(rng, hard=True))
+            cond = replace(render.random_conditions(rng, hard=True), mat_print=printed)
+            image, truth = render.render_table(state, cond)
             c0 = time.thread_time()
             result = read_table(image, image_name=f"hard-{i}")
             score.add(f"hard-{i}", result, truth, (time.thread_time() - c0) * 1000.0)

@@ -150,10 +150,11 @@ def _texture_scale(cam: Camera) -> float:
     return 8.0
 
 
-def _compose(state: TableState, rng: np.random.Generator, scale: float, style: int, cam: Camera | None = None):
+def _compose(state: TableState, rng: np.random.Generator, scale: float, style: int, cam: Camera | None = None,
+             printed: bool = False):
     """The mat texture with everything on it; returns (scene, token truth, foreign placements)."""
     mat = load_mat()
-    scene = _Scene(mat_texture(scale, style).copy(), scale)
+    scene = _Scene(mat_texture(scale, style, printed).copy(), scale)
     j = lambda a: float(rng.uniform(-a, a))  # noqa: E731 - small placement jitter
 
     def parallax(p, height_mm):

@@ -181,6 +181,9 @@ class Conditions:
     #: (random_markers_hand).
     hand_kind: str = "over"
     table_style: int = 0
+    #: The mat as ``print-mat`` prints it (labels in the slots, colour names over the lanes),
+    #: not as in the shared samples (colour dots, "I/II/III", "SCAN").
+    mat_print: bool = False
     seed: int = 1
 
     def __post_init__(self) -> None:

@@ -515,9 +515,10 @@ LINE_GREY = 108  # printed slot outlines: low contrast on the 128 grey
 
 
 @lru_cache(maxsize=8)  # 20-30 MB each at 3.5-4.5 px/mm (130 MB at 8): 4 tables x 2 common scales
-def mat_texture(scale: float, style: int) -> np.ndarray:
+def mat_texture(scale: float, style: int, printed: bool = False) -> np.ndarray:
     """The printed mat on the table at ``scale`` px/mm, with ``MAT_MARGIN`` of table around it.
-    Texture px (centre convention) u = (x_mm + MAT_MARGIN) * scale."""
+    Texture px (centre convention) u = (x_mm + MAT_MARGIN) * scale. ``printed``: the mat as
+    ``print-mat`` prints it (:mod:`vision.synthetic.printed`), not as in the shared samples."""
     mat = load_mat()
     W, H = mat.size
     m = MAT_MARGIN
@@ -541,6 +542,13 @@ def mat_texture(scale: float, style: int) -> np.ndarray:
     sheet += fine
     sheet += grey
     del fine
+    if printed:
+        from vision.synthetic.printed import printed_ink
+
+        ink = printed_ink(scale)
+        o = int(round(m * scale))
+        rows, cols = min(ink.shape[0], th - o), min(ink.shape[1], tw - o)
+        sheet[o:o + rows, o:o + cols] += ink[:rows, :cols]
     # Shadow and sheet composited in float32 a band of rows at a time: whole-texture float
     # copies of three channels took the first still's memory to 700 MB.
     for y in range(0, th, 256):
@@ -550,6 +558,24 @@ def mat_texture(scale: float, style: int) -> np.ndarray:
         band = sheet[rows][..., None] * a + (img[rows].astype(np.float32) * shf) * (1.0 - a)
         img[rows] = np.clip(band, 0, 255).astype(np.uint8)
     del sheet
+    if not printed:
+        _sample_marks(img, mat, scale)
+    # ArUco markers on their white squares, exact to the sub-pixel.
+    aruco = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, mat.marker_dictionary))
+    b = mat.marker_border
+    s = mat.marker_size
+    for mid, (x, y) in mat.marker_corners.items():
+        _fill_poly(img, [(x + m - b, y + m - b), (x + m + s + b, y + m - b), (x + m + s + b, y + m + s + b), (x + m - b, y + m + s + b)], (245, 245, 245), scale)
+        bits = cv2.aruco.generateImageMarker(aruco, mid, 6) < 128
+        draw_qr(img, bits.astype(np.uint8), x + m, y + m, s, scale, colour=(18, 18, 18))
+    img.setflags(write=False)
+    return img
+
+
+def _sample_marks(img: np.ndarray, mat, scale: float) -> None:
+    """The slot outlines and marks of the shared samples' mat: a colour dot beside each lane,
+    "I/II/III" beside the decks, "SCAN" in the scan zone."""
+    m = MAT_MARGIN
     line = (LINE_GREY, LINE_GREY, LINE_GREY)
 
     def rect(r, pad=0.0, width=0.6):
@@ -577,13 +603,3 @@ def mat_texture(scale: float, style: int) -> np.ndarray:
             _line(img, (xx, y + m), (xx, y + m + 3), line, 0.5, scale)
             _line(img, (xx, y + m + h - 3), (xx, y + m + h), line, 0.5, scale)
         _circle(img, (x + m - 8, y + m + h / 2), 2.2, GEM_BGR[colour], scale)
-    # ArUco markers on their white squares, exact to the sub-pixel.
-    aruco = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, mat.marker_dictionary))
-    b = mat.marker_border
-    s = mat.marker_size
-    for mid, (x, y) in mat.marker_corners.items():
-        _fill_poly(img, [(x + m - b, y + m - b), (x + m + s + b, y + m - b), (x + m + s + b, y + m + s + b), (x + m - b, y + m + s + b)], (245, 245, 245), scale)
-        bits = cv2.aruco.generateImageMarker(aruco, mid, 6) < 128
-        draw_qr(img, bits.astype(np.uint8), x + m, y + m, s, scale, colour=(18, 18, 18))
-    img.setflags(write=False)
-    return img

@@ -246,7 +246,7 @@ def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, byte
     cam = _camera(cond)
     scale = _texture_scale(cam)
     style = int(cond.table_style) % len(TABLE_STYLES)
-    scene, tokens = _compose(state, rng, scale, style, cam)
+    scene, tokens = _compose(state, rng, scale, style, cam, cond.mat_print)
     hi, lo = _maps(cam, scale)
     img = cv2.remap(table_texture(style), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
@@ -293,13 +293,14 @@ def render_table(state: TableState, cond: Conditions | None = None) -> tuple[np.
 
 
 def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
-                 size: tuple[int, int] | None = None, hands: str | None = None) -> list[str]:
+                 size: tuple[int, int] | None = None, hands: str | None = None,
+                 printed_mat: bool = False) -> list[str]:
     """Render ``n`` varied frames as ``sample-N.jpg`` with ``sample-N.json`` (the truth) beside
     each, like /work/shared/samples/table-v1 (``size`` pins the frame size; by default 70 %
     2304 x 1296, 20 % 1920 x 1080, 10 % 4608 x 2592). ``hands``: every frame has a hand,
     ``"over"`` the mat (every tenth an arm over two corner markers) or ``"near"`` it (beside,
-    margin and sleeve in turn). Returns the image
-    paths."""
+    margin and sleeve in turn). ``printed_mat``: the mat as ``print-mat`` prints it, in
+    the same scenes. Returns the image paths."""
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     for i in range(1, n + 1):
@@ -308,6 +309,7 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
         phase = str(rng.choice(["early", "mid", "late"]))
         state = random_table_state(rng, players=players, phase=phase)
         cond = random_conditions(rng, size=size, hand=True if hands else None)
+        cond = replace(cond, mat_print=printed_mat)
         if hands == "near":
             cond = replace(cond, hand_kind=NEAR_KINDS[i % len(NEAR_KINDS)])
         elif hands == "over" and i % 10 == 0:

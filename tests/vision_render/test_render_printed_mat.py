@@ -1,0 +1,65 @@
+"""The renderer's second mat: the one `print-mat` prints, drawn from its very PDF."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from tests.vision_print.pdf_raster import rasterize
+from vision.mat import load_mat
+from vision.printing import build_mat_pdf
+from vision.synthetic import write_frames
+from vision.synthetic.sprites import MAT_MARGIN, mat_texture
+
+SCALE = 3.5  # px/mm, the renderer's texture scale at 2304 x 1296
+
+
+def _sheet(texture: np.ndarray) -> np.ndarray:
+    """The mat's own part of a texture, grey."""
+    mat = load_mat()
+    o = int(round(MAT_MARGIN * SCALE))
+    w, h = (int(round(v * SCALE)) for v in mat.size)
+    return cv2.cvtColor(texture[o:o + h, o:o + w], cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def test_the_printed_mat_carries_the_pdfs_print_and_not_the_samples_marks(tmp_path):
+    mat = load_mat()
+    pdf = tmp_path / "mat.pdf"
+    build_mat_pdf(mat).output(str(pdf))
+    page = rasterize(pdf, SCALE * 25.4, grey=True)[0].image.astype(np.float32)
+    printed = _sheet(mat_texture(SCALE, 0, True))
+    h, w = min(page.shape[0], printed.shape[0]), min(page.shape[1], printed.shape[1])
+    page, printed = page[:h, :w], printed[:h, :w]
+    # Away from the markers (drawn by the renderer itself): ink where the PDF has ink.
+    away = np.ones((h, w), bool)
+    for x, y in mat.marker_corners.values():
+        b = mat.marker_border + 2.0
+        away[max(0, int((y - b) * SCALE)):int((y + mat.marker_size + b) * SCALE),
+             max(0, int((x - b) * SCALE)):int((x + mat.marker_size + b) * SCALE)] = False
+    bare = away & (np.abs(page - 128) < 1)
+    ink = away & (page < 118)
+    assert ink.sum() > 5000  # outlines, ticks, labels
+    level = np.median(printed[bare])
+    assert np.median(printed[ink]) < level - 8
+    assert abs(np.median(printed[bare]) - 128) < 3
+    # The samples' colour dot beside each lane is not on the printed mat.
+    tex = {p: mat_texture(SCALE, 0, p) for p in (False, True)}
+    o = MAT_MARGIN
+    for colour in ("blue", "red", "green"):
+        x, y, _, lh = mat.bank[colour]
+        u, v = int(round((x + o - 8) * SCALE)), int(round((y + o + lh / 2) * SCALE))
+        sat = {p: cv2.cvtColor(t[v - 2:v + 3, u - 2:u + 3], cv2.COLOR_BGR2HSV)[..., 1].mean()
+               for p, t in tex.items()}
+        assert sat[False] > 80 and sat[True] < 30, (colour, sat)
+
+
+def test_either_mat_holds_the_same_scene(tmp_path):
+    write_frames(tmp_path / "a", 1, seed=4, size=(1920, 1080), hands="near")
+    write_frames(tmp_path / "b", 1, seed=4, size=(1920, 1080), hands="near", printed_mat=True)
+    truth = [json.loads((tmp_path / d / "sample-1.json").read_text()) for d in "ab"]
+    assert truth[0] == truth[1]
+    a, b = (cv2.imread(str(tmp_path / d / "sample-1.jpg")).astype(int) for d in "ab")
+    differ = np.abs(a - b).max(axis=2) > 24
+    # Only the mat's faint print differs: a few thousand pixels, not the cards, tokens or hand.
+    assert 0 < differ.mean() < 0.01
