@@ -67,8 +67,9 @@ def with_image(ov, image: np.ndarray):
                     deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
 
 
-def rendered_over_hand(seed: int, i: int):
-    """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it)."""
+def rendered_over_hand(seed: int, i: int, printed: bool = False):
+    """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it);
+    `printed`: on the mat print-mat prints (bench-vision --printed-mat)."""
     from dataclasses import replace
 
     from vision.synthetic import random_conditions, random_table_state
@@ -78,7 +79,7 @@ def rendered_over_hand(seed: int, i: int):
     players = int(rng.integers(2, 5))
     phase = str(rng.choice(["early", "mid", "late"]))
     state = random_table_state(rng, players=players, phase=phase)
-    cond = random_conditions(rng, size=(2304, 1296), hand=True)
+    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), mat_print=printed)
     if i % 10 == 0:  # every tenth: an arm over two corner markers
         cond = replace(cond, hand_kind="markers")
     image, truth, data = _render(state, cond)

@@ -85,21 +85,28 @@ def test_regions_are_named_as_in_uncertain_and_ordered():
     assert names[21:] == [f"bank.{c}" for c in ("white", "blue", "green", "red", "black", "gold")]
 
 
-def _render(seed: int, kind: str):
+def _render(seed: int, kind: str, printed: bool = False):
     from dataclasses import replace
 
     from vision.synthetic import random_conditions, random_table_state, render_table
 
     rng = np.random.default_rng([seed, 18])
     state = random_table_state(rng, players=int(rng.integers(2, 5)))
-    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), hand_kind=kind)
+    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), hand_kind=kind,
+                   mat_print=printed)
     return render_table(state, cond)
 
 
+#: Either mat: the shared samples' (colour dots, I/II/III, SCAN) and the one print-mat prints
+#: (a label in each slot, the colour's name over each lane), under the same hands and shadows.
+MATS = pytest.mark.parametrize("printed", [False, True], ids=["samples-mat", "printed-mat"])
+
+
+@MATS
 @pytest.mark.parametrize("seed,kind", [(501, "beside"), (502, "margin"), (503, "sleeve"),
                                        (504, "beside")])
-def test_rendered_hand_near_the_mat_is_not_busy(seed, kind):
-    image, truth = _render(seed, kind)
+def test_rendered_hand_near_the_mat_is_not_busy(seed, kind, printed):
+    image, truth = _render(seed, kind, printed)
     assert truth["busy"] is False and truth["covered"] == []
     assert truth["_gt"]["hand"]["kind"] == kind
     result = read_table(image)
@@ -108,9 +115,10 @@ def test_rendered_hand_near_the_mat_is_not_busy(seed, kind):
     assert result["bank"] == truth["bank"] and result["market"] == truth["market"]
 
 
+@MATS
 @pytest.mark.parametrize("seed", [601, 602, 603])
-def test_rendered_hand_over_the_mat_covers_exactly_what_it_hides(seed):
-    image, truth = _render(seed, "over")
+def test_rendered_hand_over_the_mat_covers_exactly_what_it_hides(seed, printed):
+    image, truth = _render(seed, "over", printed)
     assert truth["busy"] is True and truth["covered"]
     result = read_table(image)
     assert result["busy"] is True

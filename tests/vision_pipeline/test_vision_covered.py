@@ -403,6 +403,16 @@ def test_a_rendered_shadow_across_a_lanes_printed_dot_covers_nothing(i, path):
     assert read_table(image)["covered"] == truth["covered"]
 
 
+@pytest.mark.parametrize("i,path", [(34, "bank.white"), (139, "bank.white"),
+                                    (145, "bank.black")])
+def test_the_same_shadows_on_the_printed_mat_across_a_lanes_name_cover_nothing(i, path):
+    # The same frames on the mat print-mat prints: no dot, but the colour's name printed over
+    # the lane and the ticks between token places, under the same shadow.
+    image, truth = rendered_over_hand(9202, i, printed=True)
+    assert path not in truth["_gt"]["hidden_mm2"]
+    assert read_table(image)["covered"] == truth["covered"]
+
+
 def test_a_rendered_pale_hand_seen_only_in_the_gaps_keeps_its_outline_at_the_slots_corners():
     # Seed 9602, frame 138: a washed-out hand over four slots shows on the free mat only in
     # the gaps between them, its outline only where it crosses a gap. Where that edge meets a
