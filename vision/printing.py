@@ -199,13 +199,15 @@ def _scale_bar(pdf, x: float, y: float, length: float) -> None:
 # --------------------------------------------------------------------------- the mat
 
 def _rects(mat) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Every card and noble slot outline on the mat as (label, (x, y, w, h))."""
-    out = [(f"noble {i}", r) for i, r in enumerate(mat.nobles)]
+    """Every card and noble slot outline on the mat as (label, (x, y, w, h)). Numbered from 1
+    as the referee names them ("the second card of level 2" is the one labelled "level 2 · 2"),
+    not from 0 as read-table's paths."""
+    out = [(f"noble {i + 1}", r) for i, r in enumerate(mat.nobles)]
     out.append(("scan", mat.scan))
     for level in sorted(mat.decks, reverse=True):
         out.append((f"deck {level}", mat.decks[level]))
     for level in sorted(mat.market, reverse=True):
-        out += [(f"level {level} \u00b7 {i}", r) for i, r in enumerate(mat.market[level])]
+        out += [(f"level {level} \u00b7 {i + 1}", r) for i, r in enumerate(mat.market[level])]
     return out
 
 

@@ -230,3 +230,41 @@ def test_print_mat_into_a_missing_folder_says_so(tmp_path, run_cli, capsys):
     assert run_cli("print-mat", out) == 2
     assert "does not exist" in capsys.readouterr().err
     assert not out.parent.exists()
+
+
+def _label_in(path, rect) -> str:
+    """The text printed inside a slot (mm rect) of the full-size mat PDF."""
+    import pypdfium2 as pdfium
+
+    pt = 72 / 25.4
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        page = doc[0]
+        height = page.get_size()[1]
+        x, y, w, h = rect
+        text = page.get_textpage().get_text_bounded(
+            left=x * pt, bottom=height - (y + h) * pt, right=(x + w) * pt, top=height - y * pt)
+        page.close()
+        return " ".join(text.split())
+    finally:
+        doc.close()
+
+
+def test_each_slots_label_names_it_as_the_referee_does(tmp_path, run_cli, mat_geometry):
+    # "A hand is over the second card of level 2": the player looks for the slot printed
+    # "level 2 · 2", not "level 2 · 1"; "the first noble" is the one printed "noble 1".
+    from companion.covered_text import ORDINALS, places
+
+    out = tmp_path / "mat.pdf"
+    assert run_cli("print-mat", out) == 0
+    mat = mat_geometry
+    for i, rect in enumerate(mat.nobles):
+        assert places([f"nobles.{i}"]) == [f"the {ORDINALS[i]} noble"]
+        assert _label_in(out, rect) == f"noble {i + 1}"
+    for level, slots in mat.market.items():
+        for i, rect in enumerate(slots):
+            assert places([f"market.{level}.{i}"]) == [f"the {ORDINALS[i]} card of level {level}"]
+            assert _label_in(out, rect) == f"level {level} \u00b7 {i + 1}"
+    for level, rect in mat.decks.items():
+        assert _label_in(out, rect) == f"deck {level}"
+        assert str(level) in places([f"decks.{level}"])[0]
