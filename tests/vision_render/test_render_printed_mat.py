@@ -10,7 +10,7 @@ from tests.vision_print.pdf_raster import rasterize
 from vision.mat import load_mat
 from vision.printing import build_mat_pdf
 from vision.synthetic import write_frames
-from vision.synthetic.sprites import MAT_MARGIN, mat_texture
+from vision.synthetic.mat_sheet import MAT_MARGIN, mat_texture
 
 SCALE = 3.5  # px/mm, the renderer's texture scale at 2304 x 1296
 

@@ -12,18 +12,17 @@ import numpy as np
 from vision.mat import COLOURS, load_mat
 from vision.synthetic.camera import Camera
 from vision.synthetic.hand import Hand, hand_sprite, hand_world_transform
+from vision.synthetic.mat_sheet import MAT_MARGIN, mat_texture
 from vision.synthetic.sprites import (
     CARD_H,
     CARD_THICKNESS,
     CARD_W,
-    MAT_MARGIN,
     NOBLE_SIDE,
     TABLE_ORIGIN,
     TOKEN_THICKNESS,
     card_edge_sprite,
     card_sprite,
     deck_sprite,
-    mat_texture,
     noble_sprite,
     premultiplied,
     sticker,
