@@ -28,13 +28,16 @@ def table_state(obs: dict, play: TablePlay):
                       bank=obs["bank"], scan=obs["scan"])
 
 
-def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
+def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None,
+           printed: bool = False):
     """The still of the table `obs`: the default camera and light; with `hand` ("over", or near
-    the mat: "beside", "margin", "sleeve"), a random hand and random everyday light."""
-    return render_with_truth(obs, play, seed, hand)[0]
+    the mat: "beside", "margin", "sleeve"), a random hand and random everyday light;
+    `printed`: on the mat print-mat prints, not the shared samples'."""
+    return render_with_truth(obs, play, seed, hand, printed)[0]
 
 
-def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = None):
+def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = None,
+                      printed: bool = False):
     """(the still, the renderer's truth: read-table's fields, ``busy`` whether the hand hides
     anything a turn depends on)."""
     from dataclasses import replace
@@ -43,27 +46,29 @@ def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = 
 
     from vision.synthetic import Conditions, render_table
     from vision.synthetic.scene import random_conditions
-    cond = Conditions(seed=seed)
+    cond = Conditions(seed=seed, mat_print=printed)
     if hand:
         rng = np.random.default_rng([seed, 18])
         cond = replace(random_conditions(rng, size=(2304, 1296), hand=True, hard=False),
-                       hand_kind=hand, seed=seed)
+                       hand_kind=hand, seed=seed, mat_print=printed)
     return render_table(table_state(obs, play), cond)
 
 
 def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | None = None,
-                    inject: float = 0.1, near: float = 0.0, over: float = 0.0) -> dict:
+                    inject: float = 0.1, near: float = 0.0, over: float = 0.0,
+                    printed: bool = False) -> dict:
     """Play a simulated game, each press judged from its rendered still. `near`: the share of
     stills with a hand beside the mat, a finger over its margin or a sleeve at its edge (they
     must be judged like any other); `over`: the share of turns first pressed with a hand over
-    the mat (never judged: unreadable, naming what to clear), then pressed again without it."""
+    the mat (never judged: unreadable, naming what to clear), then pressed again without it.
+    `printed`: every still on the mat print-mat prints."""
     from vision.pipeline import read_table
 
     from vision.synthetic.hand import NEAR_KINDS
     play = TablePlay(players, seed)
     ref = Referee.start(list(play.names), first=play.setup.first, data_dir=data_dir,
                         reader=read_table)
-    image = render(play.setup_observation(), play, seed)
+    image = render(play.setup_observation(), play, seed, printed=printed)
     setup = Referee.setup_from_observation(read_table(image), play.names, play.setup.first)
     assert setup == play.setup
     ref.confirm_setup(setup, image=image)
@@ -80,7 +85,7 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
             if made is not None:
                 before = ref.game.snapshot()
                 render_seed += 1
-                v = ref.press(made[0], image=render(made[1], play, render_seed))
+                v = ref.press(made[0], image=render(made[1], play, render_seed, printed=printed))
                 if v.kind == "question":
                     v = ref.answer(0)
                 assert ref.game.snapshot() == before
@@ -91,7 +96,7 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
         if rng.random() < over:
             render_seed += 1
             before = ref.game.snapshot()
-            image, truth = render_with_truth(turn.observation, play, render_seed, "over")
+            image, truth = render_with_truth(turn.observation, play, render_seed, "over", printed)
             v = ref.press(turn.seat, image=image)
             out["over_stills"] += 1
             if v.kind != "unreadable":
@@ -110,7 +115,7 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
             if rng.random() < near:
                 hand = NEAR_KINDS[out["near_stills"] % len(NEAR_KINDS)]
                 out["near_stills"] += 1
-            image = render(turn.observation, play, render_seed, hand)
+            image = render(turn.observation, play, render_seed, hand, printed)
             t0 = time.perf_counter()
             v = ref.press(turn.seat, image=image)
             out["times"].append(time.perf_counter() - t0)
@@ -144,6 +149,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--over", type=float, default=0.0,
                     help="share of turns first pressed with a hand over the mat")
     ap.add_argument("--seed", type=int, default=9000, help="seed of the first game")
+    ap.add_argument("--printed-mat", action="store_true",
+                    help="render the mat print-mat prints, not the shared samples'")
     args = ap.parse_args(argv)
     times: list = []
     totals: collections.Counter = collections.Counter()
@@ -154,7 +161,7 @@ def main(argv: list[str]) -> int:
         players = 2 + g % 3
         with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as d:
             r = play_still_game(players, args.seed + g, d, max_turns=args.max_turns,
-                                near=args.near, over=args.over)
+                                near=args.near, over=args.over, printed=args.printed_mat)
         times += r["times"]
         verdicts.update(r["verdicts"])
         questions.update(r["questions"])
