@@ -141,6 +141,7 @@ def printed_ink(scale: float) -> np.ndarray:
         page = doc[0]
         bitmap = page.render(scale=scale * MM_PER_PT, grayscale=True)
         grey = np.array(bitmap.to_numpy(), np.float32, copy=True)
+        bitmap.close()  # (else PDFium's objects are closed, with a warning, at exit)
         page.close()
     finally:
         doc.close()
