@@ -52,8 +52,11 @@ run: install
 	$(BIN)/splendor-companion
 
 # Two workers (pytest-xdist): the suite is mostly CPU-bound, and this machine and CI have 2 cores.
+# Tests go to the two workers two at a time (--maxschedchunk 1), not in a first block of an
+# eighth of the suite each: that block put the long Kivy games on one worker, which then ran
+# a minute after the other had finished.
 test: install
-	$(BIN)/python -m pytest -q -m "not slow" -n 2
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --maxschedchunk 1
 
 test-slow: install
 	$(BIN)/python -m pytest -q -m slow
