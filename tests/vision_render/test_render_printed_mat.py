@@ -33,10 +33,10 @@ def test_the_printed_mat_carries_the_pdfs_print_and_not_the_samples_marks(tmp_pa
     page, printed = page[:h, :w], printed[:h, :w]
     # Away from the markers (drawn by the renderer itself): ink where the PDF has ink.
     away = np.ones((h, w), bool)
-    for x, y in mat.marker_corners.values():
-        b = mat.marker_border + 2.0
-        away[max(0, int((y - b) * SCALE)):int((y + mat.marker_size + b) * SCALE),
-             max(0, int((x - b) * SCALE)):int((x + mat.marker_size + b) * SCALE)] = False
+    for mid in mat.marker_corners:
+        x, y, w, h = mat.marker_paper_rect(mid)
+        away[max(0, int((y - 2) * SCALE)):int((y + h + 2) * SCALE),
+             max(0, int((x - 2) * SCALE)):int((x + w + 2) * SCALE)] = False
     bare = away & (np.abs(page - 128) < 1)
     ink = away & (page < 118)
     assert ink.sum() > 5000  # outlines, ticks, labels

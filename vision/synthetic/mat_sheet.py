@@ -148,11 +148,11 @@ def printed_ink(scale: float) -> np.ndarray:
     if grey.ndim == 3:
         grey = grey[..., 0]
     ink = grey - float(mat.background_rgb[0])
-    for x, y in mat.marker_corners.values():
-        b = mat.marker_border + 1.0  # and a millimetre round the white paper
-        x0, y0 = int((x - b) * scale), int((y - b) * scale)
-        x1 = int(np.ceil((x + mat.marker_size + b) * scale))
-        y1 = int(np.ceil((y + mat.marker_size + b) * scale))
+    for mid in mat.marker_corners:
+        x, y, w, h = mat.marker_paper_rect(mid)
+        x, y, w, h = x - 1.0, y - 1.0, w + 2.0, h + 2.0  # and a millimetre round the paper
+        x0, y0 = int(x * scale), int(y * scale)
+        x1, y1 = int(np.ceil((x + w) * scale)), int(np.ceil((y + h) * scale))
         ink[max(0, y0):y1, max(0, x0):x1] = 0.0
     ink.setflags(write=False)
     return ink
