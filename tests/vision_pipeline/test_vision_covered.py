@@ -392,23 +392,16 @@ def test_in_the_frame_a_fingertip_covers_the_slot_only_if_it_goes_in(sample, tip
     assert (result["busy"], result["covered"]) == (bool(covered), covered)
 
 
+@pytest.mark.parametrize("printed", [False, True], ids=["samples-mat", "printed-mat"])
 @pytest.mark.parametrize("i,path", [(34, "bank.white"), (139, "bank.white"),
                                     (145, "bank.black")])
-def test_a_rendered_shadow_across_a_lanes_printed_dot_covers_nothing(i, path):
+def test_a_rendered_shadow_across_a_lanes_printed_mark_covers_nothing(i, path, printed):
     # Seed 9202: a hand's shadow falls across the colour dot printed beside a lane, which the
     # hand itself does not reach. The dot's sharp edge, inside or at the shadow's outline,
-    # made the shadow a thing, and its dark mat, followed into the lane, covered it.
-    image, truth = rendered_over_hand(9202, i)
-    assert path not in truth["_gt"]["hidden_mm2"]
-    assert read_table(image)["covered"] == truth["covered"]
-
-
-@pytest.mark.parametrize("i,path", [(34, "bank.white"), (139, "bank.white"),
-                                    (145, "bank.black")])
-def test_the_same_shadows_on_the_printed_mat_across_a_lanes_name_cover_nothing(i, path):
-    # The same frames on the mat print-mat prints: no dot, but the colour's name printed over
-    # the lane and the ticks between token places, under the same shadow.
-    image, truth = rendered_over_hand(9202, i, printed=True)
+    # made the shadow a thing, and its dark mat, followed into the lane, covered it. On the
+    # mat print-mat prints, the same shadow falls across the colour's name over the lane and
+    # the ticks between its token places.
+    image, truth = rendered_over_hand(9202, i, printed)
     assert path not in truth["_gt"]["hidden_mm2"]
     assert read_table(image)["covered"] == truth["covered"]
 

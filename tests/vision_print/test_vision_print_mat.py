@@ -232,8 +232,8 @@ def test_print_mat_into_a_missing_folder_says_so(tmp_path, run_cli, capsys):
     assert not out.parent.exists()
 
 
-def _label_in(path, rect) -> str:
-    """The text printed inside a slot (mm rect) of the full-size mat PDF."""
+def _labels_in(path, rects: dict) -> dict:
+    """The text printed inside each slot (name -> mm rect) of the full-size mat PDF."""
     import pypdfium2 as pdfium
 
     pt = 72 / 25.4
@@ -241,11 +241,15 @@ def _label_in(path, rect) -> str:
     try:
         page = doc[0]
         height = page.get_size()[1]
-        x, y, w, h = rect
-        text = page.get_textpage().get_text_bounded(
-            left=x * pt, bottom=height - (y + h) * pt, right=(x + w) * pt, top=height - y * pt)
+        text = page.get_textpage()
+        out = {}
+        for name, (x, y, w, h) in rects.items():
+            out[name] = " ".join(text.get_text_bounded(
+                left=x * pt, bottom=height - (y + h) * pt, right=(x + w) * pt,
+                top=height - y * pt).split())
+        text.close()
         page.close()
-        return " ".join(text.split())
+        return out
     finally:
         doc.close()
 
@@ -258,13 +262,14 @@ def test_each_slots_label_names_it_as_the_referee_does(tmp_path, run_cli, mat_ge
     out = tmp_path / "mat.pdf"
     assert run_cli("print-mat", out) == 0
     mat = mat_geometry
-    for i, rect in enumerate(mat.nobles):
+    labels = _labels_in(out, {**mat.slots(), **{f"decks.{lv}": r for lv, r in mat.decks.items()}})
+    for i in range(len(mat.nobles)):
         assert places([f"nobles.{i}"]) == [f"the {ORDINALS[i]} noble"]
-        assert _label_in(out, rect) == f"noble {i + 1}"
+        assert labels[f"nobles.{i}"] == f"noble {i + 1}"
     for level, slots in mat.market.items():
-        for i, rect in enumerate(slots):
+        for i in range(len(slots)):
             assert places([f"market.{level}.{i}"]) == [f"the {ORDINALS[i]} card of level {level}"]
-            assert _label_in(out, rect) == f"level {level} \u00b7 {i + 1}"
-    for level, rect in mat.decks.items():
-        assert _label_in(out, rect) == f"deck {level}"
+            assert labels[f"market.{level}.{i}"] == f"level {level} \u00b7 {i + 1}"
+    for level in mat.decks:
+        assert labels[f"decks.{level}"] == f"deck {level}"
         assert str(level) in places([f"decks.{level}"])[0]
