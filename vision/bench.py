@@ -410,7 +410,7 @@ def run_bench(args) -> int:
         for i in range(1, hard + 1):
             rng = np.random.default_rng([args.seed, 7919, i])
             state = render.random_table_state(rng, players=int(rng.integers(2, 5)))
-            cond = replace(render.random_conditions(rng, hard=True), mat_print=printed)
+            cond = replace(render.random_conditions(rng, hard=True), printed_mat=printed)
             image, truth = render.render_table(state, cond)
             c0 = time.thread_time()
             result = read_table(image, image_name=f"hard-{i}")

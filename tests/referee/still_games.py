@@ -46,11 +46,11 @@ def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = 
 
     from vision.synthetic import Conditions, render_table
     from vision.synthetic.scene import random_conditions
-    cond = Conditions(seed=seed, mat_print=printed)
+    cond = Conditions(seed=seed, printed_mat=printed)
     if hand:
         rng = np.random.default_rng([seed, 18])
         cond = replace(random_conditions(rng, size=(2304, 1296), hand=True, hard=False),
-                       hand_kind=hand, seed=seed, mat_print=printed)
+                       hand_kind=hand, seed=seed, printed_mat=printed)
     return render_table(table_state(obs, play), cond)
 
 

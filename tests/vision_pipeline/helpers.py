@@ -79,7 +79,7 @@ def rendered_over_hand(seed: int, i: int, printed: bool = False):
     players = int(rng.integers(2, 5))
     phase = str(rng.choice(["early", "mid", "late"]))
     state = random_table_state(rng, players=players, phase=phase)
-    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), mat_print=printed)
+    cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), printed_mat=printed)
     if i % 10 == 0:  # every tenth: an arm over two corner markers
         cond = replace(cond, hand_kind="markers")
     image, truth, data = _render(state, cond)

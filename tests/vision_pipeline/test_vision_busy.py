@@ -93,7 +93,7 @@ def _render(seed: int, kind: str, printed: bool = False):
     rng = np.random.default_rng([seed, 18])
     state = random_table_state(rng, players=int(rng.integers(2, 5)))
     cond = replace(random_conditions(rng, size=(2304, 1296), hand=True), hand_kind=kind,
-                   mat_print=printed)
+                   printed_mat=printed)
     return render_table(state, cond)
 
 

@@ -183,7 +183,7 @@ class Conditions:
     table_style: int = 0
     #: The mat as ``print-mat`` prints it (labels in the slots, colour names over the lanes),
     #: not as in the shared samples (colour dots, "I/II/III", "SCAN").
-    mat_print: bool = False
+    printed_mat: bool = False
     seed: int = 1
 
     def __post_init__(self) -> None:

@@ -246,7 +246,7 @@ def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, byte
     cam = _camera(cond)
     scale = _texture_scale(cam)
     style = int(cond.table_style) % len(TABLE_STYLES)
-    scene, tokens = _compose(state, rng, scale, style, cam, cond.mat_print)
+    scene, tokens = _compose(state, rng, scale, style, cam, cond.printed_mat)
     hi, lo = _maps(cam, scale)
     img = cv2.remap(table_texture(style), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
@@ -309,7 +309,7 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
         phase = str(rng.choice(["early", "mid", "late"]))
         state = random_table_state(rng, players=players, phase=phase)
         cond = random_conditions(rng, size=size, hand=True if hands else None)
-        cond = replace(cond, mat_print=printed_mat)
+        cond = replace(cond, printed_mat=printed_mat)
         if hands == "near":
             cond = replace(cond, hand_kind=NEAR_KINDS[i % len(NEAR_KINDS)])
         elif hands == "over" and i % 10 == 0:
