@@ -18,6 +18,7 @@ def register(subparsers) -> None:
     mat.add_argument("--tiles", action="store_true", help="split the mat over A4 pages")
     mat.add_argument("--mat", metavar="MAT.json", default=None,
                      help="mat geometry to draw (default: the project's mat.json)")
+    _language_option(mat, "the slot and lane labels")
     mat.set_defaults(func=print_mat)
 
     tags = subparsers.add_parser(
@@ -29,7 +30,26 @@ def register(subparsers) -> None:
     tags.add_argument("out", metavar="OUT.pdf", help="the PDF file to write")
     tags.add_argument("--ids", nargs="+", metavar="ID", default=None,
                       help="only these card or noble ids (e.g. 1W01 N07)")
+    _language_option(tags, "the notes on the sheets")
     tags.set_defaults(func=print_tags)
+
+
+def _language_option(parser, what: str) -> None:
+    from companion.i18n import LANGUAGES
+
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default=None,
+                        help=f"the language of {what} (default: the app's, as chosen on its "
+                             "screen, else SPLENDOR_LANG or the system's)")
+
+
+def _words(args: argparse.Namespace):
+    """The printed words in the language asked for, else the app's (what the players read on
+    its screen and hear from the referee)."""
+    from companion.i18n import initial_language
+    from companion.i18n.print_words import print_words
+    from companion.session import data_dir
+
+    return print_words(args.language or initial_language(data_dir()))
 
 
 def _regular_output(handler):
@@ -53,13 +73,14 @@ def _regular_output(handler):
 @_regular_output
 def print_mat(args: argparse.Namespace) -> int:
     """Handler for `print-mat`."""
+    from companion.i18n.print_words import FontMissing
     from vision import printing
 
     try:
         mat = printing.load_mat() if args.mat is None else _read_mat(args.mat)
-        pdf = printing.build_mat_pdf(mat, tiles=args.tiles)
+        pdf = printing.build_mat_pdf(mat, tiles=args.tiles, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
-    except printing.PrintError as exc:
+    except (printing.PrintError, FontMissing) as exc:
         print(exc, file=sys.stderr)
         return 2
     if args.tiles:
@@ -77,11 +98,13 @@ def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
     from vision import print_tags, printing
 
+    from companion.i18n.print_words import FontMissing
+
     try:
         ids = print_tags.resolve_ids(args.ids)
-        pdf = print_tags.build_tag_pdf(ids)
+        pdf = print_tags.build_tag_pdf(ids, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
-    except printing.PrintError as exc:
+    except (printing.PrintError, FontMissing) as exc:
         print(exc, file=sys.stderr)
         return 2
     pages = pdf.pages_count

@@ -13,6 +13,7 @@ from importlib import resources
 
 from vision.printing import (A4, DEFAULT_CONFIG, TAG_PREFIX, PrintConfig, PrintError, _fill_cells,
                              _grey, _new_pdf, _scale_bar, _text_centered, qr_matrix)
+from vision.print_words import ENGLISH, PrintWords, use_font
 
 def known_ids() -> list[str]:
     """All tag ids in the game: the 90 cards, then the 10 nobles, in reference order."""
@@ -98,8 +99,10 @@ def _cut_guides(pdf, layout: SheetLayout, rows: int, config: PrintConfig) -> Non
     pdf.set_dash_pattern()
 
 
-def build_tag_pdf(ids: list[str], config: PrintConfig = DEFAULT_CONFIG):
-    """Sticker sheets (A4) for ``ids``, in order, as many pages as needed."""
+def build_tag_pdf(ids: list[str], config: PrintConfig = DEFAULT_CONFIG,
+                  words: PrintWords = ENGLISH):
+    """Sticker sheets (A4) for ``ids``, in order, as many pages as needed; the sheets' notes in
+    ``words`` (the ids under the codes are the same in every language)."""
     for tag_id in ids:  # check every payload before drawing anything
         qr_matrix(TAG_PREFIX + tag_id)
     layout = sheet_layout(config)
@@ -111,13 +114,12 @@ def build_tag_pdf(ids: list[str], config: PrintConfig = DEFAULT_CONFIG):
     for n, batch in enumerate(pages, start=1):
         pdf.add_page()
         pdf.set_text_color(0, 0, 0)
-        pdf.set_font("helvetica", style="B", size=10)
-        pdf.text(layout.x0, config.sheet_margin + 4.0,
-                 f"Splendor Companion tags, sheet {n} of {len(pages)}: cut along the grey lines.")
+        use_font(pdf, words, bold=True, size=10)
+        pdf.text(layout.x0, config.sheet_margin + 4.0, words.sheet.format(n=n, total=len(pages)))
         for k, tag_id in enumerate(batch):
             r, c = divmod(k, layout.cols)
             draw_sticker(pdf, tag_id, layout.x0 + c * layout.sticker[0], layout.y0 + r * layout.sticker[1],
                          config)
         _cut_guides(pdf, layout, math.ceil(len(batch) / layout.cols), config)
-        _scale_bar(pdf, layout.x0, A4[1] - config.sheet_margin - 3.0, config.scale_bar)
+        _scale_bar(pdf, layout.x0, A4[1] - config.sheet_margin - 3.0, config.scale_bar, words)
     return pdf

@@ -24,6 +24,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vision.print_words import ENGLISH, PrintWords, use_font
+
 A4 = (210.0, 297.0)
 TAG_PREFIX = "SPL:"
 BANK_ORDER = ("white", "blue", "green", "red", "black", "gold")
@@ -182,7 +184,7 @@ def _text_centered(pdf, text: str, cx: float, baseline: float) -> None:
     pdf.text(cx - pdf.get_string_width(text) / 2, baseline, text)
 
 
-def _scale_bar(pdf, x: float, y: float, length: float) -> None:
+def _scale_bar(pdf, x: float, y: float, length: float, words: PrintWords = ENGLISH) -> None:
     """A bar of known length with a note, so the user can check the print wasn't scaled."""
     pdf.set_draw_color(0, 0, 0)
     pdf.set_fill_color(0, 0, 0)
@@ -191,23 +193,23 @@ def _scale_bar(pdf, x: float, y: float, length: float) -> None:
     for tick in (0, length):
         pdf.line(x + tick, y - 1.0, x + tick, y + 2.5)
     pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", size=7)
-    pdf.text(x + length + 3, y + 1.6,
-             f"This bar is {length:g} mm long. If not, print again at 100 % (actual size, no fit to page).")
+    use_font(pdf, words, size=7)
+    pdf.text(x + length + 3, y + 1.6, words.scale_bar.format(length=f"{length:g}"))
 
 
 # --------------------------------------------------------------------------- the mat
 
-def _rects(mat) -> list[tuple[str, tuple[float, float, float, float]]]:
+def _rects(mat, words: PrintWords = ENGLISH) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every card and noble slot outline on the mat as (label, (x, y, w, h)). Numbered from 1
     as the referee names them ("the second card of level 2" is the one labelled "level 2 · 2"),
     not from 0 as read-table's paths."""
-    out = [(f"noble {i + 1}", r) for i, r in enumerate(mat.nobles)]
-    out.append(("scan", mat.scan))
+    out = [(words.noble.format(slot=i + 1), r) for i, r in enumerate(mat.nobles)]
+    out.append((words.scan, mat.scan))
     for level in sorted(mat.decks, reverse=True):
-        out.append((f"deck {level}", mat.decks[level]))
+        out.append((words.deck.format(level=level), mat.decks[level]))
     for level in sorted(mat.market, reverse=True):
-        out += [(f"level {level} \u00b7 {i + 1}", r) for i, r in enumerate(mat.market[level])]
+        out += [(words.market.format(level=level, slot=i + 1), r)
+                for i, r in enumerate(mat.market[level])]
     return out
 
 
@@ -218,8 +220,10 @@ def _marker_squares(mat) -> list[tuple[int, tuple[float, float, float, float]]]:
             for i, (x, y) in sorted(mat.marker_corners.items())]
 
 
-def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = DEFAULT_CONFIG) -> None:
-    """Draw the whole mat (a ``vision.mat.Mat``) with its top-left corner at page position (ox, oy), mm."""
+def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = DEFAULT_CONFIG,
+             words: PrintWords = ENGLISH) -> None:
+    """Draw the whole mat (a ``vision.mat.Mat``) with its top-left corner at page position (ox, oy),
+    mm, labelled in ``words``."""
     width, height = mat.size
     pdf.set_fill_color(*mat.background_rgb)
     pdf.rect(ox, oy, width, height, style="F")
@@ -228,9 +232,9 @@ def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = D
     pdf.set_draw_color(*_grey(config.outline_grey))
     pdf.set_line_width(config.outline_width)
     pdf.set_text_color(*_grey(config.label_grey))
-    pdf.set_font("helvetica", size=config.label_size)
+    use_font(pdf, words, size=config.label_size)
     inset = config.outline_width / 2  # keep the stroke inside the slot rectangle
-    for label, (x, y, w, h) in _rects(mat):
+    for label, (x, y, w, h) in _rects(mat, words):
         pdf.rect(ox + x + inset, oy + y + inset, w - 2 * inset, h - 2 * inset, style="D")
         pdf.text(ox + x + 2.0, oy + y + 4.5, label)
 
@@ -245,7 +249,8 @@ def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = D
             tx = ox + x + k * place
             pdf.line(tx, oy + y, tx, oy + y + config.tick_length)
             pdf.line(tx, oy + y + h - config.tick_length, tx, oy + y + h)
-        pdf.text(ox + x + 1.0, oy + y - 1.5, f"{colour} ({places})")
+        pdf.text(ox + x + 1.0, oy + y - 1.5, words.lane.format(colour=words.colour(colour),
+                                                               places=places))
 
     # Markers: white square, black square, then the white cells of the pattern.
     size = mat.marker_size
@@ -261,7 +266,7 @@ def draw_mat(pdf, mat, ox: float = 0.0, oy: float = 0.0, config: PrintConfig = D
         _fill_cells(pdf, white, ox + mx, oy + my, cell, (255, 255, 255))
 
     # The mat's own name, faint, bottom centre between the lower markers.
-    pdf.set_font("helvetica", size=config.title_size)
+    use_font(pdf, words, size=config.title_size)
     _text_centered(pdf, f"{mat.name} v{mat.version}  {width:g} x {height:g} mm",
                    ox + width / 2, oy + height - 6.0)
 
@@ -441,14 +446,16 @@ def _crop_marks(pdf, x: float, y: float, w: float, h: float, config: PrintConfig
             pdf.line(cx, cy + sy * gap, cx, cy + sy * (gap + length))
 
 
-def build_mat_pdf(mat, tiles: bool = False, config: PrintConfig = DEFAULT_CONFIG):
-    """The mat as an FPDF document: one full-size page, or A4 tiles when ``tiles`` is true."""
+def build_mat_pdf(mat, tiles: bool = False, config: PrintConfig = DEFAULT_CONFIG,
+                  words: PrintWords = ENGLISH):
+    """The mat as an FPDF document: one full-size page, or A4 tiles when ``tiles`` is true,
+    labelled in ``words`` (English by default)."""
     width, height = mat.size
     if not tiles:
         pdf = _new_pdf(width, height)
         pdf.set_title(f"Splendor Companion mat v{mat.version}, full size {width:g} x {height:g} mm")
         pdf.add_page()
-        draw_mat(pdf, mat, 0, 0, config)
+        draw_mat(pdf, mat, 0, 0, config, words)
         return pdf
 
     layout = tile_layout(mat, config)
@@ -459,46 +466,44 @@ def build_mat_pdf(mat, tiles: bool = False, config: PrintConfig = DEFAULT_CONFIG
         pdf.add_page(orientation="L" if layout.orientation == "landscape" else "P")
         ox, oy = m - tile.x0, m - tile.y0
         with pdf.rect_clip(m, m, tile.width, tile.height):
-            draw_mat(pdf, mat, ox, oy, config)
+            draw_mat(pdf, mat, ox, oy, config, words)
             for cx, cy in layout.crosses:
                 draw_alignment_cross(pdf, ox + cx, oy + cy, config)
         _crop_marks(pdf, m, m, tile.width, tile.height, config)
         # Top margin: which tile this is and how to join it; bottom margin: the scale check.
         # Text starts right of the crop marks and stays 5 mm from the paper's edge.
         pdf.set_text_color(0, 0, 0)
-        pdf.set_font("helvetica", style="B", size=9)
-        label = f"Tile row {tile.row + 1}, column {tile.col + 1} ({n} of {len(layout.tiles)})"
+        use_font(pdf, words, bold=True, size=9)
+        label = words.tile.format(row=tile.row + 1, col=tile.col + 1, n=n, total=len(layout.tiles))
         pdf.text(m + 3.0, m - 3.5, label)
         label_end = m + 3.0 + pdf.get_string_width(label)
-        note = (f"{layout.rows} x {layout.cols} tiles. From column 2 and row 2 on: cut the white margin off "
-                "the left and top through the half + marks, lay the tile over its neighbour so each + is "
-                "whole, tape below. Ticks beside the print: the next tile's edge.")
+        note = words.tile_note.format(rows=layout.rows, cols=layout.cols)
         room = layout.page[0] - m - 3.0 - (label_end + 4.0)
         size = 6.5
-        pdf.set_font("helvetica", size=size)
+        use_font(pdf, words, size=size)
         while pdf.get_string_width(note) > room and size > 4.5:  # keep clear of the crop marks
             size -= 0.25
-            pdf.set_font("helvetica", size=size)
+            use_font(pdf, words, size=size)
         pdf.text(label_end + 4.0, m - 3.5, note)
-        _scale_bar(pdf, m + 3.0, m + tile.height + 1.8, config.scale_bar)
-        _overlap_marks(pdf, layout, tile)
+        _scale_bar(pdf, m + 3.0, m + tile.height + 1.8, config.scale_bar, words)
+        _overlap_marks(pdf, layout, tile, words)
     return pdf
 
 
-def _overlap_marks(pdf, layout: TileLayout, tile: Tile) -> None:
+def _overlap_marks(pdf, layout: TileLayout, tile: Tile, words: PrintWords = ENGLISH) -> None:
     """Marks in the margin where the next tile's edge will lie, so the overlap is easy to find."""
     m = layout.margin
     by_place = {(t.row, t.col): t for t in layout.tiles}
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.3)
     pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", size=5.5)
+    use_font(pdf, words, size=5.5)
     right = by_place.get((tile.row, tile.col + 1))
     if right is not None:  # a tick under the content, at the right-hand tile's left edge
         x = m + right.x0 - tile.x0
         y = m + tile.height
         pdf.line(x, y + 1.0, x, y + 4.0)
-        pdf.text(x - 1.0 - pdf.get_string_width("next tile's edge"), y + 3.5, "next tile's edge")
+        pdf.text(x - 1.0 - pdf.get_string_width(words.next_edge), y + 3.5, words.next_edge)
     below = by_place.get((tile.row + 1, tile.col))
     if below is not None:  # a tick right of the content, at the lower tile's top edge
         y = m + below.y0 - tile.y0
