@@ -348,8 +348,9 @@ def run_bench(args) -> int:
     pinned = pin_one_core()
     report: dict = {"threads": pinned}
     cache = Path(args.cache) if args.cache else None
-    printed = bool(getattr(args, "printed_mat", False))
-    mat_tag = "-printed" if printed else ""  # cached frames of either mat kept apart
+    printed = getattr(args, "printed_mat", "") or ""  # the printed mat's language, or ""
+    # Cached frames of each mat kept apart (the English printed mat's as they always were).
+    mat_tag = "" if not printed else "-printed" if printed == "en" else f"-printed-{printed}"
     tmp = None
     if args.frames > 0:
         if cache is None:

@@ -47,9 +47,11 @@ def register(subparsers) -> None:
                         "covered regions), all 2304 x 1296")
     b.add_argument("--hand-seed", type=int, default=9001,
                    help="seed of the near-hand frames (the over-hand frames use the next one)")
-    b.add_argument("--printed-mat", action="store_true",
+    b.add_argument("--printed-mat", nargs="?", const="en", default="", metavar="LANG",
+                   choices=("en", "pl", "ko"),
                    help="render the mat as print-mat prints it (a label in each slot, the "
-                        "colour's name over each lane) instead of the shared samples' mat")
+                        "colour's name over each lane; in English, or LANG: en, pl, ko) "
+                        "instead of the shared samples' mat")
     b.add_argument("--no-decoders", action="store_true",
                    help="skip the per-decoder comparison (faster)")
     b.add_argument("--json", action="store_true", help="print the figures as one JSON object")

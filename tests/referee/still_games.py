@@ -29,7 +29,7 @@ def table_state(obs: dict, play: TablePlay):
 
 
 def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None,
-           printed: bool = False):
+           printed: str = ""):
     """The still of the table `obs`: the default camera and light; with `hand` ("over", or near
     the mat: "beside", "margin", "sleeve"), a random hand and random everyday light;
     `printed`: on the mat print-mat prints, not the shared samples'."""
@@ -37,7 +37,7 @@ def render(obs: dict, play: TablePlay, seed: int, hand: str | None = None,
 
 
 def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = None,
-                      printed: bool = False):
+                      printed: str = ""):
     """(the still, the renderer's truth: read-table's fields, ``busy`` whether the hand hides
     anything a turn depends on)."""
     from dataclasses import replace
@@ -56,7 +56,7 @@ def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = 
 
 def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | None = None,
                     inject: float = 0.1, near: float = 0.0, over: float = 0.0,
-                    printed: bool = False) -> dict:
+                    printed: str = "") -> dict:
     """Play a simulated game, each press judged from its rendered still. `near`: the share of
     stills with a hand beside the mat, a finger over its margin or a sleeve at its edge (they
     must be judged like any other); `over`: the share of turns first pressed with a hand over
@@ -149,8 +149,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--over", type=float, default=0.0,
                     help="share of turns first pressed with a hand over the mat")
     ap.add_argument("--seed", type=int, default=9000, help="seed of the first game")
-    ap.add_argument("--printed-mat", action="store_true",
-                    help="render the mat print-mat prints, not the shared samples'")
+    ap.add_argument("--printed-mat", nargs="?", const="en", default="", metavar="LANG",
+                    choices=("en", "pl", "ko"),
+                    help="render the mat print-mat prints (in English, or LANG), not the "
+                         "shared samples'")
     args = ap.parse_args(argv)
     times: list = []
     totals: collections.Counter = collections.Counter()

@@ -67,7 +67,7 @@ def with_image(ov, image: np.ndarray):
                     deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
 
 
-def rendered_over_hand(seed: int, i: int, printed: bool = False):
+def rendered_over_hand(seed: int, i: int, printed: str = ""):
     """Frame i of bench-vision's over-hand frames of `seed` (as write_frames renders it);
     `printed`: on the mat print-mat prints (bench-vision --printed-mat)."""
     from dataclasses import replace

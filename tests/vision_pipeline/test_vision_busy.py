@@ -85,7 +85,7 @@ def test_regions_are_named_as_in_uncertain_and_ordered():
     assert names[21:] == [f"bank.{c}" for c in ("white", "blue", "green", "red", "black", "gold")]
 
 
-def _render(seed: int, kind: str, printed: bool = False):
+def _render(seed: int, kind: str, printed: str = ""):
     from dataclasses import replace
 
     from vision.synthetic import random_conditions, random_table_state, render_table
@@ -99,7 +99,7 @@ def _render(seed: int, kind: str, printed: bool = False):
 
 #: Either mat: the shared samples' (colour dots, I/II/III, SCAN) and the one print-mat prints
 #: (a label in each slot, the colour's name over each lane), under the same hands and shadows.
-MATS = pytest.mark.parametrize("printed", [False, True], ids=["samples-mat", "printed-mat"])
+MATS = pytest.mark.parametrize("printed", ["", "en"], ids=["samples-mat", "printed-mat"])
 
 
 @MATS

@@ -42,9 +42,14 @@ def _read_table(run_cli, capsys, image_path) -> dict:
     return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
 
 
-def test_printed_empty_mat_reads_as_empty(printed, run_cli, capsys):
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_printed_empty_mat_reads_as_empty(printed, run_cli, capsys, lang):
+    # In every language: a label's letters (Hangul's dense strokes too) are never a thing.
     folder, mat, _ = printed
-    path = folder / "empty.png"
+    if lang != "en":
+        assert run_cli("print-mat", folder / f"mat-{lang}.pdf", "--language", lang) == 0
+        mat = rasterize(folder / f"mat-{lang}.pdf", CAMERA_DPI)[0]
+    path = folder / f"empty-{lang}.png"
     cv2.imwrite(str(path), _on_table(mat.image))
     seen = _read_table(run_cli, capsys, path)
     assert seen["mat"] is True and seen["markers"] == [0, 1, 2, 3]

@@ -150,7 +150,7 @@ def _texture_scale(cam: Camera) -> float:
 
 
 def _compose(state: TableState, rng: np.random.Generator, scale: float, style: int, cam: Camera | None = None,
-             printed: bool = False):
+             printed: str = ""):
     """The mat texture with everything on it; returns (scene, token truth, foreign placements)."""
     mat = load_mat()
     scene = _Scene(mat_texture(scale, style, printed).copy(), scale)

@@ -34,10 +34,11 @@ LINE_GREY = 108  # printed slot outlines: low contrast on the 128 grey
 
 
 @lru_cache(maxsize=8)  # 20-30 MB each at 3.5-4.5 px/mm (130 MB at 8): 4 tables x 2 common scales
-def mat_texture(scale: float, style: int, printed: bool = False) -> np.ndarray:
+def mat_texture(scale: float, style: int, printed: str = "") -> np.ndarray:
     """The printed mat on the table at ``scale`` px/mm, with ``MAT_MARGIN`` of table around it.
     Texture px (centre convention) u = (x_mm + MAT_MARGIN) * scale. ``printed``: the mat as
-    ``print-mat`` prints it (:func:`printed_ink`), not as in the shared samples."""
+    ``print-mat`` prints it in that language (:func:`printed_ink`); "": as in the shared
+    samples."""
     mat = load_mat()
     W, H = mat.size
     m = MAT_MARGIN
@@ -62,7 +63,7 @@ def mat_texture(scale: float, style: int, printed: bool = False) -> np.ndarray:
     sheet += grey
     del fine
     if printed:
-        ink = printed_ink(scale)
+        ink = printed_ink(scale, printed)
         o = int(round(m * scale))
         rows, cols = min(ink.shape[0], th - o), min(ink.shape[1], tw - o)
         sheet[o:o + rows, o:o + cols] += ink[:rows, :cols]
@@ -123,9 +124,10 @@ def _sample_marks(img: np.ndarray, mat, scale: float) -> None:
 
 
 @lru_cache(maxsize=4)
-def printed_ink(scale: float) -> np.ndarray:
+def printed_ink(scale: float, language: str = "en") -> np.ndarray:
     """float32 (rows, cols) at ``scale`` px/mm over the mat: the print's grey minus the mat's
     own, 0 on bare mat and under the markers (the renderer draws those itself, to the sub-pixel).
+    ``language``: of the labels ("en", "pl", "ko"; ``print-mat --language``).
 
     Pixel i covers mat mm [i, i + 1) / scale (the PDF's convention): half a pixel off the
     renderer's centre convention, 0.06-0.14 mm at its texture scales, which no measurement
@@ -133,10 +135,11 @@ def printed_ink(scale: float) -> np.ndarray:
     """
     import pypdfium2 as pdfium
 
+    from companion.i18n.print_words import print_words
     from vision.printing import build_mat_pdf
 
     mat = load_mat()
-    doc = pdfium.PdfDocument(bytes(build_mat_pdf(mat).output()))
+    doc = pdfium.PdfDocument(bytes(build_mat_pdf(mat, words=print_words(language)).output()))
     try:
         page = doc[0]
         bitmap = page.render(scale=scale * MM_PER_PT, grayscale=True)

@@ -181,9 +181,10 @@ class Conditions:
     #: (random_markers_hand).
     hand_kind: str = "over"
     table_style: int = 0
-    #: The mat as ``print-mat`` prints it (labels in the slots, colour names over the lanes),
-    #: not as in the shared samples (colour dots, "I/II/III", "SCAN").
-    printed_mat: bool = False
+    #: The mat as ``print-mat`` prints it (labels in the slots, colour names over the lanes) in
+    #: this language ("en", "pl", "ko"); "": as in the shared samples (colour dots, "I/II/III",
+    #: "SCAN").
+    printed_mat: str = ""
     seed: int = 1
 
     def __post_init__(self) -> None:

@@ -294,13 +294,13 @@ def render_table(state: TableState, cond: Conditions | None = None) -> tuple[np.
 
 def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
                  size: tuple[int, int] | None = None, hands: str | None = None,
-                 printed_mat: bool = False) -> list[str]:
+                 printed_mat: str = "") -> list[str]:
     """Render ``n`` varied frames as ``sample-N.jpg`` with ``sample-N.json`` (the truth) beside
     each, like /work/shared/samples/table-v1 (``size`` pins the frame size; by default 70 %
     2304 x 1296, 20 % 1920 x 1080, 10 % 4608 x 2592). ``hands``: every frame has a hand,
     ``"over"`` the mat (every tenth an arm over two corner markers) or ``"near"`` it (beside,
     margin and sleeve in turn). ``printed_mat``: the mat as ``print-mat`` prints it, in
-    the same scenes. Returns the image paths."""
+    that language ("en", "pl", "ko"), in the same scenes. Returns the image paths."""
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     for i in range(1, n + 1):
