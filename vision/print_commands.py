@@ -96,9 +96,8 @@ def print_mat(args: argparse.Namespace) -> int:
 @_regular_output
 def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
-    from vision import print_tags, printing
-
     from companion.i18n.print_words import FontMissing
+    from vision import print_tags, printing
 
     try:
         ids = print_tags.resolve_ids(args.ids)
