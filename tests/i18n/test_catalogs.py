@@ -124,6 +124,10 @@ def test_the_players_own_terms_are_used(lang):
              "ko": ("보석 토큰", "황금 토큰", "개발 카드", "귀족 타일", "명성 점수", "예약")}[lang]
     for term in terms:
         assert term in text, term
+    # ...and not another word for the same thing: the Polish rulebook's deck is a "stos".
+    off = {"pl": ("talia", "talii", "talię"), "ko": ()}[lang]
+    for word in off:
+        assert f" {word} " not in f" {text.lower()} ".replace('"', " "), word
 
 
 def test_system_locale_decides_the_default():
