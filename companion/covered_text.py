@@ -13,7 +13,7 @@ code ever reaches the screen.
 >>> covered_sentence(["nobles.0", "nobles.1", "scan"], again="read the table again")
 'A hand is over the first and second nobles and the scan zone: move it, then read the table again.'
 >>> covered_sentence(["markers.0", "markers.3"])
-"A hand is over the mat's top-left and bottom-left corners: move it off the mat's corners, then press again."
+"The camera can't see the mat's top-left and bottom-left corners: move any hand off the mat and make sure all of it is in the camera's view, then press again."
 >>> covered_sentence([])
 'Something is covering the table (a hand or an arm): clear the mat, then press again.'
 """
@@ -97,8 +97,11 @@ def covered_sentence(covered: Iterable[str] | None, again: str = "press again") 
     if not named:
         return f"Something is covering the table (a hand or an arm): clear the mat, then {again}."
     if any(str(p).startswith("markers.") for p in covered or ()):
-        # Without its corners the mat can't be placed at all: say where to move the hand.
-        return f"A hand is over {join(named)}: move it off the mat's corners, then {again}."
+        # Without its corners the mat can't be placed at all. An arm over them is the usual
+        # cause, but a marker the frame's edge cuts can look the same (a mat pushed aside):
+        # a sentence naming only a hand would leave that player pressing again and again.
+        return (f"The camera can't see {join(named)}: move any hand off the mat and make sure "
+                f"all of it is in the camera's view, then {again}.")
     return f"A hand is over {join(named)}: move it, then {again}."
 
 

@@ -83,16 +83,18 @@ def covered(data: dict) -> str:
     n = len(named)
     what = covered_text.join(named) if _english() else join(named)
     if any(str(p).startswith("markers.") for p in paths):
+        # (an arm over the corners, or the mat partly outside the frame: covered_text)
         if read:
-            text = ngettext("A hand is over {places}: move it off the mat's corners, then read "
-                            "the table again.",
-                            "A hand is over {places}: move it off the mat's corners, then read "
-                            "the table again.", n)
+            text = ngettext("The camera can't see {places}: move any hand off the mat and make "
+                            "sure all of it is in the camera's view, then read the table again.",
+                            "The camera can't see {places}: move any hand off the mat and make "
+                            "sure all of it is in the camera's view, then read the table again.",
+                            n)
         else:
-            text = ngettext("A hand is over {places}: move it off the mat's corners, then "
-                            "press again.",
-                            "A hand is over {places}: move it off the mat's corners, then "
-                            "press again.", n)
+            text = ngettext("The camera can't see {places}: move any hand off the mat and make "
+                            "sure all of it is in the camera's view, then press again.",
+                            "The camera can't see {places}: move any hand off the mat and make "
+                            "sure all of it is in the camera's view, then press again.", n)
     elif read:
         text = ngettext("A hand is over {places}: move it, then read the table again.",
                         "A hand is over {places}: move it, then read the table again.", n)

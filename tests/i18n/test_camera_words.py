@@ -31,9 +31,9 @@ COVERED = [
                            "ko": ["3레벨 덱", "스캔 구역"]}),
     (["markers.0", "markers.3"], {"en": ["top-left and bottom-left corners"],
                                   "pl": ["lewy górny róg maty", "lewy dolny róg maty",
-                                         "z rogów maty"],
+                                         "w polu widzenia kamery"],
                                   "ko": ["매트의 왼쪽 위 모서리", "매트의 왼쪽 아래 모서리",
-                                         "모서리에서"]}),
+                                         "카메라 화면에"]}),
 ]
 
 

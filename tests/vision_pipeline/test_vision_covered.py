@@ -202,8 +202,8 @@ def test_a_hand_over_two_markers_is_busy_with_those_corners(sample):
     assert result["mat"] is False and result["markers"] == [0, 3]
     assert result["busy"] is True and result["covered"] == ["markers.1", "markers.2"]
     assert covered_sentence(result["covered"]) == (
-        "A hand is over the mat's top-right and bottom-right corners: move it off the mat's "
-        "corners, then press again.")
+        "The camera can't see the mat's top-right and bottom-right corners: move any hand off "
+        "the mat and make sure all of it is in the camera's view, then press again.")
 
 
 def test_a_marker_out_of_view_is_not_a_hand(sample):
