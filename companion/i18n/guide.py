@@ -56,7 +56,12 @@ def check_step(step: str, observation: Optional[dict], players: int) -> list:
     if observation is None:
         return [_("The camera has no picture yet.")]
     if observation.get("busy"):
-        # Before the mat: an arm over two corner markers hides the mat (read-table: busy).
+        if observation.get("covered"):
+            # What is covered, as the referee says it of a setup still: the places under a
+            # hand, or corners that can't be seen (an arm over them, or the frame's edge
+            # across them while the camera is being set up).
+            from companion.i18n.camera import covered
+            return [covered({"covered": observation["covered"], "again": "read"})]
         return [_("Something covers the mat: take your hands off the table.")]
     if not observation.get("mat"):
         return [_("The camera can't find the mat: check that its four corner markers are in "

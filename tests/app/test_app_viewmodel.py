@@ -53,10 +53,15 @@ def test_camera_check_ticks_a_right_table_and_says_what_is_wrong():
         "Noble slot 2 is empty: reveal a noble there.",
         "Noble slot 4 should stay empty with 2 players."]
     assert "can't find the mat" in check_step("tokens", {"mat": False}, 2)[0]
-    # An arm over two corner markers: no mat, but the camera knows a hand is in the way.
+    # Two corner markers that look covered: an arm over them, or the frame's edge across them
+    # while the camera is being set up; the sentence sends the player to both.
     corners = {"mat": False, "busy": True, "covered": ["markers.1", "markers.2"]}
     assert check_step("tokens", corners, 2) == [
-        "Something covers the mat: take your hands off the table."]
+        "The camera can't see the mat's top-right and bottom-right corners: move any hand off "
+        "the mat and make sure all of it is in the camera's view, then read the table again."]
+    # A hand over places: those places, as the referee names them.
+    assert check_step("tokens", {"mat": True, "busy": True, "covered": ["bank.red"]}, 2) == [
+        "A hand is over the red lane: move it, then read the table again."]
 
 
 def test_card_search_by_id_and_by_cost():
