@@ -63,7 +63,14 @@ class GameOverScreen(AppScreen):
             name = _("{name} (winner)").format(name=r["name"]) if r["winner"] else r["name"]
             for text, w in zip((str(r["place"]), name, str(r["points"]),
                                 str(r["cards"]), str(r["nobles"])), widths):
-                grid.add_widget(Label(text=text, size_hint_x=w))
+                # Wrapped between words where a long name and its "(zwycięstwo)" don't fit,
+                # the row growing to hold it.
+                cell = Label(text=text, size_hint_x=w, halign="center", valign="middle",
+                             size_hint_y=None, height=grid.row_default_height)
+                cell.bind(width=lambda c, width: setattr(c, "text_size", (width - 4, None)),
+                          texture_size=lambda c, size: setattr(
+                              c, "height", max(grid.row_default_height, size[1] + 8)))
+                grid.add_widget(cell)
 
     def on_leave(self, *args):
         self.coach.stop()   # a new game needs the machine; seats judged so far are kept

@@ -89,10 +89,68 @@ class GemChip(Tappable, Label):
         fit_in_disc(self, text, text, self.base_font, min(self.size) - 6, like)
 
 
-class BigButton(Button):
+class FitButton(Button):
+    """A button whose label wraps between words (``text_size`` its width less 8 px, in its
+    .kv). A word wider than the button ("Podpowiedź", "되돌리기" in a bar of five,
+    "Najsilniejszy" beside a name) would be broken inside or run over its edges, so the font
+    is made just small enough for the widest word, down to MIN_FIT of the size asked for
+    (``font_size``, from the .kv)."""
+
+    MIN_FIT = 0.6
+    _wanted = 0.0     # the font size asked for; font_size itself may be smaller
+    _fitting = False
+
+    def on_font_size(self, _widget, value):
+        if not self._fitting:
+            self._wanted = value
+            # Not set again inside this dispatch: the label's own observers, called after
+            # this one, would still take the size asked for and draw the text at it.
+            Clock.schedule_once(lambda _dt: self._fit(), -1)
+
+    def on_text(self, *_args):
+        self._fit()
+
+    def on_size(self, *_args):
+        self._fit()
+
+    def _fit(self):
+        wanted = self._wanted or self.font_size
+        room = self.width - 8 - 2  # its text_size, and a pixel each side
+        size = wanted
+        widest = _widest_word(self.text, wanted, self.font_name, self.bold, self.markup)
+        if widest > room > 0:
+            least = wanted * self.MIN_FIT
+            size = max(least, math.floor(wanted * room / widest))
+            # (hinting: a word's width is not quite in proportion to the size)
+            while size - 1 >= least and _widest_word(self.text, size, self.font_name, self.bold,
+                                                     self.markup) > room:
+                size -= 1
+        if size != self.font_size:
+            self._fitting = True
+            try:
+                self.font_size = size
+            finally:
+                self._fitting = False
+
+
+class BigButton(FitButton):
     """A button at least one touch target tall, with a readable label."""
 
     target = StringProperty("")
+
+
+def _widest_word(text: str, font_size: float, font_name: str, bold: bool, markup: bool) -> float:
+    """The width (px) of the widest word of ``text`` on one line."""
+    import re
+
+    from kivy.core.text import Label as CoreLabel
+    if markup:
+        text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
+    words = set(text.split())
+    if not words:
+        return 0.0
+    probe = CoreLabel(font_size=font_size, font_name=font_name, bold=bold)
+    return max(probe.get_extents(word)[0] for word in words)
 
 
 class LedDot(Widget):

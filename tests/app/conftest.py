@@ -60,7 +60,9 @@ def ui(kivy_app, tmp_path):
     from companion.i18n.live import tr
     for view in list(_window().children[:-1]):
         view.dismiss()          # a popup left open by an earlier test
-    tr.switch("en")             # an earlier test may have left another language on
+    # An earlier test may have left another language on: back to this run's (English, unless
+    # test_app_languages runs the layout walk in Polish or Korean through SPLENDOR_LANG).
+    tr.switch(os.environ.get("SPLENDOR_LANG") or "en")
     kivy_app.reset(tmp_path / "data")
     pump(0.1)
     return kivy_app

@@ -64,6 +64,24 @@ def natural_size(label):
     return tw, th
 
 
+def widest_word(label) -> tuple[str, float]:
+    """The label's widest word (markup left out) and its width on one line, in its font."""
+    import re
+    core = label._label
+    cls = type(core)
+    probe = cls(**{k: v for k, v in core.options.items() if k not in ("text", "text_size")})
+    text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", label.text) if label.markup else label.text
+    best = ("", 0.0)
+    for word in set(text.split()):
+        probe.text = word
+        probe.usersize = (None, None)
+        probe.refresh()
+        width = probe.texture.size[0] if probe.texture is not None else 0
+        if width > best[1]:
+            best = (word, width)
+    return best
+
+
 def round_inside(label):
     """The diameter a round chip's text must fit in (its disc inside the ring), or None for a
     square widget. Gem tokens are drawn as discs of the widget's shorter side."""
@@ -84,6 +102,13 @@ def label_fits(label) -> str | None:
         # The text's box, centred, must lie inside the circle: its diagonal within the disc.
         return (f"{name(label)} needs {tw:.0f}x{th:.0f} px but its disc is {disc:.0f} px "
                 f"across (the text touches the edge)")
+    wrap = label.text_size[0] if label.text_size and label.text_size[0] else None
+    if wrap and not label.shorten:
+        # Wrapped at its width, a word wider than that is broken inside ("Podpow / iedź").
+        word, width = widest_word(label)
+        if width > wrap + SLACK:
+            return (f"{name(label)} breaks the word {word!r} ({width:.0f} px) at its "
+                    f"{wrap:.0f} px width")
     if label.shorten and tw > label.width + SLACK:
         return f"{name(label)} is cut short ('...') at {label.width:.0f} px"
     if tw > label.width + SLACK or th > label.height + SLACK:
