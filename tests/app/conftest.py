@@ -61,8 +61,8 @@ def ui(kivy_app, tmp_path):
     for view in list(_window().children[:-1]):
         view.dismiss()          # a popup left open by an earlier test
     # An earlier test may have left another language on: back to this run's (English, unless
-    # test_app_languages runs the layout walk in Polish or Korean through SPLENDOR_LANG).
-    tr.switch(os.environ.get("SPLENDOR_LANG") or "en")
+    # test_app_languages runs the layout walk in Polish or Korean: SPLENDOR_TEST_LANG).
+    tr.switch(os.environ.get("SPLENDOR_TEST_LANG") or "en")
     kivy_app.reset(tmp_path / "data")
     pump(0.1)
     return kivy_app

@@ -101,7 +101,7 @@ def test_the_layout_check_passes_in(lang, size, tmp_path):
     """tests/app/test_app_layout.py's walk of every screen in every state, in its own process
     (one window size per process), with the app in ``lang``."""
     shots = tmp_path / "shots"
-    env = dict(os.environ, SPLENDOR_LANG=lang, SPLENDOR_TEST_SIZE=size,
+    env = dict(os.environ, SPLENDOR_LANG=lang, SPLENDOR_TEST_LANG=lang, SPLENDOR_TEST_SIZE=size,
                SPLENDOR_LAYOUT_SHOTS=str(shots))
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
@@ -109,3 +109,6 @@ def test_the_layout_check_passes_in(lang, size, tmp_path):
          "test_every_screen_in_every_state_fits_at_this_window_size"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    # The walk ran in that language (it ran in English for a while and checked nothing).
+    summary = (shots / f"faults-{size}.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert f"language {lang})" in summary, summary

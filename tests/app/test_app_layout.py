@@ -55,8 +55,10 @@ class Check:
                         for f in layout.prompt_problems(self.app, button)]
 
     def report(self):
+        from companion.i18n import translator
         summary = (f"{len(self.faults)} layout faults in {self.states} states "
-                   f"({self.widgets} widgets walked); shots in {self.folder}")
+                   f"({self.widgets} widgets walked, language {translator.lang}); shots in "
+                   f"{self.folder}")
         print(summary)
         (self.folder / f"faults-{WINDOW[0]}x{WINDOW[1]}.txt").write_text(
             summary + "\n" + "\n".join(self.faults) + "\n")
