@@ -43,6 +43,29 @@ def rasterize(path, dpi: float, grey: bool = False) -> list[Raster]:
         doc.close()
 
 
+def text_in_rects(path, rects: dict) -> dict:
+    """The text printed inside each rectangle (name -> (x, y, w, h) mm from the top-left) of the
+    PDF's first page, its runs of white space made one space."""
+    import pypdfium2 as pdfium
+
+    pt = 72 / MM_PER_INCH
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        page = doc[0]
+        height = page.get_size()[1]
+        text = page.get_textpage()
+        out = {}
+        for name, (x, y, w, h) in rects.items():
+            out[name] = " ".join(text.get_text_bounded(
+                left=x * pt, bottom=height - (y + h) * pt, right=(x + w) * pt,
+                top=height - y * pt).split())
+        text.close()
+        page.close()
+        return out
+    finally:
+        doc.close()
+
+
 def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
     """ArUco DICT_4X4_50 markers in an image: id -> 4 corners (TL, TR, BR, BL) in pixel-edge coordinates."""
     import cv2

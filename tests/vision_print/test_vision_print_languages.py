@@ -10,7 +10,7 @@ import pytest
 
 from companion.i18n.print_words import print_words
 
-from .pdf_raster import rasterize
+from .pdf_raster import rasterize, text_in_rects
 
 PT = 72 / 25.4   # PDF points per mm
 LANGS = ("en", "pl", "ko")
@@ -19,14 +19,6 @@ LANGS = ("en", "pl", "ko")
 def _open(path):
     import pypdfium2 as pdfium
     return pdfium.PdfDocument(str(path))
-
-
-def _bounded(page, text, rect) -> str:
-    """The text printed inside a rectangle (x, y, w, h mm from the top-left)."""
-    x, y, w, h = rect
-    height = page.get_size()[1]
-    return " ".join(text.get_text_bounded(left=x * PT, bottom=height - (y + h) * PT,
-                                          right=(x + w) * PT, top=height - y * PT).split())
 
 
 def _boxes(page, text, needle: str) -> list:
@@ -82,28 +74,21 @@ def test_each_slot_and_lane_is_labelled_in_the_players_language(printed, mat_geo
                                                                    white, gold):
     mat = mat_geometry
     words = print_words(lang)
-    doc = _open(printed[lang]["mat"])
-    page = doc[0]
-    text = page.get_textpage()
-    try:
-        # Each slot holds its own label and nothing else.
-        assert _bounded(page, text, mat.nobles[0]) == noble
-        assert _bounded(page, text, mat.market[2][1]) == market
-        assert _bounded(page, text, mat.decks[3]) == deck
-        assert _bounded(page, text, mat.scan) == scan
-        for level, slots in mat.market.items():
-            for i, rect in enumerate(slots):
-                assert _bounded(page, text, rect) == words.market.format(level=level, slot=i + 1)
-        for i, rect in enumerate(mat.nobles):
-            assert _bounded(page, text, rect) == words.noble.format(slot=i + 1)
-        # A lane's name stands in the 5 mm above it, within the lane's width.
-        for colour, want in (("white", white), ("gold", gold)):
-            x, y, w, h = mat.bank[colour]
-            assert _bounded(page, text, (x, y - 5.0, w, 5.0)) == want
-    finally:
-        text.close()
-        page.close()
-        doc.close()
+    # A lane's name stands in the 5 mm above it, within the lane's width.
+    above = {f"above.{c}": (x, y - 5.0, w, 5.0) for c, (x, y, w, _) in mat.bank.items()}
+    labels = text_in_rects(printed[lang]["mat"], {**mat.slots(), "decks.3": mat.decks[3],
+                                                  **above})
+    # Each slot holds its own label and nothing else.
+    assert labels["nobles.0"] == noble
+    assert labels["market.2.1"] == market
+    assert labels["decks.3"] == deck
+    assert labels["scan"] == scan
+    for level, slots in mat.market.items():
+        for i in range(len(slots)):
+            assert labels[f"market.{level}.{i}"] == words.market.format(level=level, slot=i + 1)
+    for i in range(len(mat.nobles)):
+        assert labels[f"nobles.{i}"] == words.noble.format(slot=i + 1)
+    assert (labels["above.white"], labels["above.gold"]) == (white, gold)
 
 
 @pytest.mark.parametrize("lang", ("pl", "ko"))
@@ -196,15 +181,7 @@ def test_the_mat_comes_in_the_language_chosen_on_the_apps_screen(tmp_path, run_c
     monkeypatch.setenv("LANG", "C.UTF-8")
     out = tmp_path / "mat.pdf"
     assert run_cli("print-mat", out) == 0
-    doc = _open(out)
-    page = doc[0]
-    text = page.get_textpage()
-    try:
-        assert _bounded(page, text, mat_geometry.nobles[0]) == "arystokrata 1"
-    finally:
-        text.close()
-        page.close()
-        doc.close()
+    assert text_in_rects(out, {"noble": mat_geometry.nobles[0]}) == {"noble": "arystokrata 1"}
 
 
 def test_without_the_apps_font_polish_is_refused_in_one_sentence(tmp_path, run_cli, capsys,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from .pdf_raster import find_markers, rasterize, side_lengths
+from .pdf_raster import find_markers, rasterize, side_lengths, text_in_rects
 
 DPI = 150          # 0.17 mm a pixel: enough for +-0.5 mm, quick to render
 TILE_DPI = 100
@@ -232,28 +232,6 @@ def test_print_mat_into_a_missing_folder_says_so(tmp_path, run_cli, capsys):
     assert not out.parent.exists()
 
 
-def _labels_in(path, rects: dict) -> dict:
-    """The text printed inside each slot (name -> mm rect) of the full-size mat PDF."""
-    import pypdfium2 as pdfium
-
-    pt = 72 / 25.4
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        height = page.get_size()[1]
-        text = page.get_textpage()
-        out = {}
-        for name, (x, y, w, h) in rects.items():
-            out[name] = " ".join(text.get_text_bounded(
-                left=x * pt, bottom=height - (y + h) * pt, right=(x + w) * pt,
-                top=height - y * pt).split())
-        text.close()
-        page.close()
-        return out
-    finally:
-        doc.close()
-
-
 def test_each_slots_label_names_it_as_the_referee_does(tmp_path, run_cli, mat_geometry):
     # "A hand is over the second card of level 2": the player looks for the slot printed
     # "level 2 · 2", not "level 2 · 1"; "the first noble" is the one printed "noble 1".
@@ -262,7 +240,7 @@ def test_each_slots_label_names_it_as_the_referee_does(tmp_path, run_cli, mat_ge
     out = tmp_path / "mat.pdf"
     assert run_cli("print-mat", out) == 0
     mat = mat_geometry
-    labels = _labels_in(out, {**mat.slots(), **{f"decks.{lv}": r for lv, r in mat.decks.items()}})
+    labels = text_in_rects(out, {**mat.slots(), **{f"decks.{lv}": r for lv, r in mat.decks.items()}})
     for i in range(len(mat.nobles)):
         assert places([f"nobles.{i}"]) == [f"the {ORDINALS[i]} noble"]
         assert labels[f"nobles.{i}"] == f"noble {i + 1}"
