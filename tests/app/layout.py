@@ -50,12 +50,15 @@ def name(w) -> str:
     return f"{type(w).__name__}({tag or text[:40]!r})"
 
 
+def _probe(label):
+    """A text layout of the label's own font and options, its text and size left to set."""
+    core = label._label
+    return type(core)(**{k: v for k, v in core.options.items() if k not in ("text", "text_size")})
+
+
 def natural_size(label):
     """The size of the label's text laid out at its wrap width (None: one unwrapped line)."""
-    core = label._label
-    opts = dict(core.options)
-    cls = type(core)
-    probe = cls(**{k: v for k, v in opts.items() if k not in ("text", "text_size")})
+    probe = _probe(label)
     probe.text = label.text
     wrap = label.text_size[0] if label.text_size and label.text_size[0] else None
     probe.usersize = (wrap, None)
@@ -67,9 +70,7 @@ def natural_size(label):
 def widest_word(label) -> tuple[str, float]:
     """The label's widest word (markup left out) and its width on one line, in its font."""
     import re
-    core = label._label
-    cls = type(core)
-    probe = cls(**{k: v for k, v in core.options.items() if k not in ("text", "text_size")})
+    probe = _probe(label)
     text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", label.text) if label.markup else label.text
     best = ("", 0.0)
     for word in set(text.split()):
