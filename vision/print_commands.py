@@ -73,14 +73,13 @@ def _regular_output(handler):
 @_regular_output
 def print_mat(args: argparse.Namespace) -> int:
     """Handler for `print-mat`."""
-    from companion.i18n.print_words import FontMissing
     from vision import printing
 
     try:
         mat = printing.load_mat() if args.mat is None else _read_mat(args.mat)
         pdf = printing.build_mat_pdf(mat, tiles=args.tiles, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
-    except (printing.PrintError, FontMissing) as exc:
+    except printing.PrintError as exc:
         print(exc, file=sys.stderr)
         return 2
     if args.tiles:
@@ -96,14 +95,13 @@ def print_mat(args: argparse.Namespace) -> int:
 @_regular_output
 def print_tags(args: argparse.Namespace) -> int:
     """Handler for `print-tags`."""
-    from companion.i18n.print_words import FontMissing
     from vision import print_tags, printing
 
     try:
         ids = print_tags.resolve_ids(args.ids)
         pdf = print_tags.build_tag_pdf(ids, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
-    except (printing.PrintError, FontMissing) as exc:
+    except printing.PrintError as exc:
         print(exc, file=sys.stderr)
         return 2
     pages = pdf.pages_count

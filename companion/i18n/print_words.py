@@ -15,13 +15,15 @@ from __future__ import annotations
 from companion.i18n import DEFAULT, Translator
 from companion.i18n.fontbuild import font_paths
 from vision.print_words import ENGLISH, PrintWords
+from vision.printing import PrintError
 
 
 _NAMES = {"pl": "Polish", "ko": "Korean"}  # (the command line speaks English)
 
 
-class FontMissing(Exception):
-    """The app's font, needed to print Polish or Korean, has not been built."""
+class FontMissing(PrintError):
+    """The app's font, needed to print Polish or Korean, has not been built (a PrintError:
+    the commands say it in one sentence and write nothing, as for any other)."""
 
 
 def print_words(lang: str) -> PrintWords:
