@@ -7,7 +7,7 @@
 - :mod:`hardware.debounce`: the press filter behind every button.
 - :mod:`hardware.timers`: where every delay runs (one thread in the app; ``ManualTimers``,
   moved by hand, in tests).
-- :mod:`hardware.commands`: ``splendor-companion test-panel``, the wiring check.
+- :mod:`companion.cli.panel`: ``splendor-companion test-panel``, the wiring check.
 
 Importing this package imports nothing heavy; gpiozero loads with :mod:`hardware.panel`.
 """

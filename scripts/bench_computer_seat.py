@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.ai.player import LEVELS, PI5_SLOWDOWN  # noqa: E402
-from companion.computer import ComputerSeats  # noqa: E402
+from companion.app.computer import ComputerSeats  # noqa: E402
 from companion.engine import SimulatedTable  # noqa: E402
 
 

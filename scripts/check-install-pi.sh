@@ -140,7 +140,7 @@ grep -q 'changed for the upgrade check' "$ROOT$venv"/lib/python3*/site-packages/
 if in_root runuser -u splendor -- "$venv/bin/splendor-companion" --help > "$LOG/help.out" 2>&1; then
   pass "splendor-companion --help runs as splendor"
 else fail "splendor-companion --help: $(tail -5 "$LOG/help.out")"; fi
-probe='import companion.watchdog, companion.kiosk, cv2, numpy, zxingcpp, pyzbar.pyzbar, gpiozero, kivy
+probe='import companion.app.watchdog, companion.app.kiosk, cv2, numpy, zxingcpp, pyzbar.pyzbar, gpiozero, kivy
 try:
     import picamera2; print("picamera2: present")
 except ImportError:

@@ -230,35 +230,6 @@ class ImageFiles(FrameSource):
             yield path.name, load_image(path)
 
 
-# --- the synthetic renderer ------------------------------------------------------------------------
-
-class SyntheticTable(FrameSource):
-    """Rendered frames of random tables (vision.synthetic), with their truth in :attr:`last_truth`."""
-
-    name = "synthetic"
-
-    def __init__(self, seed: int = 0, count: int | None = None, **conditions):
-        from vision import synthetic as render  # noqa: PLC0415 - the renderer is only needed here
-
-        self._render = render
-        self._rng = np.random.default_rng(seed)
-        self._conditions = conditions
-        self.count = count
-        self._done = 0
-        self.last_truth: dict | None = None
-
-    def read(self) -> np.ndarray:
-        if self.count is not None and self._done >= self.count:
-            raise StopIteration
-        r = self._render
-        state = r.random_table_state(self._rng, players=int(self._rng.integers(2, 5)))
-        cond = r.random_conditions(self._rng, **self._conditions)
-        frame, truth = r.render_table(state, cond)
-        self._done += 1
-        self.last_truth = truth
-        return frame
-
-
 def open_camera(choice: str) -> FrameSource | None:
     """The camera the app's settings name: ``"none"`` (or empty) -> None; ``"auto"`` -> the Pi
     camera, else the first USB camera; ``"0"``, ``"1"``... -> that USB camera. Raises
@@ -277,13 +248,12 @@ def open_camera(choice: str) -> FrameSource | None:
 
 
 def open_source(spec: str) -> FrameSource:
-    """A source from a short description: ``pi``, ``pi:1``, ``usb``, ``usb:2``,
-    ``synthetic``, ``synthetic:SEED``, or a path to an image or a folder."""
+    """A source from a short description: ``pi``, ``pi:1``, ``usb``, ``usb:2``, or a path to
+    an image or a folder. (Rendered frames come from ``workbench.synthetic.source``: the
+    runtime never imports the workbench.)"""
     kind, _, arg = spec.partition(":")
     if kind == "pi":
         return PiCamera(int(arg or 0))
     if kind == "usb":
         return UsbCamera(int(arg) if arg.isdigit() else (arg or 0))
-    if kind == "synthetic":
-        return SyntheticTable(seed=int(arg or 0))
     return ImageFiles([spec])

@@ -14,14 +14,14 @@ unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
 Region paths are read-table's ("bank.red", "market.2.1", "nobles.3", "decks.1", "scan",
 "markers.0"). English stays the referee's own sentence word for word: the templates are its
 English, and the places are said in English exactly as the referee groups them
-(``companion.covered_text``, ``seen.where``); Polish and Korean name each place on its own, as
+(``companion.i18n.covered``, ``seen.where``); Polish and Korean name each place on its own, as
 a list after a colon (a list keeps every phrase in the nominative).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-from companion import covered_text
+from companion.i18n import covered as covered_text
 from companion.i18n import DEFAULT, _, ngettext, pgettext, translator
 from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
 

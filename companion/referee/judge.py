@@ -26,7 +26,7 @@ from typing import Optional
 from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               RuleError, TakeGems, TOKEN_LIMIT, nobles_after)
-from companion.covered_text import with_corner_hint
+from companion.i18n.covered import with_corner_hint
 from companion.referee.attempts import diagnose, fix
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
                                     expected_observation, read_seen, seen_of, table_problems,

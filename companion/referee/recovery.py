@@ -19,8 +19,8 @@ from typing import Optional
 from companion.engine import RuleError
 from companion.engine.record import game_from_lines, parse_event
 from companion.i18n.notices import Notice, combine, os_cause
-from companion.journal import Journal, JournalError
-from companion.session import read_record_mirror
+from companion.referee.journal import Journal, JournalError
+from companion.referee.session import read_record_mirror
 
 log = logging.getLogger(__name__)
 

@@ -18,13 +18,13 @@ from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, S
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
 from companion.engine.record import Header, parse_event
-from companion.journal import Journal, JournalError
+from companion.referee.journal import Journal, JournalError
 from companion.referee.judge import answer_question, judge, not_your_turn
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
 from companion.referee.seen import ObservationError, read_seen
 from companion.referee.verdict import Verdict
-from companion.session import SessionWriter, data_dir as _data_dir, read_record_mirror
+from companion.referee.session import SessionWriter, data_dir as _data_dir, read_record_mirror
 
 log = logging.getLogger(__name__)
 JPEG_QUALITY = 95
@@ -106,7 +106,7 @@ class Referee:
         self.notice: Optional[str] = None
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
-        # The computer's move for the turn in progress (companion.computer.Expectation), set
+        # The computer's move for the turn in progress (companion.referee.expectation.Expectation), set
         # through the door: a turn or line of that seat that differs from it is rejected.
         self.expect = None
 
@@ -133,7 +133,7 @@ class Referee:
         n = len(players)
         if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
                                                           or obs.get("covered")):
-            from companion.covered_text import covered_sentence
+            from companion.i18n.covered import covered_sentence
             covered = obs.get("covered")
             covered = [str(p) for p in covered] if isinstance(covered, list) else None
             raise SetupError(covered_sentence(covered, again="read the table again"),
@@ -143,7 +143,7 @@ class Referee:
         except ObservationError as err:
             raise SetupError(err.message, err.data)
         if seen.uncertain:
-            from companion.covered_text import unsure_sentence, with_corner_hint
+            from companion.i18n.covered import unsure_sentence, with_corner_hint
             data = {"unsure": sorted(seen.uncertain)}
             raise SetupError(with_corner_hint(unsure_sentence(seen.uncertain), data, obs), data)
         nobles = seen.nobles
@@ -262,7 +262,7 @@ class Referee:
         return self.judge_press(seat, observation)
 
     def set_expectation(self, expectation) -> None:
-        """The computer's move for the turn in progress (``companion.computer.Expectation``),
+        """The computer's move for the turn in progress (``companion.referee.expectation.Expectation``),
         noted in the session folder so that rejudge judges that turn as the app does."""
         self.expect = expectation
         if expectation is not None and self.session is not None:

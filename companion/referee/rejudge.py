@@ -8,7 +8,7 @@ from typing import Callable, Optional
 from companion.engine import Rules
 from companion.referee.referee import Referee, SetupError, default_reader
 from companion.referee.verdict import Verdict
-from companion.session import Session, SessionError, read_session
+from companion.referee.session import Session, SessionError, read_session
 
 
 def _load_observation(folder: Path, name, reader) -> tuple:
@@ -55,8 +55,8 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     folder = Path(folder)
     # The computer's moves, as the app judged its seats' turns against them (a press that
     # differs was rejected live, so it is here too); each applies from the event after it.
-    from companion.computer import Expectation
-    from companion.session import read_computer_moves
+    from companion.referee.expectation import Expectation  # noqa: PLC0415
+    from companion.referee.session import read_computer_moves
     moves, said = read_computer_moves(folder)
     warnings += said
     for number, ev in enumerate(session.events, start=1):

@@ -71,7 +71,7 @@ def read_seen(obs: dict) -> Seen:
     if obs.get("busy") and (obs.get("mat") is not False or obs.get("covered")):
         # Name exactly what to clear (read-table's `covered`: regions, or the corner markers
         # a hand hides so that the mat can't be placed), in the players' words.
-        from companion.covered_text import covered_sentence
+        from companion.i18n.covered import covered_sentence
         covered = obs.get("covered")
         covered = [str(p) for p in covered] if isinstance(covered, list) else None
         raise ObservationError(covered_sentence(covered),

@@ -28,7 +28,7 @@ from typing import Callable, Optional
 from companion.ai.coach import APP_ITERATIONS as COACH_ITERATIONS  # the coach's budget
 from companion.ai.coach import APP_SEED as COACH_SEED
 from companion.i18n import _
-from companion.ui.move_view import move_parts
+from companion.app.move_view import move_parts
 
 log = logging.getLogger(__name__)
 

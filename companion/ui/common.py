@@ -4,7 +4,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
-from companion.viewmodel import GEM_LETTER, card_view, cost_text, noble_view
+from companion.app.viewmodel import GEM_LETTER, card_view, cost_text, noble_view
 
 
 def app():

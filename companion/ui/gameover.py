@@ -23,7 +23,7 @@ from companion.i18n.table import outcome_text
 from companion.ui import coach_view as CV
 from companion.ui.common import AppScreen, ctl
 from companion.ui.movepicture import MovePicture  # noqa: F401 (registered for gameover.kv)
-from companion.viewmodel import ranking
+from companion.app.viewmodel import ranking
 
 
 def _on_ui_thread(fn, *args):

@@ -18,7 +18,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.i18n import _
 from companion.ui import coach_view as CV
-from companion.ui.move_view import move_parts
+from companion.app.move_view import move_parts
 from companion.ui.movepicture import MovePicture  # noqa: F401 (registered for hint.kv)
 from companion.ui.widgets import BigButton
 

@@ -5,7 +5,7 @@ from kivy.properties import StringProperty
 
 from companion.ui.common import AppScreen, ctl
 from companion.i18n import _
-from companion.viewmodel import history_rows, journal_for, stats_rows
+from companion.app.viewmodel import history_rows, journal_for, stats_rows
 
 
 class HistoryScreen(AppScreen):

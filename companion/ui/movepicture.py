@@ -1,6 +1,6 @@
 """A turn drawn in pictures: gem tokens, the card as a card tile, the deck, the noble.
 
-``MovePicture.show(parts)`` draws the parts from :func:`companion.ui.move_view.move_parts`
+``MovePicture.show(parts)`` draws the parts from :func:`companion.app.move_view.move_parts`
 (plain Python): one step a part, its verb over its pictures, the steps wrapping onto more
 lines when the space is narrow. It draws only; nothing in it answers a touch.
 """
@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
 from companion.ui.tableau import CardFace, GemBadge, MiniCard, NobleFace
-from companion.viewmodel import card_view, noble_view
+from companion.app.viewmodel import card_view, noble_view
 
 
 class PictureCard(CardFace):

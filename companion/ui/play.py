@@ -10,21 +10,21 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.computer import RULE, RULE_HAND, rejection_words
+from companion.app.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS
 from companion.i18n import _
 from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
 from companion.ui.common import AppScreen, app, ctl, describe_card
-from companion.ui.move_view import move_parts, move_words
+from companion.app.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture
 from companion.ui.hint import HintControl
 from companion.ui.play_popups import CameraView, GemLegend
 from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
                                   TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
-from companion.viewmodel import card_view
+from companion.app.viewmodel import card_view
 
 GREEN = (0.15, 0.5, 0.25, 1)
 
@@ -341,7 +341,7 @@ class PlayScreen(AppScreen):
             chip.bind(on_release=lambda w, col=colour, k=held: self.pick_return(col, k))
             box.add_widget(chip)
         for nid in p.nobles:
-            from companion.viewmodel import noble_view
+            from companion.app.viewmodel import noble_view
             tile = NobleTile(target=f"noble:{nid}", size_hint=(None, None),
                              size=(tap * 2.2, tap * 1.1))
             tile.noble = noble_view(nid)

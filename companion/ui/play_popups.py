@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.ui import play_view as V
 from companion.ui.common import app, ctl
 from companion.ui.widgets import BigButton, GemChip
-from companion.viewmodel import GEM_LETTER
+from companion.app.viewmodel import GEM_LETTER
 
 
 class GemLegend(ModalView):

@@ -366,7 +366,7 @@ def camera_drawing() -> str:
 
 # ----------------------------------------------------------------------------- the computer
 def computer_title(name: str, level: int, thinking: bool) -> str:
-    from companion.computer import level_name
+    from companion.app.computer import level_name
     if thinking:
         return _("{name} (the computer, {level}) is thinking...").format(
             name=name, level=level_name(level))

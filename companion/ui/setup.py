@@ -10,7 +10,7 @@ from companion.i18n.guide import setup_steps, step_title
 from companion.ui.common import AppScreen, app, ctl, describe_card, describe_noble
 from companion.ui.tableau import CardTile, NobleTile
 from companion.ui.widgets import BigButton, GemChip, SearchPopup
-from companion.viewmodel import card_view, noble_view
+from companion.app.viewmodel import card_view, noble_view
 
 
 class SetupScreen(AppScreen):

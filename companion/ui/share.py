@@ -21,7 +21,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion import share
+from companion.share import bgstats as share
 from companion.i18n import _, ngettext
 from companion.i18n.notices import cause_text
 from companion.ui.widgets import ResultButton
@@ -148,7 +148,7 @@ class PickPopup(ModalView):
 
 def export_to(data_dir, folder) -> str:
     """Export every finished game to ``folder``; the sentence that says how it went."""
-    from companion.viewmodel import journal_for
+    from companion.app.viewmodel import journal_for
     try:
         j = journal_for(data_dir)
         try:
@@ -210,7 +210,7 @@ def open_game_over_code(app=None):
 
 def choose_game_code(app=None):
     """History's "Log a game in BG Stats": pick a finished game, then its code."""
-    from companion.viewmodel import journal_for
+    from companion.app.viewmodel import journal_for
     app = app or App.get_running_app()
     data_dir = app.ctl.data_dir
     try:

@@ -2,7 +2,7 @@
 
 Every gem shows its colour and its letter (colour-blind players); black ones carry a light ring
 so they read on the dark background. Widgets only draw what they are given (view dicts from
-:mod:`companion.viewmodel`) and report touches; their rules are in ``widgets.kv``.
+:mod:`companion.app.viewmodel`) and report touches; their rules are in ``widgets.kv``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.i18n import _
 from companion.ui.widgets import NO_COLOUR, Tappable
-from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA
+from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA
 
 RING = (0.85, 0.85, 0.80, 1)     # the light ring of a dark gem
 DARK_GEMS = ("black",)
@@ -114,7 +114,7 @@ class MiniCard(Label):
             self.fill, self.ink = (0.30, 0.22, 0.15, 1), (1, 1, 1, 1)
             self.text = f"L{level}"
             return
-        from companion.viewmodel import card_view
+        from companion.app.viewmodel import card_view
         c = card_view(cid)
         self.fill, self.ink = GEM_RGBA[c["bonus"]], GEM_TEXT_RGBA[c["bonus"]]
         self.text = f"{c['points'] or ''}{GEM_LETTER[c['bonus']]}"
@@ -241,7 +241,7 @@ class TurnTile(Tappable, BoxLayout):
     ``parts`` come from :func:`companion.ui.play_view.turn_parts`."""
 
     def show(self, parts):
-        from companion.viewmodel import card_view, noble_view
+        from companion.app.viewmodel import card_view, noble_view
         self.clear_widgets()
         tall = self.height - 8
         for verb, kind, value in parts:

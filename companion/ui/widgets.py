@@ -2,7 +2,7 @@
 nobles and players' tableaux are in :mod:`companion.ui.tableau`).
 
 They only draw what they are given and report touches; the rules live in the engine and the
-referee, the state in :mod:`companion.viewmodel`.
+referee, the state in :mod:`companion.app.viewmodel`.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
 from companion.i18n import _
-from companion.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
+from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
 
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
@@ -314,7 +314,7 @@ class SearchPopup(ModalView):
             found.sort()      # an id starts with its level and bonus letter: colours grouped
         if self.kind in ("card", "noble"):
             from companion.ui.tableau import CardTile, NobleTile
-            from companion.viewmodel import card_view, noble_view
+            from companion.app.viewmodel import card_view, noble_view
             tap = app().tap
             grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
             cache = self.__dict__.setdefault("_tiles", {})   # a search re-shows, not rebuilds

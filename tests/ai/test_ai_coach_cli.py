@@ -12,7 +12,7 @@ from .test_ai_coach import played_record
 
 
 def coach(path, *args):
-    return subprocess.run([sys.executable, "-m", "companion.cli", "coach", str(path), *args],
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", "coach", str(path), *args],
                           capture_output=True, text=True, timeout=120)
 
 

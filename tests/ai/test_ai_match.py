@@ -35,7 +35,7 @@ def test_seats_rotate_and_shares_add_up():
 def test_unknown_player_is_refused_in_a_sentence():
     with pytest.raises(ValueError, match="is not a player"):
         parse_spec("L9")
-    run = subprocess.run([sys.executable, "-m", "companion.cli", "ai-match", "L9", "greedy"],
+    run = subprocess.run([sys.executable, "-m", "companion.cli.main", "ai-match", "L9", "greedy"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "is not a player" in run.stderr
 

@@ -15,7 +15,7 @@ MAIN = {"take", "reserve", "buy", "pass"}
 
 
 def ai_move(path, *args):
-    return subprocess.run([sys.executable, "-m", "companion.cli", "ai-move", str(path), *args],
+    return subprocess.run([sys.executable, "-m", "companion.cli.main", "ai-move", str(path), *args],
                           capture_output=True, text=True, timeout=120)
 
 
@@ -62,7 +62,7 @@ def test_seconds_and_levels_answer(tmp_path, record):
 
 
 def test_help_exits_0():
-    run = subprocess.run([sys.executable, "-m", "companion.cli", "ai-move", "--help"],
+    run = subprocess.run([sys.executable, "-m", "companion.cli.main", "ai-move", "--help"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "--iterations" in run.stdout
 

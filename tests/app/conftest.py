@@ -26,7 +26,7 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
-from companion import app as app_module  # noqa: E402
+from companion.ui import window as app_module  # noqa: E402
 
 LANDSCAPE = (800, 480)   # the official 7" display
 PORTRAIT = (720, 1280)   # Touch Display 2

@@ -14,7 +14,7 @@ import pytest
 from companion.ai.coach import turning_points
 from companion.ai.player import choose_move
 from companion.i18n.moves import describe_move
-from companion.settings import Settings
+from companion.app.settings import Settings
 from companion.ui import coach_view as CV
 from companion.ui.gameover import CoachView
 from companion.ui.hint import HintView

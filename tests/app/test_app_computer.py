@@ -70,7 +70,7 @@ def test_the_computer_thinks_off_the_ui_thread_and_its_move_is_shown_and_done_by
     assert "Ben (the computer, Casual) plays:" in shown
     choice = ctl.computer.move_for(ctl.game)
     wanted = [dict(x) for x in choice.lines]
-    from companion.ui.move_view import move_words
+    from companion.app.move_view import move_words
     assert move_words(wanted, game=ctl.game) in shown     # its move in plain words
     assert not any(line.get("card", "") in shown for line in wanted if "card" in line)
     tap_target("computer-done")                           # entered exactly as shown

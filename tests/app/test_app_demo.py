@@ -2,6 +2,7 @@
 import pytest
 
 from tests.app.conftest import pump, tap_target, texts, wait_until
+from workbench.demo import DemoDriver
 
 
 def _watch_lights(app):
@@ -18,7 +19,7 @@ def _watch_lights(app):
 
 def test_the_demo_plays_a_game_to_its_end(ui):
     seen = _watch_lights(ui)
-    driver = ui.start_demo(players=2, seed=5, delay=0, render=True)
+    driver = ui.start_demo(DemoDriver, players=2, seed=5, delay=0, render=True)
     # Mid-game: the table as the referee judged it is there to look at, drawn on demand (a
     # still per turn would cost the demo hundreds of MB), with what was read from it.
     wait_until(lambda: driver.turns >= 3, timeout=60, what="three turns")
@@ -61,7 +62,7 @@ def test_the_demo_plays_a_game_to_its_end(ui):
 
 @pytest.mark.slow
 def test_the_demo_at_table_speed_with_four_players(ui):
-    driver = ui.start_demo(players=4, seed=8, delay=0.3, render=True)
+    driver = ui.start_demo(DemoDriver, players=4, seed=8, delay=0.3, render=True)
     wait_until(lambda: driver.finished, timeout=900, what="the demo game to end")
     assert driver.typed_turns == 0, driver.unjudged
     assert ui.ctl.game.outcome == driver.truth.outcome
@@ -71,7 +72,7 @@ def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     """The real search (level 2) in a seat: every one of its moves shown, carried out on the
     table (blind reserves shown in the scan zone) and accepted by the referee."""
     seen = _watch_lights(ui)
-    driver = ui.start_demo(players=2, seed=11, delay=0, render=False, computers={1: 2})
+    driver = ui.start_demo(DemoDriver, players=2, seed=11, delay=0, render=False, computers={1: 2})
     wait_until(lambda: driver.finished, timeout=300, what="the demo game with the computer")
     truth = driver.truth
     # The search's time cap is wall-clock, so on a loaded machine the game can take another
@@ -85,7 +86,7 @@ def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     # Seat 2's LED blinked while the computer thought, and shone when its move was shown.
     assert ("seat", 1, "slow-blink") in seen and ("seat", 1, "on") in seen
     # History knows which seat was the computer's (its session's computer.json).
-    from companion.viewmodel import history_rows, journal_for
+    from companion.app.viewmodel import history_rows, journal_for
     journal = journal_for(ui.ctl.data_dir)
     try:
         row = history_rows(journal, ui.ctl.data_dir)[0]

@@ -6,7 +6,7 @@ The figure is the demo benchmark's (README); these tests guard the wiring that k
 """
 from kivy.event import EventDispatcher
 
-from companion import memory
+from companion.app import memory
 
 
 class _Window(EventDispatcher):

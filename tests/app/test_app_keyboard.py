@@ -22,7 +22,7 @@ def docked_keyboard(ui):
     from kivy.config import Config
     from kivy.core.window import Window
 
-    from companion import kiosk
+    from companion.app import kiosk
     mode = dict(((s, o), v) for s, o, v in kiosk.KIOSK_SETTINGS)[("kivy", "keyboard_mode")]
     old = Config.get("kivy", "keyboard_mode")
     Config.set("kivy", "keyboard_mode", mode)
@@ -184,7 +184,7 @@ def _open_card_search(slot: str):
     tap_target("start")
     tap_target("next")                  # the tokens are put back
     if slot.startswith("slot:noble"):
-        from companion.viewmodel import CARDS_BY_LEVEL
+        from companion.app.viewmodel import CARDS_BY_LEVEL
         for level in (3, 2, 1):         # the market dealt, each card picked from the list
             for i in range(4):
                 tap_target(f"slot:{level}:{i}")
@@ -205,7 +205,7 @@ def _search_keyboard(window, popup):
 
 def test_the_card_search_docks_digits_and_gem_letters_a_touch_target_wide(docked_keyboard):
     from companion.ui.widgets import KEYBOARD_FAMILIES
-    from companion.viewmodel import GEM_RGBA, LETTER_GEM
+    from companion.app.viewmodel import GEM_RGBA, LETTER_GEM
     window = docked_keyboard
     popup = _open_card_search("slot:1:0")
     field = popup.ids.query
@@ -235,7 +235,7 @@ def test_the_card_search_docks_digits_and_gem_letters_a_touch_target_wide(docked
 
 
 def test_a_card_is_found_by_id_and_by_cost_with_touches(docked_keyboard):
-    from companion.viewmodel import CARDS, COLOUR_INDEX
+    from companion.app.viewmodel import CARDS, COLOUR_INDEX
     window = docked_keyboard
     popup = _open_card_search("slot:1:0")
     field = popup.ids.query

@@ -1,7 +1,7 @@
 """The move picture: a turn drawn as gem tokens, a card tile, a card back, a noble tile."""
 from kivy.uix.modalview import ModalView
 
-from companion.ui.move_view import move_parts, move_words
+from companion.app.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture
 from tests.app.conftest import pump, walk
 

@@ -2,7 +2,7 @@
 from companion.engine import CARDS, COLOURS, SimulatedTable
 from companion.engine.actions import EndTurn, TakeGems
 from companion.ui import play_view as V
-from companion.viewmodel import TurnEntry
+from companion.app.viewmodel import TurnEntry
 from tests.app.conftest import pump, tap_target, texts, wait_until
 from tests.app.tablestates import find_state, start_in_app
 

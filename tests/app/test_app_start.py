@@ -9,7 +9,7 @@ def test_the_app_starts_without_error_lines_in_its_log(tmp_path):
                SPLENDOR_DATA_DIR=str(tmp_path / "data"), KIVY_HOME=str(tmp_path / "kivy"))
     for key in ("KIVY_NO_CONSOLELOG", "KIVY_CLIPBOARD", "SPLENDOR_TEST_SIZE"):
         env.pop(key, None)   # the log as journalctl on the Pi shows it
-    run = subprocess.run([sys.executable, "-c", "from companion.app import main; main()"],
+    run = subprocess.run([sys.executable, "-c", "from companion.ui.window import main; main()"],
                          env=env, capture_output=True, text=True, timeout=120)
     log = run.stdout + run.stderr
     assert run.returncode == 0, log[-3000:]

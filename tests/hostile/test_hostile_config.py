@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from companion.settings import Settings
-from companion.startup import StartupError, check_display, read_environment
+from companion.app.settings import Settings
+from companion.app.startup import StartupError, check_display, read_environment
 
 from .conftest import assert_one_sentence, run_command
 
@@ -85,7 +85,7 @@ def test_wrong_settings_are_reset_with_a_notice(tmp_path, obj, words):
 
 
 def test_the_notice_reaches_the_home_screen_view_model(tmp_path):
-    from companion.viewmodel import Controller
+    from companion.app.viewmodel import Controller
 
     (tmp_path / "settings.json").write_text('{"hints": "yes", "short_take": "always"}')
     ctl = Controller(tmp_path, threaded=False)

@@ -266,7 +266,7 @@ def test_an_export_never_replaces_a_fifo_and_leaves_no_temporary_file(base_sessi
     import shutil
 
     from companion.engine.inputs import InputError
-    from companion.journal import Journal
+    from companion.referee.journal import Journal
 
     shutil.copy(base_session.parents[1] / "journal.sqlite", work / "journal.sqlite")
     journal = Journal(work / "journal.sqlite")

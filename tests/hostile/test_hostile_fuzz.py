@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.engine.errors import RecordError, RuleError
 from companion.engine.inputs import JSONInputError, loads
 from companion.engine.record import read_lines, replay_lines
-from companion.session import SessionError
-from companion.settings import SHORT_TAKE, Settings
+from companion.referee.session import SessionError
+from companion.app.settings import SHORT_TAKE, Settings
 
 from .test_hostile_files import HEADER, SETUP
 

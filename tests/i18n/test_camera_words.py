@@ -215,7 +215,7 @@ def test_table_faults_are_said_in(lang, game):
 @pytest.mark.parametrize("lang", ["en", "pl", "ko"])
 def test_a_refused_setup_is_said_in_the_players_language(lang):
     """The setup screen's refusal was the referee's English in every language."""
-    from companion.controller import _setup_problem
+    from companion.app.controller import _setup_problem
     translator.set_language(lang)
     try:
         hand = SetupError("A hand is over the red lane: move it, then read the table again.",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import contextlib
 
-from companion import share
-from companion.controller import Controller
+from companion.share import bgstats as share
+from companion.app.controller import Controller
 from companion.i18n import translator
-from companion.journal import Journal
-from companion.viewmodel import history_rows, stats_rows
+from companion.referee.journal import Journal
+from companion.app.viewmodel import history_rows, stats_rows
 from tests.share.helpers import finished_lines
 
 
@@ -80,7 +80,7 @@ def test_history_rows_and_statistics_in_polish_with_three_plural_forms(tmp_path)
 
 def test_a_wrong_slot_entry_is_refused_in_the_apps_language():
     import pytest
-    from companion.viewmodel import SetupDraft
+    from companion.app.viewmodel import SetupDraft
     draft = SetupDraft(2, 0)
     with language("pl"), pytest.raises(ValueError,
                                        match="(?i)to nie karta rozwoju poziomu 1") as err:

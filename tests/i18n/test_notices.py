@@ -69,7 +69,7 @@ def test_a_damaged_journal_notice_in_polish(tmp_path, polish):
 
 
 def test_settings_reset_notice_names_the_settings_in_korean(tmp_path):
-    from companion.settings import Settings
+    from companion.app.settings import Settings
     (tmp_path / "settings.json").write_text(json.dumps({"hints": 3, "camera": ["x"]}))
     s = Settings.load(tmp_path)
     assert "the hints and the camera" in " ".join(s.notices)

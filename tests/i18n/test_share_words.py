@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from companion import share
+from companion.share import bgstats as share
 from companion.i18n import translator
 from tests.share.helpers import finished_lines, text_lines, write_record
 

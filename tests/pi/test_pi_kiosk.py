@@ -10,7 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from companion import kiosk
+from companion.app import kiosk
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -28,8 +28,8 @@ def run_python(code: str, env_extra: dict, tmp_path: Path, **kwargs) -> subproce
 
 KIVY_CHECK = """
     import json, os, sys
-    import companion.kiosk as kiosk
-    assert "kivy" not in sys.modules, "importing companion.kiosk must not import Kivy"
+    import companion.app.kiosk as kiosk
+    assert "kivy" not in sys.modules, "importing companion.app.kiosk must not import Kivy"
     kiosk.configure_kivy_for_kiosk()
     from kivy.config import Config
     print(json.dumps({
@@ -134,8 +134,8 @@ def test_keep_window_awake():
 
 SIGTERM_APP = """
     import sys
-    from companion.kiosk import install_sigterm_handler
-    from companion.watchdog import Watchdog
+    from companion.app.kiosk import install_sigterm_handler
+    from companion.app.watchdog import Watchdog
 
     dog = Watchdog()
     calls = []

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from companion.watchdog import Watchdog
+from companion.app.watchdog import Watchdog
 
 
 @pytest.fixture

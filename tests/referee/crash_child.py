@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.journal import Journal
+from companion.referee.journal import Journal
 from companion.referee import Referee
 from tests.referee.table_play import TablePlay
 

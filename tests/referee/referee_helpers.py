@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from companion.engine.record import record_lines as _record_lines
-from companion.journal import Journal
+from companion.referee.journal import Journal
 from companion.referee import Referee
 from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 

@@ -19,7 +19,7 @@ from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 
 
 def table_state(obs: dict, play: TablePlay):
-    from vision.synthetic import TableState
+    from workbench.synthetic import TableState
     decks = {}
     for lv in (1, 2, 3):
         n = len(play.table.decks[lv])
@@ -44,8 +44,8 @@ def render_with_truth(obs: dict, play: TablePlay, seed: int, hand: str | None = 
 
     import numpy as np
 
-    from vision.synthetic import Conditions, render_table
-    from vision.synthetic.scene import random_conditions
+    from workbench.synthetic import Conditions, render_table
+    from workbench.synthetic.scene import random_conditions
     cond = Conditions(seed=seed, printed_mat=printed)
     if hand:
         rng = np.random.default_rng([seed, 18])
@@ -64,7 +64,7 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
     `printed`: every still on the mat print-mat prints."""
     from vision.pipeline import read_table
 
-    from vision.synthetic.hand import NEAR_KINDS
+    from workbench.synthetic.hand import NEAR_KINDS
     play = TablePlay(players, seed)
     ref = Referee.start(list(play.names), first=play.setup.first, data_dir=data_dir,
                         reader=read_table)

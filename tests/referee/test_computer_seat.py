@@ -12,8 +12,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.ai.player import MoveChoice, describe_move, turn_lines
-from companion.computer import RULE, RULE_HAND, rejection_words
-from companion.controller import Controller
+from companion.app.computer import RULE, RULE_HAND, rejection_words
+from companion.app.controller import Controller
 from companion.engine import SimulatedTable
 from companion.engine.actions import ReserveBlind, TakeGems
 from companion.engine.record import parse_event
@@ -34,8 +34,8 @@ class Table:
         self.renders = 0
 
     def still(self):
-        from vision.synthetic import Conditions, TableState, render_table
-        from companion.demo import table_state
+        from workbench.synthetic import Conditions, TableState, render_table
+        from workbench.demo import table_state
         self.renders += 1
         image, _ = render_table(TableState(**table_state(self.truth, self.scan)),
                                 Conditions(seed=self.renders))
@@ -148,7 +148,7 @@ def test_a_computer_turn_judged_from_stills_rejected_when_different_accepted_whe
     assert ctl.game.turn == turn
     words = rejection_words(ctl.game, ctl.computer.expectation, v)
     assert words.startswith("That is not the computer's move.")
-    from companion.ui.move_view import move_words
+    from companion.app.move_view import move_words
     assert move_words(wanted, game=ctl.game) in words
     assert panel.seat_lights[1].pattern is Pattern.FAST_BLINK
     # Put back, then the computer's move: accepted, and recorded as its lines.
@@ -218,7 +218,7 @@ def test_a_resumed_game_knows_the_computers_seat_and_thinks_again(seat, tmp_path
 
 
 def test_a_damaged_computer_file_leaves_every_seat_to_a_person(tmp_path):
-    from companion.computer import load_seats, save_seats
+    from companion.app.computer import load_seats, save_seats
     save_seats(tmp_path, {1: 3})
     assert load_seats(tmp_path, 2) == {1: 3}
     assert load_seats(tmp_path, 1) == {}               # a seat outside the game: ignored
@@ -227,7 +227,7 @@ def test_a_damaged_computer_file_leaves_every_seat_to_a_person(tmp_path):
 
 
 def test_a_damaged_line_of_the_computers_moves_is_left_out_with_a_warning(tmp_path):
-    from companion.session import COMPUTER_MOVES, read_computer_moves
+    from companion.referee.session import COMPUTER_MOVES, read_computer_moves
     good = '{"after": 3, "seat": 1, "turn_start": 2, "lines": [{"type": "pass", "player": 1}]}'
     (tmp_path / COMPUTER_MOVES).write_text(
         good + '\n{"after": -1, "seat": 1, "turn_start": 2, "lines": []}\nnot json\n')

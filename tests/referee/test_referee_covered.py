@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.covered_text import covered_sentence, places, unsure_sentence
+from companion.i18n.covered import covered_sentence, places, unsure_sentence
 from companion.referee import Referee, rejudge
 from companion.referee.referee import SetupError
 from tests.referee.table_play import TablePlay

@@ -95,7 +95,7 @@ def _kills_lose_nothing(tmp_path, kills: int) -> dict:
     assert result["kills"] == kills
     assert sum(result["confirmed"].values()) > kills
     # Games the kills went through to the end are kept whole in the history.
-    from companion.journal import Journal
+    from companion.referee.journal import Journal
     journal = Journal(tmp_path / "journal.sqlite")
     try:
         finished = journal.history()[::-1]

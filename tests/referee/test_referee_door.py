@@ -5,7 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from companion.controller import Controller
+from companion.app.controller import Controller
 from companion.referee import Referee
 from companion.referee.door import RefereeDoor
 from tests.referee.table_play import TablePlay

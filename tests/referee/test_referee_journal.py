@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion.engine.record import replay
-from companion.journal import Journal, JournalError
+from companion.referee.journal import Journal, JournalError
 from companion.referee import Referee, rejudge
 from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
-from companion.session import data_dir
+from companion.referee.session import data_dir
 
 from .referee_helpers import play_game
 

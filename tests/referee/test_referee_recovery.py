@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.controller import Controller
+from companion.app.controller import Controller
 from companion.engine.record import record_lines
 from companion.referee import Referee
 from tests.referee.table_play import TablePlay

@@ -1,4 +1,4 @@
-"""End to end through the camera: each press's still is rendered (vision.synthetic) and read by
+"""End to end through the camera: each press's still is rendered (workbench.synthetic) and read by
 the real pipeline (vision.pipeline.read_table) inside the Referee."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def test_first_turns_of_a_game_judged_from_stills(tmp_path):
     assert out["verdicts"]["accepted"] + out["verdicts"]["question"] >= 6
     # The session keeps every still it judged, and rejudging it gives the same record.
     from companion.referee import rejudge
-    from companion.journal import Journal
+    from companion.referee.journal import Journal
     session = next((tmp_path / "sessions").iterdir())
     stills = sorted(p.name for p in session.iterdir() if p.suffix == ".jpg")
     assert len(stills) == 1 + sum(out["verdicts"].values())
@@ -45,7 +45,7 @@ def test_hands_beside_the_mat_are_judged_and_hands_over_it_are_not(tmp_path):
     assert (out["over_stills"], out["over_judged"]) == (4, 0)
     assert out["near_stills"] == 4 and out["near_unreadable"] == 0
     from companion.referee import rejudge
-    from companion.journal import Journal
+    from companion.referee.journal import Journal
     session = next((tmp_path / "sessions").iterdir())
     result = rejudge(session)
     journal = Journal(tmp_path / "journal.sqlite")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import zxingcpp
 
-from companion import app as app_module
-from companion import share
+from companion.ui import window as app_module
+from companion.share import bgstats as share
 from companion.ui import share as ui_share
 from tests.app.conftest import (WINDOW, find, find_all, grab_pixels, pump, run_in_portrait,
                                 save_png, tap, tap_target, texts, wait_until)

@@ -7,7 +7,7 @@ import sys
 import cv2
 import zxingcpp
 
-from companion import share
+from companion.share import bgstats as share
 from tests.share.helpers import AWKWARD_NAMES, finished_lines, write_record
 
 

@@ -9,9 +9,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from companion import share
+from companion.share import bgstats as share
 from companion.engine.record import replay
-from companion.journal import Journal
+from companion.referee.journal import Journal
 from tests.share.helpers import AWKWARD_NAMES, finished_lines
 
 MORE_NAMES = ['"Quoted"', "semi;colon", "tab\there", "한글 이름"]

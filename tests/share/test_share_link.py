@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from companion import share
+from companion.share import bgstats as share
 from companion.engine.simulate import play_random_game
 from companion.engine.record import dumps, record_lines
 from tests.share.helpers import AWKWARD_NAMES, finished_lines, text_lines

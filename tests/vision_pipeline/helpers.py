@@ -72,8 +72,8 @@ def rendered_over_hand(seed: int, i: int, printed: str = ""):
     `printed`: on the mat print-mat prints (bench-vision --printed-mat)."""
     from dataclasses import replace
 
-    from vision.synthetic import random_conditions, random_table_state
-    from vision.synthetic.table import _render
+    from workbench.synthetic import random_conditions, random_table_state
+    from workbench.synthetic.table import _render
 
     rng = np.random.default_rng([seed, i])
     players = int(rng.integers(2, 5))

@@ -88,7 +88,7 @@ def test_regions_are_named_as_in_uncertain_and_ordered():
 def _render(seed: int, kind: str, printed: str = ""):
     from dataclasses import replace
 
-    from vision.synthetic import random_conditions, random_table_state, render_table
+    from workbench.synthetic import random_conditions, random_table_state, render_table
 
     rng = np.random.default_rng([seed, 18])
     state = random_table_state(rng, players=int(rng.integers(2, 5)))

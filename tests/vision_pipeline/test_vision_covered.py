@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.covered_text import covered_sentence
+from companion.i18n.covered import covered_sentence
 from vision.mat import load_mat
 from vision.pipeline import detect_busy, locate_mat, prepare, read_table
 from vision.stages.overview import Overview
@@ -218,7 +218,7 @@ def test_a_marker_out_of_view_is_not_a_hand(sample):
 def test_read_table_json_names_the_hidden_corners(sample, tmp_path):
     path = tmp_path / "corners.png"
     cv2.imwrite(str(path), _two_markers_hidden(sample))
-    proc = subprocess.run([sys.executable, "-m", "companion.cli", "read-table", "--json",
+    proc = subprocess.run([sys.executable, "-m", "companion.cli.main", "read-table", "--json",
                            str(path)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
@@ -228,7 +228,7 @@ def test_read_table_json_names_the_hidden_corners(sample, tmp_path):
 def test_rendered_arm_over_two_markers_is_busy_in_truth_and_reading():
     from dataclasses import replace
 
-    from vision.synthetic import random_conditions, random_table_state, render_table
+    from workbench.synthetic import random_conditions, random_table_state, render_table
 
     rng = np.random.default_rng([701, 18])
     state = random_table_state(rng, players=3)

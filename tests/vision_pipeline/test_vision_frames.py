@@ -65,7 +65,7 @@ def test_image_files_and_folders(tmp_path):
 
 
 def test_synthetic_frames_come_with_their_truth():
-    from vision.frames import SyntheticTable
+    from workbench.synthetic.source import SyntheticTable
     from vision.pipeline import read_table
 
     source = SyntheticTable(seed=4, count=1, size=(2304, 1296), hand=False)

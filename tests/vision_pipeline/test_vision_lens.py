@@ -14,7 +14,7 @@ from vision.pipeline import locate_mat, prepare
 from vision.stages.busy import regions
 from vision.stages.lens import Lens
 from vision.stages.locate import MatLocation, rectify
-from vision.synthetic.camera import Camera
+from workbench.synthetic.camera import Camera
 
 
 def _camera(truth: dict) -> Camera:

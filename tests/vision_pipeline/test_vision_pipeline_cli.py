@@ -9,7 +9,7 @@ import cv2
 
 from .conftest import FIELDS, samples_dir
 
-CLI = [sys.executable, "-m", "companion.cli"]
+CLI = [sys.executable, "-m", "companion.cli.main"]
 
 
 def run(*args, cwd=None):
@@ -87,7 +87,7 @@ def test_bench_vision_reports_every_figure(tmp_path):
 
 
 def test_bench_scores_covered_strictly_and_within_the_band():
-    from vision.bench import Score
+    from workbench.vision_bench import Score
 
     def frame(got: list[str]) -> dict:
         return {"mat": True, "busy": bool(got), "covered": got, "nobles": [None] * 5,
@@ -113,7 +113,7 @@ def test_bench_judges_ids_where_the_truth_cant_place_the_mat_by_where_the_cards_
     """A hand over two corner markers: the truth can't place the mat (its slots are null), but
     the pipeline read 3 markers and placed it. An id read in the slot where that card lies is
     not wrong; one read in another slot, or a card not on the table, is."""
-    from vision.bench import Score
+    from workbench.vision_bench import Score
 
     def frame(mat: bool, market1: list) -> dict:
         return {"mat": mat, "busy": True, "covered": [], "nobles": [None] * 5,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 
 
 @pytest.fixture(scope="session")

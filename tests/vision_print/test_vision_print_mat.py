@@ -235,7 +235,7 @@ def test_print_mat_into_a_missing_folder_says_so(tmp_path, run_cli, capsys):
 def test_each_slots_label_names_it_as_the_referee_does(tmp_path, run_cli, mat_geometry):
     # "A hand is over the second card of level 2": the player looks for the slot printed
     # "level 2 · 2", not "level 2 · 1"; "the first noble" is the one printed "noble 1".
-    from companion.covered_text import ORDINALS, places
+    from companion.i18n.covered import ORDINALS, places
 
     out = tmp_path / "mat.pdf"
     assert run_cli("print-mat", out) == 0

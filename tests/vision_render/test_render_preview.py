@@ -8,10 +8,10 @@ import json
 import cv2
 import numpy as np
 
-from vision.synthetic import TableState
-from companion.demo import preview_size
-from vision.synthetic.preview import main, render_preview
-from vision.synthetic.sprites import TABLE_SIZE, TABLE_STYLES, table_texture
+from workbench.synthetic import TableState
+from workbench.demo import preview_size
+from workbench.synthetic.preview import main, render_preview
+from workbench.synthetic.sprites import TABLE_SIZE, TABLE_STYLES, table_texture
 
 from tests.vision_render.test_render_table import detect_markers, early_table
 

@@ -11,8 +11,8 @@ from companion.i18n.print_words import print_words
 from tests.vision_print.pdf_raster import rasterize
 from vision.mat import load_mat
 from vision.printing import build_mat_pdf
-from vision.synthetic import write_frames
-from vision.synthetic.mat_sheet import MAT_MARGIN, mat_texture
+from workbench.synthetic import write_frames
+from workbench.synthetic.mat_sheet import MAT_MARGIN, mat_texture
 
 SCALE = 3.5  # px/mm, the renderer's texture scale at 2304 x 1296
 

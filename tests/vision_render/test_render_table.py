@@ -10,7 +10,7 @@ import pytest
 import zxingcpp
 
 from vision.mat import COLOURS, load_mat
-from vision.synthetic import (
+from workbench.synthetic import (
     Conditions,
     TableState,
     random_conditions,

@@ -30,8 +30,8 @@ def register(subparsers) -> None:
 def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
                say: Callable[[str], None] = print, pin_factory=None, timers=None) -> int:
     """Run the wiring check; ``ask``/``say``/``pin_factory``/``timers`` are injectable for tests."""
-    from .config import PanelConfigError, load_config
-    from .panel import NoGpioError, SeatPanel, real_pin_factory
+    from hardware.config import PanelConfigError, load_config
+    from hardware.panel import NoGpioError, SeatPanel, real_pin_factory
 
     if not 0 < args.timeout <= 600:  # false for nan; inf would wait forever
         print(f"The timeout must be a number of seconds above 0 and at most 600, not "
@@ -56,7 +56,7 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
                 return 2
     from gpiozero.exc import GPIOZeroError
 
-    from .wiring_check import run_wiring_check
+    from hardware.wiring_check import run_wiring_check
 
     try:
         with SeatPanel(config, pin_factory=pin_factory, timers=timers) as panel:

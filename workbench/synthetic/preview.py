@@ -1,6 +1,6 @@
 """A lean still of the table for people to look at (the demo's camera view).
 
-:func:`render_preview` draws the same scene as :func:`vision.synthetic.render_table` (the mat,
+:func:`render_preview` draws the same scene as :func:`workbench.synthetic.render_table` (the mat,
 cards, nobles, decks and tokens seen through the default camera, light and sensor noise) at
 the size it is shown at, with the mat's sprites at a low resolution (1-2 px/mm instead of
 3.5-8, :func:`preview_scale`), no hand, no JPEG round trip and no truth. A still at full detail
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.synthetic.scene import Conditions, TableState, _camera
+from workbench.synthetic.scene import Conditions, TableState, _camera
 
 #: Texture px per mm the preview's mat may be drawn at (``_texture_scale`` draws 3.5-8 for
 #: readable stickers): the smallest a little above the picture's own px per mm is used.
@@ -34,8 +34,8 @@ def render_preview(state: TableState, size: tuple[int, int] = (768, 432), seed: 
     """A BGR uint8 photo of ``state`` at ``size`` (width, height), drawn lean (see module)."""
     import cv2
 
-    from vision.synthetic.compose import _compose, _degrade, _maps
-    from vision.synthetic.sprites import table_texture
+    from workbench.synthetic.compose import _compose, _degrade, _maps
+    from workbench.synthetic.sprites import table_texture
 
     cond = Conditions(width=int(size[0]), height=int(size[1]), seed=seed,
                       table_style=table_style, jpeg_quality=None)
@@ -65,13 +65,13 @@ def _peak_kb() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m vision.synthetic.preview WIDTH HEIGHT`` < table state JSON > picture.
+    """``python -m workbench.synthetic.preview WIDTH HEIGHT`` < table state JSON > picture.
 
     The state is a :class:`TableState`'s fields as JSON on stdin; the picture goes to stdout
     as a line ``WIDTH HEIGHT PEAK_KB`` (PEAK_KB: this process's peak memory) and then its
     RGB bytes, bottom row first (a texture's order).
     The demo's camera view runs it in a process of its own: OpenCV, NumPy and the renderer's
-    memory come and go with it, instead of staying in the app (see ``companion.demo``).
+    memory come and go with it, instead of staying in the app (see ``workbench.demo``).
     Exit 2 with one sentence on stderr when the input can't be used.
     """
     import json

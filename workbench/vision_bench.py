@@ -1,6 +1,6 @@
 """`splendor-companion bench-vision`: how well and how fast the pipeline reads the table.
 
-Frames come from the synthetic renderer (``vision.synthetic.write_frames``, each with its truth)
+Frames come from the synthetic renderer (``workbench.synthetic.write_frames``, each with its truth)
 and, when present, the sample frames of ``shared/samples/table-v1``. Everything runs on one
 core (OpenCV's thread pool off, the process pinned to one CPU), so the times are what one core
 of the Pi-class machine does.
@@ -38,7 +38,7 @@ from pathlib import Path
 
 SLOT_LEVELS = ("1", "2", "3")
 #: The tolerance (mm^2) of the "band" figure around the renderer's covered truth
-#: (``vision.synthetic.table.COVERED_MM2``, imported where frames are scored: the renderer
+#: (``workbench.synthetic.table.COVERED_MM2``, imported where frames are scored: the renderer
 #: stays out of this module's import).
 BAND_MM2 = 20.0
 
@@ -118,7 +118,7 @@ class Score:
             # The band: a region hidden COVERED_MM2 +- BAND_MM2 may be reported either way (at
             # the pipeline's 1 px/mm that is a fingertip's last 2 mm); one hidden more must be
             # reported, one hidden less (or not at all) must not.
-            from vision.synthetic.table import COVERED_MM2
+            from workbench.synthetic.table import COVERED_MM2
             hidden = truth.get("_gt", {}).get("hidden_mm2") or {}
             if any(p.startswith("markers.") for p in want_c):
                 self.covered_band += got_c == want_c
@@ -359,7 +359,7 @@ def run_bench(args) -> int:
         else:
             folder = cache / f"seed-{args.seed}-n-{args.frames}{mat_tag}"
         if not (folder / f"sample-{args.frames}.json").exists():
-            from vision.synthetic import write_frames
+            from workbench.synthetic import write_frames
 
             print(f"Rendering {args.frames} frames (seed {args.seed})...", file=sys.stderr)
             t = time.perf_counter()
@@ -376,7 +376,7 @@ def run_bench(args) -> int:
             seed = args.hand_seed + k
             folder = base / f"hands-{kind}-seed-{seed}-n-{hands}{mat_tag}"
             if not (folder / f"sample-{hands}.json").exists():
-                from vision.synthetic import write_frames
+                from workbench.synthetic import write_frames
 
                 print(f"Rendering {hands} frames with a hand {kind} the mat (seed {seed})...",
                       file=sys.stderr)
@@ -405,7 +405,7 @@ def run_bench(args) -> int:
         # memory: not a spec target, a look at the margins.
         import numpy as np
 
-        from vision import synthetic as render
+        from workbench import synthetic as render
 
         score = Score()
         for i in range(1, hard + 1):
@@ -455,7 +455,7 @@ def format_report(report: dict) -> str:
                          f"grazed allowance: {r['covered_strict_pct']}%); regions missed: "
                          f"{r['regions_missed']}, reported beyond the grazed: "
                          f"{r['regions_extra']}")
-            from vision.synthetic.table import COVERED_MM2
+            from workbench.synthetic.table import COVERED_MM2
             lines.append(f"  covered within the band (a region hidden {COVERED_MM2:g} +- "
                          f"{BAND_MM2:g} mm^2 may be reported either way, any other exactly as "
                          f"the truth): {r['covered_band_pct']}%")

@@ -22,16 +22,13 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-from companion.engine import COLOURS
+from companion.referee.expectation import RULE, RULE_HAND, Expectation, turn_start
 
 log = logging.getLogger(__name__)
 
-RULE = "computer-move"        # the verdict's rule when a turn differs from the computer's
-RULE_HAND = "computer-hand"   # its blind reserve without the card drawn (scan zone or touch)
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Strongest"}
 FILE = "computer.json"
 
@@ -48,7 +45,7 @@ def save_seats(folder, levels: dict) -> None:
     """Which seats the computer plays, written whole beside the session's record."""
     if folder is None:
         return
-    from companion.session import write_synced
+    from companion.referee.session import write_synced
     data = {"format": "splendor-computer", "version": 1,
             "seats": {str(s): lv for s, lv in sorted(levels.items())}}
     write_synced(Path(folder) / FILE, (json.dumps(data) + "\n").encode("utf-8"))
@@ -72,118 +69,11 @@ def load_seats(folder, players: int) -> dict:
     return {}
 
 
-# ----------------------------------------------------------------------------- one turn's effect
-def _delta(lines) -> tuple:
-    """What a turn does to the table: main action, card or deck, the player's net tokens, noble.
-    Lines that reach the same table the same way (a take and return in another order) agree."""
-    kind, what, noble = None, None, None
-    net = dict.fromkeys(COLOURS, 0)
-    for line in lines:
-        t = line.get("type")
-        if t == "take":
-            kind = "take"
-            for c, n in line["gems"].items():
-                net[c] += n
-        elif t == "buy":
-            kind, what = "buy", line["card"]
-            for c, n in (line.get("pay") or {}).items():
-                net[c] -= n
-        elif t == "reserve":
-            kind, what = ("reserve-deck", line["level"]) if "level" in line else (
-                "reserve", line["card"])
-        elif t == "pass":
-            kind = "pass"
-        elif t == "return":
-            for c, n in line["gems"].items():
-                net[c] -= n
-        elif t == "noble":
-            noble = line["noble"]
-    return kind, what, tuple(sorted(net.items())), noble
-
-
-def _main_of(lines) -> Optional[dict]:
-    return next((x for x in lines if x.get("type") in ("take", "buy", "reserve", "pass")), None)
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """The computer's move for one turn, held by the referee (worker thread) to judge with.
-
-    ``turn_start``: how many actions the game's history had when the turn began (a turn that
-    was undone and played again gets a fresh expectation)."""
-
-    seat: int
-    turn_start: int
-    lines: tuple
-
-    def applies(self, game, seat: int) -> bool:
-        return (game is not None and not game.finished and seat == self.seat == game.active
-                and _turn_start(game) == self.turn_start)
-
-    def judge_turn(self, game, verdict):
-        """An accepted turn of this seat: rejected when it is not the computer's move. A
-        "which deck?" question is not asked: the computer's blind reserve needs its card in
-        the scan zone (which names the deck), and any other move is not a reserve."""
-        if not self.applies(game, verdict.seat):
-            return verdict
-        if verdict.kind == "question" and verdict.question == "deck":
-            main = _main_of(self.lines) or {}
-            return self._rejected(verdict.seat,
-                                  blind=main.get("type") == "reserve" and "level" in main)
-        if verdict.kind != "accepted":
-            return verdict
-        done = [x for x in verdict.lines if x.get("type") not in ("reveal", "end_turn")]
-        main = _main_of(done) or {}
-        if _delta(done) == _delta(self.lines) and not (
-                main.get("type") == "reserve" and "level" in main and "card" not in main):
-            return verdict
-        return self._rejected(verdict.seat, blind=_delta(done) == _delta(self.lines))
-
-    def judge_line(self, game, line: dict):
-        """A line entered by touch for this turn: None when it is part of the computer's move,
-        else the rejection."""
-        seat = line.get("player", game.active if game is not None else None)
-        if not self.applies(game, seat) or line.get("type") in ("reveal", "end_turn"):
-            return None
-        t = line.get("type")
-        if t in ("take", "buy", "reserve", "pass"):
-            ours = _main_of(self.lines) or {}
-            theirs = dict(line)
-            if ours.get("type") == "reserve" and "level" in ours:
-                theirs.pop("card", None)
-                if "card" not in line:
-                    return self._rejected(seat, blind=True)
-            if _delta([theirs]) == _delta([ours]):
-                return None
-        elif any(dict(x) == dict(line) for x in self.lines if x.get("type") == t):
-            return None
-        return self._rejected(seat)
-
-    def _rejected(self, seat, blind=False):
-        """The verdict (its English message for logs and rejudge; screens say it with
-        :func:`rejection_words` in their language)."""
-        from companion.referee.verdict import Verdict
-        if blind:
-            return Verdict("rejected", seat, rule=RULE_HAND, message=(
-                "The computer reserved from a deck: show the card drawn in the camera's scan "
-                "zone (or choose it on the screen) so that it knows its hand."))
-        return Verdict("rejected", seat, rule=RULE, message="That is not the computer's move.")
-
-
-def _turn_start(game) -> int:
-    """The history's length when the turn in progress began."""
-    from companion.engine import EndTurn
-    n = len(game.history)
-    while n and type(game.history[n - 1]) is not EndTurn:
-        n -= 1
-    return n
-
-
 def rejection_words(game, expectation: Optional[Expectation], verdict) -> str:
     """A ``computer-move`` or ``computer-hand`` rejection in the current language: what the
     computer wants done instead."""
     from companion.i18n import _
-    from companion.ui.move_view import move_words
+    from companion.app.move_view import move_words
     if expectation is None or game is None:
         return verdict.message
     name = game.names[expectation.seat]
@@ -249,7 +139,7 @@ class ComputerSeats:
 
     def is_thinking(self, game) -> bool:
         return (self.thinking is not None and self.plays(game)
-                and self.thinking == (game.active, _turn_start(game)))
+                and self.thinking == (game.active, turn_start(game)))
 
     def update(self, game) -> None:
         """After every change of the game (UI thread): think when it is the computer's turn."""
@@ -257,7 +147,7 @@ class ComputerSeats:
             self.stop()
             self.held = []
             return
-        key = (game.active, _turn_start(game))
+        key = (game.active, turn_start(game))
         if self.move_for(game) is not None or self.thinking == key:
             return
         self.stop()

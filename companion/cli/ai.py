@@ -53,8 +53,8 @@ def run_ai_move(args: argparse.Namespace) -> int:
     from companion.engine import RecordError
     from companion.engine.record import read_lines
 
-    from .player import choose_move
-    from .view import PositionError
+    from companion.ai.player import choose_move
+    from companion.ai.view import PositionError
     if args.seconds is not None and not args.seconds > 0:
         print("--seconds must be more than 0.", file=sys.stderr)
         return 2
@@ -82,7 +82,7 @@ def run_ai_move(args: argparse.Namespace) -> int:
 
 
 def run_ai_match(args: argparse.Namespace) -> int:
-    from .match import format_summary, parse_spec, run_match
+    from companion.ai.match import format_summary, parse_spec, run_match
     if not 2 <= len(args.players) <= 4:
         print("A match needs 2 to 4 players.", file=sys.stderr)
         return 2

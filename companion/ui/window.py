@@ -1,7 +1,7 @@
 """The touchscreen app (Kivy): setup guide, live referee, scores, history, and the demo.
 
 ``splendor-companion`` (no subcommand) calls :func:`main`. The UI is thin: screens draw the
-:class:`companion.controller.Controller`'s state and forward touches, seat buttons and answers to
+:class:`companion.app.controller.Controller`'s state and forward touches, seat buttons and answers to
 the referee. One ``.kv`` file per screen in ``companion/ui/``.
 
 Environment: ``SPLENDOR_DATA_DIR`` (games, settings), ``SPLENDOR_KIOSK=1`` (full screen, the Pi),
@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-UI_DIR = Path(__file__).parent / "ui"
+UI_DIR = Path(__file__).parent
 SCREENS = ("home", "players", "setup", "play", "gameover", "history", "settings")
 DISPLAY_DPI = {(800, 480): 133.0, (480, 800): 133.0, (720, 1280): 210.0, (1280, 720): 210.0}
 DEFAULT_DPI = 110.0   # a laptop window
@@ -42,8 +42,8 @@ def process_age() -> float:
 
 def touch_px(width: int, height: int) -> int:
     """Pixels of a 9 mm touch target on the display of that size (the official Pi displays)."""
-    from companion.startup import MAX_DPI, MIN_DPI
-    try:  # checked at start (companion.startup); a test may set anything
+    from companion.app.startup import MAX_DPI, MIN_DPI
+    try:  # checked at start (companion.app.startup); a test may set anything
         dpi = float(os.environ.get("SPLENDOR_DPI") or DISPLAY_DPI.get((width, height), DEFAULT_DPI))
     except ValueError:
         dpi = DEFAULT_DPI
@@ -80,18 +80,21 @@ def configure(kiosk: bool) -> None:
                 Config.remove_option("input", key)
     Config.set("kivy", "exit_on_escape", "0")
     if kiosk:
-        from companion import kiosk as kiosk_mod
+        from companion.app import kiosk as kiosk_mod
         kiosk_mod.configure_kivy_for_kiosk(Config)
     else:
-        from companion.startup import read_environment
+        from companion.app.startup import read_environment
         width, height = read_environment().size
         Config.set("graphics", "width", str(width))
         Config.set("graphics", "height", str(height))
         Config.set("graphics", "resizable", "1")
 
 
-def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
-    """The Kivy App object (the window must be configured already). Tests call this."""
+def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
+    """The Kivy App object (the window must be configured already). Tests call this.
+
+    ``demo``: the simulated table's driver class (``workbench.demo.DemoDriver``), handed in by
+    the command line for ``--demo``: the runtime never imports the workbench."""
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -100,8 +103,8 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
     from kivy.properties import BooleanProperty, NumericProperty
     from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-    from companion.controller import Controller
-    from companion.session import data_dir as default_data_dir
+    from companion.app.controller import Controller
+    from companion.referee.session import data_dir as default_data_dir
     from companion.ui import screens as S  # noqa: F401 (registers the screen classes)
 
     def dispatch(fn, *args):
@@ -141,7 +144,7 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             for cls in S.SCREEN_CLASSES:
                 self.sm.add_widget(cls())
             Window.bind(on_flip=self._on_flip)
-            from companion import memory
+            from companion.app import memory
             memory.finish_frames(Window)   # offscreen: frames must not queue up unbounded
             return self.sm
 
@@ -160,12 +163,13 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             if getattr(self, "sm", None) is not None:
                 self.go("home")
 
-        def start_demo(self, **options):
-            """Play a simulated game by itself (``--demo``); returns the driver."""
-            from companion.demo import DemoDriver
+        def start_demo(self, driver=None, **options):
+            """Play a simulated game by itself (``--demo``) with ``driver`` (the class handed
+            to :func:`build_app` by default); returns the driver."""
+            driver = driver or demo
             if self.demo_driver is not None:
                 self.demo_driver.stop()
-            self.demo_driver = DemoDriver(self, **options)
+            self.demo_driver = driver(self, **options)
             self.demo_driver.start()
             return self.demo_driver
 
@@ -230,13 +234,13 @@ def build_app(demo: bool = False, data_dir=None, panel=True, demo_options=None):
             self.sm.current_screen.refresh()
 
         def on_start(self):
-            from companion.watchdog import Watchdog
+            from companion.app.watchdog import Watchdog
             self.watchdog = Watchdog()
             self.watchdog.ready("The table screen is up.")
             self.watchdog.schedule_with(Clock)
-            from companion import memory
+            from companion.app import memory
             Clock.schedule_interval(lambda dt: memory.give_back(), memory.EVERY_SECONDS)
-            if demo:
+            if demo is not None:
                 Clock.schedule_once(lambda dt: self.start_demo(**(demo_options or {})), 0.1)
             else:
                 home = self.sm.get_screen("home")
@@ -273,10 +277,11 @@ def _screen_panel(dispatch):
         return None
 
 
-def main(demo: bool = False) -> int:
-    """Start the app; ``demo`` plays a simulated game by itself. Returns the exit code."""
-    from companion import startup
-    from companion.session import data_dir as default_data_dir
+def main(demo=None) -> int:
+    """Start the app; ``demo`` (a driver class, see :func:`build_app`) plays a simulated game by
+    itself. Returns the exit code."""
+    from companion.app import startup
+    from companion.referee.session import data_dir as default_data_dir
     try:  # every variable and the data folder checked before any window: one sentence
         env = startup.read_environment(default_data_dir=default_data_dir())
         kiosk = env.kiosk
@@ -288,7 +293,7 @@ def main(demo: bool = False) -> int:
     app = build_app(demo=demo, data_dir=env.data_dir, demo_options=env.demo)
     if kiosk:
         from kivy.clock import Clock
-        from companion import kiosk as kiosk_mod
+        from companion.app import kiosk as kiosk_mod
         kiosk_mod.inhibit_blanking()
         kiosk_mod.install_sigterm_handler(lambda: Clock.schedule_once(lambda dt: app.stop()))
     app.run()

@@ -47,7 +47,7 @@ def _words(args: argparse.Namespace):
     its screen and hear from the referee)."""
     from companion.i18n import initial_language
     from companion.i18n.print_words import print_words
-    from companion.session import data_dir
+    from companion.referee.session import data_dir
 
     return print_words(args.language or initial_language(data_dir()))
 

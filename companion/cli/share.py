@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 def run_share(args: argparse.Namespace) -> int:
     from companion.engine.errors import RecordError
     from companion.engine.record import read_lines
-    from companion.share import (ShareError, finished_game, play_data, play_link, record_time,
+    from companion.share.bgstats import (ShareError, finished_game, play_data, play_link, record_time,
                                  write_qr_png)
     try:
         play = finished_game(read_lines(args.record))

@@ -37,7 +37,7 @@ from typing import Iterable, Optional, Sequence
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
-from companion.session import write_synced
+from companion.referee.session import write_synced
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ def session_time(folder) -> Optional[PlayTime]:
     wall-clock time; the events' ``t`` (seconds of play, which go on after a resumed session)
     give the duration from the dealt table to the last event.
     """
-    from companion.session import SessionError, read_session
+    from companion.referee.session import SessionError, read_session
     events_path = Path(folder) / "events.jsonl"
     if not (Path(folder) / "session.json").is_file() or not events_path.is_file():
         return None
@@ -357,7 +357,7 @@ class JournalGame:
 def journal_games(journal, data_dir=None) -> list:
     """Every finished game of the journal (newest first) that can be shared, with its time
     from its session folder (else the journal's start time, local, with no duration)."""
-    from companion.journal import JournalError
+    from companion.referee.journal import JournalError
     out = []
     for g in journal.history():
         try:

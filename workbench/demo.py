@@ -6,7 +6,7 @@ table), makes random legal moves on it, and ends each turn by pressing that seat
 the on-screen panel. The press goes through the panel, the controller and the real referee,
 which judges what a perfect camera reports (``companion.referee.expected_observation``) against
 its own last accepted state, exactly as it judges a real still. The referee's questions are
-answered with the truth. A still is rendered for the camera view when ``vision.synthetic`` is
+answered with the truth. A still is rendered for the camera view when ``workbench.synthetic`` is
 installed, on demand: only when the players open the camera view, of the table as it was last
 judged, at the size the view shows it, one at a time and in a helper process (:func:`render_view`;
 the judging needs no picture). Demo games are kept in ``<data dir>/demo``, out of the real
@@ -44,14 +44,14 @@ def table_state(game, scan=None) -> dict:
 
 
 def render_state(state: dict, size=(1152, 648)):
-    """A rendered photo of a :func:`table_state` (vision.synthetic), or None without the renderer.
+    """A rendered photo of a :func:`table_state` (workbench.synthetic), or None without the renderer.
 
     Full detail at half the camera's still size (the setup check reads it). The renderer's
     sprite caches are emptied afterwards: the demo draws a still now and then, and a game's
     worth of cached card sprites would hold hundreds of MB.
     """
     try:
-        from vision.synthetic import Conditions, TableState, render_table
+        from workbench.synthetic import Conditions, TableState, render_table
     except ImportError:
         return None
     try:
@@ -62,7 +62,7 @@ def render_state(state: dict, size=(1152, 648)):
     return image
 
 
-# The preview's sizes (vision.synthetic.preview draws at most the camera's 16:9 half frame,
+# The preview's sizes (workbench.synthetic.preview draws at most the camera's 16:9 half frame,
 # and no frame under 240 px tall).
 PREVIEW_MAX_WIDTH = 1152
 PREVIEW_MIN_WIDTH = 432
@@ -87,7 +87,7 @@ def render_view(state: dict, box=(768, 432)) -> Optional[Picture]:
     """A photo of a :func:`table_state` for the camera view, drawn at the size the view shows
     it (``box``: its width and height in pixels), or None without the renderer.
 
-    Drawn lean (vision.synthetic.preview: low-resolution sprites, no truth) and in a process
+    Drawn lean (workbench.synthetic.preview: low-resolution sprites, no truth) and in a process
     of its own: importing OpenCV and NumPy alone would keep 40 MB in the app for good, and a
     still's drawing takes 30-50 MB more for a second; the helper gives all of it back when it
     ends. The players only look at it: judging uses the observation.
@@ -97,11 +97,11 @@ def render_view(state: dict, box=(768, 432)) -> Optional[Picture]:
     import sys
 
     from kivy.logger import Logger
-    if importlib.util.find_spec("vision.synthetic") is None:
-        return None     # (not vision.synthetic itself: importing it loads OpenCV and NumPy)
+    if importlib.util.find_spec("workbench.synthetic") is None:
+        return None     # (not workbench.synthetic itself: importing it loads OpenCV and NumPy)
     w, h = preview_size(box)
     try:
-        run = subprocess.run([sys.executable, "-m", "vision.synthetic.preview", str(w), str(h)],
+        run = subprocess.run([sys.executable, "-m", "workbench.synthetic.preview", str(w), str(h)],
                              input=json.dumps(state).encode(), capture_output=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as err:
         Logger.warning(f"Companion: the camera view's picture was not drawn: {err}")
@@ -121,9 +121,9 @@ def free_renderer() -> None:
     """Empty the synthetic renderer's caches and give the freed memory back to the system."""
     import gc
     import sys
-    for name in ("vision.synthetic.sprites", "vision.synthetic.compose",
-                 "vision.synthetic.scene", "vision.synthetic.table", "vision.synthetic.hand",
-                 "vision.synthetic.camera"):
+    for name in ("workbench.synthetic.sprites", "workbench.synthetic.compose",
+                 "workbench.synthetic.scene", "workbench.synthetic.table", "workbench.synthetic.hand",
+                 "workbench.synthetic.camera"):
         mod = sys.modules.get(name)
         for value in list(vars(mod).values()) if mod is not None else ():
             if callable(getattr(value, "cache_clear", None)):
@@ -132,7 +132,7 @@ def free_renderer() -> None:
         if isinstance(maps, dict):
             maps.clear()                # the remap tables of recent cameras
     gc.collect()
-    from companion.memory import give_back
+    from companion.app.memory import give_back
     give_back()                         # glibc keeps freed heap unless asked
 
 

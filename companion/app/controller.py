@@ -15,15 +15,15 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from companion.computer import ComputerSeats, load_seats, save_seats
+from companion.app.computer import ComputerSeats, load_seats, save_seats
 from companion.engine import Game, RuleError, Rules
 from companion.i18n import _, ngettext
 from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.referee.door import RefereeDoor, Snapshot
-from companion.session import data_dir as default_data_dir
+from companion.referee.session import data_dir as default_data_dir
 from companion.i18n.guide import check_step
 from companion.i18n.verdicts import describe_line
-from companion.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
+from companion.app.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
                                  TurnEntry, referee_class)
 from companion.engine import CARDS, NOBLES
 

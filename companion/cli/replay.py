@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from .errors import RecordError
+from companion.engine.errors import RecordError
 
 MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
 
@@ -48,7 +48,7 @@ def _summary(result) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .record import replay
+    from companion.engine.record import replay
     try:
         result = replay(args.record)
     except RecordError as err:
@@ -69,7 +69,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from .simulate import bench
+    from companion.engine.simulate import bench
     if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # false for nan too
         print(f"--seconds must be a number of seconds from more than 0 to {MAX_BENCH_SECONDS}.",
               file=sys.stderr)

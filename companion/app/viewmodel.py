@@ -10,7 +10,7 @@ every verdict is the referee's.
 - :class:`SetupDraft` - the dealt table entered by touch; :func:`search_cards` finds a card.
 - :class:`TurnEntry` - one turn entered by touch, step by step, as record lines.
 - The app's controller (referee door, panel, settings, last verdict) is in
-  :mod:`companion.controller`.
+  :mod:`companion.app.controller`.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, Game
 from companion.engine.cards import COLOUR_INDEX
 from companion.engine.errors import RuleError
 from companion.engine.record import game_from_lines, parse_event, record_lines
-from companion.session import data_dir
+from companion.referee.session import data_dir
 from companion.i18n import _, ngettext
 from companion.i18n.words import cap, card_phrase, noble_phrase
 
@@ -51,7 +51,7 @@ default_data_dir = data_dir
 
 # ----------------------------------------------------------------------------- settings
 # Settings live in companion/settings.py (checked field by field); imported here for old callers.
-from companion.settings import Settings  # noqa: E402,F401
+from companion.app.settings import Settings  # noqa: E402,F401
 
 
 # ----------------------------------------------------------------------------- table mirror
@@ -387,7 +387,7 @@ def history_rows(journal, data_dir=None) -> list:
 
 
 def _computer_names(data_dir, session: str, names: list) -> list:
-    from companion.computer import level_name, load_seats
+    from companion.app.computer import level_name, load_seats
     from companion.referee.recovery import session_folder
     folder = session_folder(Path(data_dir), session)
     levels = load_seats(folder, len(names)) if folder is not None else {}
@@ -413,8 +413,8 @@ def stats_rows(journal) -> list:
 
 
 def __getattr__(name):
-    # The Controller moved to companion.controller; kept importable from here for screens.
+    # The Controller moved to companion.app.controller; kept importable from here for screens.
     if name == "Controller":
-        from companion.controller import Controller
+        from companion.app.controller import Controller
         return Controller
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,4 +1,4 @@
-"""How fast the table renderer is: ``python -m vision.synthetic.bench [--frames N] [--size WxH]``.
+"""How fast the table renderer is: ``python -m workbench.synthetic.bench [--frames N] [--size WxH]``.
 
 Renders N random tables (one fixed camera, as the referee's tests do, and then a varied camera
 per frame) on one core and prints the wall-clock and CPU milliseconds per frame.
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     import cv2
     import numpy as np
 
-    from vision.synthetic import Conditions, random_conditions, random_table_state, render_table
+    from workbench.synthetic import Conditions, random_conditions, random_table_state, render_table
 
     cv2.setNumThreads(args.threads)
     w, h = (int(v) for v in args.size.lower().split("x"))

@@ -3,7 +3,7 @@
 Plain functions the Kivy app calls at start-up, before the first Kivy window
 exists (Kivy reads these settings when ``kivy.core.window`` is imported):
 
-    from companion import kiosk
+    from companion.app import kiosk
     kiosk.configure_kivy_for_kiosk()          # Kivy Config + SDL environment
     kiosk.inhibit_blanking()                  # keep the screen on during a game
     kiosk.install_sigterm_handler(lambda: Clock.schedule_once(lambda dt: app.stop()))

@@ -10,10 +10,10 @@ import cv2
 import numpy as np
 
 from vision.mat import COLOURS, load_mat
-from vision.synthetic.camera import Camera
-from vision.synthetic.hand import Hand, hand_sprite, hand_world_transform
-from vision.synthetic.mat_sheet import MAT_MARGIN, mat_texture
-from vision.synthetic.sprites import (
+from workbench.synthetic.camera import Camera
+from workbench.synthetic.hand import Hand, hand_sprite, hand_world_transform
+from workbench.synthetic.mat_sheet import MAT_MARGIN, mat_texture
+from workbench.synthetic.sprites import (
     CARD_H,
     CARD_THICKNESS,
     CARD_W,
@@ -29,7 +29,7 @@ from vision.synthetic.sprites import (
     token_side_sprite,
     token_sprite,
 )
-from vision.synthetic.scene import LEVELS, TableState, Conditions, _in_frame
+from workbench.synthetic.scene import LEVELS, TableState, Conditions, _in_frame
 
 # --------------------------------------------------------------------------- compositing
 

@@ -159,6 +159,6 @@ def _write_file(path: Path, data: bytes) -> None:
 
 
 def run_bench_vision(args: argparse.Namespace) -> int:
-    from vision.bench import run_bench
+    from workbench.vision_bench import run_bench
 
     return run_bench(args)

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from vision.mat import COLOURS, load_mat
-from vision.synthetic.camera import Camera, make_camera
-from vision.synthetic.sprites import TABLE_STYLES, catalogue
+from workbench.synthetic.camera import Camera, make_camera
+from workbench.synthetic.sprites import TABLE_STYLES, catalogue
 
 LEVELS = (1, 2, 3)
 SIZES = ((2304, 1296), (4608, 2592), (1920, 1080))
@@ -177,7 +177,7 @@ class Conditions:
     jpeg_quality: int | None = 90  # None: no JPEG round trip
     hand: bool = False
     #: "over" (reaching over the mat), or near it and hiding nothing a turn depends on:
-    #: "beside", "margin", "sleeve" (vision.synthetic.hand.random_near_hand), "markers"
+    #: "beside", "margin", "sleeve" (workbench.synthetic.hand.random_near_hand), "markers"
     #: (random_markers_hand).
     hand_kind: str = "over"
     table_style: int = 0

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision.mat import load_mat
-from vision.synthetic.sprites import (
+from workbench.synthetic.sprites import (
     GEM_BGR,
     TABLE_ORIGIN,
     _circle,

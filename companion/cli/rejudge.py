@@ -32,7 +32,7 @@ def _line(v: dict) -> str:
 
 def run_rejudge(args: argparse.Namespace) -> int:
     from companion.referee import rejudge
-    from companion.session import SessionError
+    from companion.referee.session import SessionError
     try:
         result = rejudge(args.session)
     except SessionError as err:

@@ -35,9 +35,9 @@ def register(subparsers) -> None:
 def run_coach(args: argparse.Namespace) -> int:
     from companion.engine import RecordError
     from companion.engine.record import read_lines, replay_lines
-    from .coach import APP_ITERATIONS, APP_SEED, turning_points
-    from .player import describe_move
-    from .view import PositionError
+    from companion.ai.coach import APP_ITERATIONS, APP_SEED, turning_points
+    from companion.ai.player import describe_move
+    from companion.ai.view import PositionError
     iterations = APP_ITERATIONS if args.iterations is None else args.iterations
     seed = APP_SEED if args.seed is None else args.seed
     if iterations < 1:

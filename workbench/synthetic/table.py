@@ -1,6 +1,6 @@
 """Synthetic top-down photos of the table (mat v1), with the read-table answer they should get.
 
-    from vision.synthetic import TableState, Conditions, render_table
+    from workbench.synthetic import TableState, Conditions, render_table
     image_bgr, truth = render_table(TableState(...), Conditions(seed=1))
 
 The scene is pasted into a flat texture of the mat (cached sprites: cards with art and QR
@@ -33,12 +33,12 @@ import cv2
 import numpy as np
 
 from vision.mat import COLOURS, load_mat
-from vision.synthetic.compose import (_compose, _degrade, _draw_hand, _maps, _texture_scale)
-from vision.synthetic.hand import (NEAR_KINDS, random_hand, random_markers_hand,
+from workbench.synthetic.compose import (_compose, _degrade, _draw_hand, _maps, _texture_scale)
+from workbench.synthetic.hand import (NEAR_KINDS, random_hand, random_markers_hand,
                                   random_near_hand)
-from vision.synthetic.scene import (LEVELS, Conditions, TableState, _camera, _in_frame,
+from workbench.synthetic.scene import (LEVELS, Conditions, TableState, _camera, _in_frame,
                                     random_conditions, random_table_state)
-from vision.synthetic.sprites import TABLE_STYLES, TOKEN_THICKNESS, table_texture
+from workbench.synthetic.sprites import TABLE_STYLES, TOKEN_THICKNESS, table_texture
 
 
 __all__ = [

@@ -15,14 +15,14 @@ import importlib
 import sys
 
 COMMAND_MODULES = [
-    "companion.engine.commands",
-    "companion.referee.commands",
-    "companion.ai.commands",
-    "companion.ai.coach_command",
-    "companion.share_commands",
-    "hardware.commands",
-    "vision.print_commands",
-    "vision.commands",
+    "companion.cli.replay",
+    "companion.cli.rejudge",
+    "companion.cli.ai",
+    "companion.cli.coach",
+    "companion.cli.share",
+    "companion.cli.panel",
+    "companion.cli.printing",
+    "companion.cli.table",
 ]
 
 
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from companion import console
+    from companion.cli import console
     console.install()
     return console.run_guarded(_run, argv)
 
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
-        from companion import console
+        from companion.cli import console
         console.uninstall()
         return _start_app(args)
     return int(args.func(args) or 0)
@@ -56,14 +56,18 @@ def _run(argv: list[str] | None) -> int:
 
 def _start_app(args: argparse.Namespace) -> int:
     try:
-        app = importlib.import_module("companion.app")
+        app = importlib.import_module("companion.ui.window")
     except ModuleNotFoundError as exc:
-        if exc.name != "companion.app":
+        if exc.name != "companion.ui.window":
             raise
         print("The touchscreen app is not built yet. Available commands:", file=sys.stderr)
         build_parser().print_help(sys.stderr)
         return 0
-    return int(app.main(demo=args.demo) or 0)
+    demo = None
+    if args.demo:
+        from workbench.demo import DemoDriver
+        demo = DemoDriver
+    return int(app.main(demo=demo) or 0)
 
 
 if __name__ == "__main__":

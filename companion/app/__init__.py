@@ -1,0 +1,1 @@
+"""The app: its window, controller, view-models, settings and the computer's seats."""

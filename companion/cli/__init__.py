@@ -1,0 +1,1 @@
+"""The command line: thin entry points over the packages (``main`` is `splendor-companion`)."""

@@ -1,0 +1,1 @@
+"""Sharing finished games: the BG Stats link, its QR code, the CSV."""
