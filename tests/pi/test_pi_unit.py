@@ -149,8 +149,22 @@ def test_scripts_parse_and_are_executable(script):
 def test_installer_refuses_to_run_without_root_and_changes_nothing():
     if os.geteuid() != 0 or not shutil.which("runuser"):
         pytest.skip("needs root to try it as an ordinary user")
-    result = subprocess.run(["runuser", "-u", "nobody", "--", "bash", str(INSTALLER)],
-                            capture_output=True, text=True, timeout=30)
+    # The installer is tried from a copy in a folder anyone may enter: the checkout may lie
+    # under a private folder (/root/..., any 0700 directory) that `nobody` can't enter, and
+    # then bash can't even open the script (exit 126), which is not what this test asks.
+    import tempfile
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:
+        os.chmod(folder, 0o755)
+        (Path(folder) / "scripts").mkdir(mode=0o755)
+        copy = Path(folder) / "scripts" / INSTALLER.name
+        shutil.copyfile(INSTALLER, copy)
+        os.chmod(copy, 0o644)
+        before = sorted(p.name for p in Path(folder).rglob("*"))
+        had_prefix = Path("/opt/splendor-companion").exists()
+        result = subprocess.run(["runuser", "-u", "nobody", "--", "bash", str(copy)],
+                                capture_output=True, text=True, timeout=30, cwd=folder)
+        assert sorted(p.name for p in Path(folder).rglob("*")) == before
+    assert Path("/opt/splendor-companion").exists() == had_prefix
     assert result.returncode == 1
     assert result.stderr.strip() == "ERROR: Run this as root, for example: sudo make install-pi"
     assert result.stdout == ""
