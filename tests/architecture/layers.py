@@ -8,6 +8,7 @@ runtime never reaches up into them.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +88,9 @@ def imports(name: str, path: Path, known: dict) -> list[tuple[str, int, bool]]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
 def graph():
+    """(imports of each module, the modules), read once a run."""
     known = modules()
     return {name: imports(name, path, known) for name, path in known.items()}, known
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.cli.main import main as cli
+from companion.cli import main as cli
 from companion.cli.panel import check_panel as run_test_panel
 from hardware.panel import NoGpioError, real_pin_factory
 from hardware.timers import ManualTimers
