@@ -13,15 +13,17 @@ from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, LEVELS, NOBLES, Card, 
 from .errors import IllegalActionError, MalformedError, RecordError, RuleError
 from .game import BlindCard, Game, Outcome, PlayerView, Rules, Setup
 from .simulate import SimulatedTable, bench, play_random_game
-from .turns import next_step, nobles_after, tokens_over
-from .values import RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT, WINNING_POINTS
+from .turns import next_step, nobles_after, tokens_moved, tokens_over
+from .values import (MAX_PLAYERS, MIN_PLAYERS, RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT,
+                     WINNING_POINTS)
 
 __all__ = [
     "MAIN_ACTIONS", "BuyCard", "ClaimNoble", "EndTurn", "PassTurn", "ReserveBlind",
     "ReserveCard", "ReturnGems", "RevealCard", "TakeGems", "CARDS", "CARDS_BY_LEVEL", "COLOURS",
     "GEMS", "LEVELS", "NOBLES", "Card", "Noble", "starting_bank", "IllegalActionError",
     "MalformedError", "RecordError", "RuleError", "BlindCard", "Game", "Outcome", "PlayerView",
-    "Rules", "Setup", "SimulatedTable", "bench", "play_random_game", "RESERVE_LIMIT",
+    "Rules", "Setup", "SimulatedTable", "bench", "play_random_game", "MAX_PLAYERS",
+    "MIN_PLAYERS", "RESERVE_LIMIT",
     "SHORT_TAKE_CHOICES", "TOKEN_LIMIT", "WINNING_POINTS", "next_step", "nobles_after",
-    "tokens_over",
+    "tokens_moved", "tokens_over",
 ]

@@ -43,8 +43,9 @@ from .packing import (CARD_BIT, GUARD, LEVEL_BITS, NOBLE_MIN_BONUSES, NOBLE_REQU
                       SLOT_OF, bits_of, ids_of, pack, packed_hand, packed_market)
 # The values and limits lived here before moves.py and values.py were split off: still
 # importable from here.
-from .values import (RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT, WINNING_POINTS, ZERO6,
-                     BlindCard, Outcome, PlayerView, Rules, Setup, check_setup)
+from .values import (MAX_PLAYERS, MIN_PLAYERS, RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT,
+                     WINNING_POINTS, ZERO6, BlindCard, Outcome, PlayerView, Rules, Setup,
+                     check_setup)
 from .values import add_tokens as _add
 from .values import plural as _s
 from .values import replaced as _replace
@@ -66,8 +67,8 @@ class Game(Moves):
 
     def __init__(self, players: Sequence[str], setup: Setup, rules: Rules = Rules()):
         n = len(players)
-        if not 2 <= n <= 4:
-            raise MalformedError(f"A game needs 2 to 4 players, not {n}.")
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise MalformedError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
         self.names = tuple(players)
         self.n = n
         self.rules = rules
@@ -136,6 +137,24 @@ class Game(Moves):
                 self.nobles_won, self.nobles, self._slots, self._unseen, self.decks, self.holes,
                 self.costs, self._hand_costs, self.active, self.turn, self.main, self.noble_taken,
                 self.passes, self.final_round, self.outcome)
+
+    def copy(self) -> "Game":
+        """An independent copy, in the same state and with the same history (pop works on it).
+
+        Every field is an immutable value, so the copy shares them; only the stack is a new
+        list. Changing one game never changes the other.
+
+        >>> from companion.engine import SimulatedTable, ReserveBlind
+        >>> game = SimulatedTable(players=2, seed=1).new_game()
+        >>> other = game.copy()
+        >>> other.push(ReserveBlind(other.active, 1))
+        >>> game.history, other.history, game.tokens == other.tokens
+        ([], [ReserveBlind(player=1, level=1, card=None)], False)
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._stack = list(self._stack)
+        return other
 
     @property
     def history(self) -> list:
@@ -213,6 +232,17 @@ class Game(Moves):
         have = pack(b) | GUARD
         return [nid for nid in self.nobles
                 if nid is not None and (have - NOBLE_REQUIRES[nid]) & GUARD == GUARD]
+
+    @property
+    def reserve_gold(self) -> int:
+        """The gold tokens a reserve takes now: 1 while the bank has one left, else 0.
+
+        >>> from companion.engine import SimulatedTable
+        >>> game = SimulatedTable(players=2, seed=1).new_game()
+        >>> game.bank[5], game.reserve_gold
+        (5, 1)
+        """
+        return 1 if self.bank[GOLD] else 0
 
     # ----------------------------------------------------------------- validation
     def check(self, action) -> None:

@@ -15,6 +15,7 @@ SHORT_TAKE_CHOICES = ("never", "when_scarce", "always")
 WINNING_POINTS = 15
 TOKEN_LIMIT = 10
 RESERVE_LIMIT = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ZERO6 = (0, 0, 0, 0, 0, 0)
 
 
@@ -91,22 +92,34 @@ class Outcome:
     @staticmethod
     def decide(points: tuple, cards: tuple, reason: str) -> "Outcome":
         """The outcome for these points and purchased cards (per seat): most points wins,
-        a tie goes to the fewest cards, and a tie in that too is shared."""
-        cards = tuple(len(c) for c in cards)
-        best = max(points)
-        leaders = [i for i in range(len(points)) if points[i] == best]
+        a tie goes to the fewest cards, and a tie in that too is shared.
+
+        >>> o = Outcome.decide((15, 15, 9), (("1W01",) * 7, ("1W01",) * 6, ()), "points")
+        >>> o.winners, o.tie_break, o.places()
+        ((1,), 'fewest-cards', (2, 1, 3))
+        """
+        counts = tuple(len(c) for c in cards)
+        places = _places(points, counts)
+        winners = tuple(i for i, place in enumerate(places) if place == 1)
         tie_break = None
-        if len(leaders) > 1:
-            fewest = min(cards[i] for i in leaders)
-            winners = [i for i in leaders if cards[i] == fewest]
+        if points.count(max(points)) > 1:
             tie_break = "fewest-cards" if len(winners) == 1 else "shared"
-        else:
-            winners = leaders
-        return Outcome(tuple(winners), points, cards, reason, tie_break)
+        return Outcome(winners, points, counts, reason, tie_break)
+
+    def places(self) -> tuple:
+        """Each seat's place, 1 for the winners: by most points, then fewest purchased cards;
+        seats equal in both share a place (the next place is skipped, 1, 1, 3)."""
+        return _places(self.points, self.cards)
 
     def to_dict(self) -> dict:
         return {"winners": list(self.winners), "points": list(self.points),
                 "cards": list(self.cards), "reason": self.reason, "tie_break": self.tie_break}
+
+
+def _places(points: tuple, cards: tuple) -> tuple:
+    """The tie-break of the rules, stated once: more points first, then fewer cards."""
+    keys = [(-points[i], cards[i]) for i in range(len(points))]
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 
 @dataclass(frozen=True)
