@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import BuyCard, ClaimNoble, ReserveCard, ReturnGems, TakeGems
+from companion.engine import (CARDS, BuyCard, ClaimNoble, ReserveCard, ReturnGems, TakeGems,
+                              tokens_over)
 
 
 def _end_of_turn(game, main, pick_return, pick_noble) -> list:
@@ -24,8 +25,8 @@ def _end_of_turn(game, main, pick_return, pick_noble) -> list:
     turn = [main]
     game.push(main)
     try:
-        over = sum(game.tokens[p]) - 10
-        if over > 0:
+        over = tokens_over(game, p)
+        if over:
             turn.append(pick_return(game, p, over))
             game.push(turn[-1])
         nobles = game.qualifying_nobles(p)
@@ -89,7 +90,6 @@ def greedy_target(game, p: int):
 def greedy_turn(game, rng: random.Random) -> list:
     """Buy the best card it can (most points, then fewest gold); else take tokens toward its
     target; else reserve the target; else anything legal."""
-    from companion.engine import CARDS
     p = game.active
     moves = list(game.legal_main_actions())
     buys = [m for m in moves if type(m) is BuyCard]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import math
 
-from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, ReserveBlind, ReserveCard,
-                              ReturnGems, TakeGems)
+from companion.engine import (CARDS, NOBLES, TOKEN_LIMIT, BuyCard, ClaimNoble, ReserveBlind,
+                              ReserveCard, ReturnGems, TakeGems, tokens_over)
 
-TOKEN_LIMIT = 10
 # Evaluation weights, in prestige points.
 BONUS_WORTH = 0.8           # a bonus is a permanent discount
 NOBLE_WORTH = 3.0           # a noble tile's prestige, scaled by how close the bonuses are
@@ -166,9 +165,9 @@ def score_main(game, p: int, action, wishes: Wishes) -> float:
     if kind is TakeGems:
         return take_score(game, p, action.gems, wishes)
     if kind is ReserveCard:
-        return reserve_score(game, p, CARDS[action.card], wishes, game.bank[5])
+        return reserve_score(game, p, CARDS[action.card], wishes, game.reserve_gold)
     if kind is ReserveBlind:
-        return BLIND_BASE + 0.15 * action.level + (0.3 if game.bank[5] else 0.0) \
+        return BLIND_BASE + 0.15 * action.level + (0.3 if game.reserve_gold else 0.0) \
             - (0.5 if sum(game.tokens[p]) >= TOKEN_LIMIT else 0.0)
     return -10.0  # pass: only offered when nothing else is
 
@@ -186,8 +185,8 @@ def best_main(game, p: int, actions, wishes: Wishes):
 def choose_return(game, p: int, wishes: Wishes):
     """The tokens to give back when over 10: the least wanted gems first, gold last."""
     t = list(game.tokens[p])
-    over = sum(t) - TOKEN_LIMIT
-    if over <= 0:
+    over = tokens_over(game, p)
+    if not over:
         return None
     back = [0] * 6
     wanted = wishes.wanted

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
-from companion.engine import CARDS, GEMS, Game
+from companion.engine import CARDS, GEMS, Game, tokens_over
 
 from .heuristics import Wishes, choose_noble, score_main
 from .search import PLAYOUT_TURNS, SearchResult, search
@@ -122,7 +122,7 @@ def turn_lines(game, main) -> list:
     steps = [main]
     game.push(main)
     try:
-        if sum(game.tokens[p]) > 10:
+        if tokens_over(game, p):
             ret = best_return(game, p)
             game.push(ret)
             steps.append(ret)
@@ -165,11 +165,11 @@ def describe_move(lines, names=None, game: Optional[Game] = None) -> str:
         if kind == "take":
             parts.append(f"Take {_count(line['gems'])}.")
         elif kind == "reserve" and "level" in line:
-            gold = "" if game is not None and not game.bank[5] else ", take 1 gold"
+            gold = "" if game is not None and not game.reserve_gold else ", take 1 gold"
             parts.append(f"Reserve the top card of the level {line['level']} deck{gold}, and "
                          "show it to the camera's scan zone.")
         elif kind == "reserve":
-            gold = "" if game is not None and not game.bank[5] else " and take 1 gold"
+            gold = "" if game is not None and not game.reserve_gold else " and take 1 gold"
             parts.append(f"Reserve {card_words(line['card'])}{gold}.")
         elif kind == "buy":
             pay = (f"paying {_count(line['pay'])}" if line["pay"]

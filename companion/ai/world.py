@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import (BlindCard, BuyCard, EndTurn, ReserveBlind, RevealCard)
+from companion.engine import BlindCard, BuyCard, EndTurn, ReserveBlind, RevealCard, tokens_over
 
-from .heuristics import Wishes, choose_noble, choose_return
+from .heuristics import Wishes, choose_noble, choose_return, potential
 
 
 class HiddenCards:
@@ -94,8 +94,7 @@ def play_turn(game, world: World, action, wishes=None, strong_end=False) -> int:
 def finish_turn(game, p: int, wishes=None, strong_end=False) -> int:
     """Push the returns, the noble visit and end_turn after the main action; count pushes."""
     pushes = 0
-    t = game.tokens[p]
-    if sum(t) > 10:
+    if tokens_over(game, p):
         ret = best_return(game, p) if strong_end else choose_return(
             game, p, wishes or Wishes(game, p))
         game.push_unchecked(ret)
@@ -113,8 +112,7 @@ def best_return(game, p: int):
 
     Judged by :func:`companion.ai.heuristics.potential` of the seat after the return.
     """
-    from .heuristics import potential
-    over = sum(game.tokens[p]) - 10
+    over = tokens_over(game, p)
     options = [a for a in game.legal_end_steps()
                if type(a).__name__ == "ReturnGems" and sum(a.gems) == over]
     best, best_value = None, -1e9

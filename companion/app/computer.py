@@ -25,7 +25,11 @@ import threading
 from pathlib import Path
 from typing import Callable, Optional
 
+from companion.ai import choose_move
+from companion.app.move_view import move_words
+from companion.i18n import _
 from companion.referee.expectation import RULE, RULE_HAND, Expectation, turn_start
+from companion.referee.session import write_synced
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +39,6 @@ FILE = "computer.json"
 
 def level_name(level: int) -> str:
     """The level in words, in the current language."""
-    from companion.i18n import _
     return {1: lambda: _("Beginner"), 2: lambda: _("Casual"), 3: lambda: _("Strong"),
             4: lambda: _("Strongest")}[level]()
 
@@ -45,7 +48,6 @@ def save_seats(folder, levels: dict) -> None:
     """Which seats the computer plays, written whole beside the session's record."""
     if folder is None:
         return
-    from companion.referee.session import write_synced
     data = {"format": "splendor-computer", "version": 1,
             "seats": {str(s): lv for s, lv in sorted(levels.items())}}
     write_synced(Path(folder) / FILE, (json.dumps(data) + "\n").encode("utf-8"))
@@ -72,8 +74,6 @@ def load_seats(folder, players: int) -> dict:
 def rejection_words(game, expectation: Optional[Expectation], verdict) -> str:
     """A ``computer-move`` or ``computer-hand`` rejection in the current language: what the
     computer wants done instead."""
-    from companion.i18n import _
-    from companion.app.move_view import move_words
     if expectation is None or game is None:
         return verdict.message
     name = game.names[expectation.seat]
@@ -89,7 +89,6 @@ def rejection_words(game, expectation: Optional[Expectation], verdict) -> str:
 
 # ----------------------------------------------------------------------------- the seats
 def _choose(game, seat, level, stop_event=None):
-    from companion.ai import choose_move
     return choose_move(game, seat=seat, level=level, stop_event=stop_event)
 
 
@@ -155,8 +154,7 @@ class ComputerSeats:
         self.expectation = self.choice = None
         stop = threading.Event()
         self._stop = stop
-        from companion.referee.door import copy_game
-        own = copy_game(game)          # the thread's own game: the snapshot stays untouched
+        own = game.copy()              # the thread's own game: the snapshot stays untouched
         level = self.levels[game.active]
 
         def think():

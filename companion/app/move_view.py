@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from companion.i18n import _
+from companion.i18n.moves import describe_move
 
 ORDER = ("white", "blue", "green", "red", "black", "gold")
 
@@ -74,5 +75,4 @@ def move_parts(lines, gold: bool = True) -> tuple:
 def move_words(lines, names=None, game=None) -> str:
     """The turn in plain words, in the current language (``companion.i18n.moves``), cards and
     nobles named by what is printed on them."""
-    from companion.i18n.moves import describe_move
     return describe_move(lines, names=names, game=game, printed=True)

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from companion.engine import SHORT_TAKE_CHOICES
+from companion.engine import MAX_PLAYERS, SHORT_TAKE_CHOICES
 from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
 from companion.i18n.notices import Notice, os_cause
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 SHORT_TAKE = SHORT_TAKE_CHOICES  # the house rule's values, as the engine names them
 MAX_NAMES = 12
 MAX_NAME_LENGTH = 200  # far beyond a name typed at the table
-SEATS = 4
+SEATS = MAX_PLAYERS  # a name remembered per seat a game can have
 
 
 def _names(value, limit: int) -> list | None:

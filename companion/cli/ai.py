@@ -83,8 +83,9 @@ def run_ai_move(args: argparse.Namespace) -> int:
 
 def run_ai_match(args: argparse.Namespace) -> int:
     from companion.ai.match import format_summary, parse_spec, run_match
-    if not 2 <= len(args.players) <= 4:
-        print("A match needs 2 to 4 players.", file=sys.stderr)
+    from companion.engine import MAX_PLAYERS, MIN_PLAYERS
+    if not MIN_PLAYERS <= len(args.players) <= MAX_PLAYERS:
+        print(f"A match needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", file=sys.stderr)
         return 2
     try:
         for spec in args.players:

@@ -5,6 +5,7 @@ import argparse
 import json
 import sys
 
+from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.errors import RecordError
 
 MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
@@ -24,7 +25,7 @@ def register(subparsers) -> None:
         "bench", help="measure the rules engine with random legal play",
         description="Random legal play with the full rules on one core; prints steps/s and "
                     "games/s. A step is one player decision with its legal-move generation.")
-    b.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    b.add_argument("--players", type=int, default=2, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1))
     b.add_argument("--seconds", type=float, default=5.0)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--json", action="store_true")

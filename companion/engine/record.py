@@ -22,6 +22,7 @@ from .cards import CARDS, COLOUR_INDEX, NOBLES
 from .errors import IllegalActionError, MalformedError, RecordError, RuleError
 from .inputs import MAX_RECORD_BYTES, InputError, JSONInputError, loads, read_bytes
 from .game import SHORT_TAKE_CHOICES, Game, Rules, Setup
+from .values import MAX_PLAYERS, MIN_PLAYERS
 
 FORMAT = "splendor-record"
 VERSION = 1
@@ -57,7 +58,7 @@ def parse_header(text: str) -> Header:
         raise RecordError(f"This record is version {obj.get('version')!r}; only version 1 "
                           "can be read.")
     players = obj.get("players")
-    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+    if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise RecordError("The header must name 2 to 4 players, each a non-empty name.")
     unknown = set(obj) - {"format", "version", "players", "rules"}

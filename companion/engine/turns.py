@@ -38,7 +38,8 @@ def tokens_moved(game: Game, actions) -> tuple:
 
     >>> from companion.engine import SimulatedTable, ReserveBlind, ReturnGems
     >>> game = SimulatedTable(players=2, seed=1).new_game()
-    >>> tokens_moved(game, [ReserveBlind(game.active, 1), ReturnGems(game.active, (1, 0, 0, 0, 0, 0))])
+    >>> p = game.active
+    >>> tokens_moved(game, [ReserveBlind(p, 1), ReturnGems(p, (1, 0, 0, 0, 0, 0))])
     (-1, 0, 0, 0, 0, 1)
     """
     moved = ZERO6

@@ -4,9 +4,9 @@ whose move the computer chose or the coach suggests.
 """
 from __future__ import annotations
 
-
+from companion.engine import CARDS
 from companion.i18n import _, ngettext
-from companion.i18n.words import count_of
+from companion.i18n.words import card_phrase, count_of, noble_phrase
 
 _COLOUR_INDEX = {"white": 0, "blue": 1, "green": 2, "red": 3, "black": 4, "gold": 5}
 
@@ -17,7 +17,6 @@ def _count(gems: dict) -> str:
 
 def card_words(card_id: str) -> str:
     """'the level 2 red card worth 2 points (2R03)'."""
-    from companion.engine import CARDS
     card = CARDS[card_id]
     level, n = card.level, card.points
     no_points = (
@@ -47,10 +46,8 @@ def describe_move(lines, names=None, game=None, printed: bool = False) -> str:
     """The turn in words for the person who carries it out. ``printed``: cards and nobles
     named by what is printed on them (the screens: players never see sticker ids); else with
     their ids, as ``ai-move`` says them."""
-    gold = game is None or bool(game.bank[5])
+    gold = game is None or bool(game.reserve_gold)
     if printed:
-        from companion.i18n.words import card_phrase, noble_phrase
-
         def card_words(cid):   # noqa: F811 (the screen's naming, shadowing the id form)
             return card_phrase(cid, game)
     else:

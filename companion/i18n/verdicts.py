@@ -154,7 +154,7 @@ def describe_action(game, action) -> str:
         return cap(_("{card} was dealt into level {level}, slot {slot}.").format(
             card=card_phrase(action.card, game), level=action.level, slot=action.slot + 1))
     who = game.names[action.player]
-    gold = bool(game.bank[5])
+    gold = bool(game.reserve_gold)
     card = card_phrase(action.card, game) if getattr(action, "card", None) else None
     if kind is TakeGems:
         return _("{name} took {tokens}.").format(name=who, tokens=describe_tokens(action.gems))

@@ -25,16 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from companion.engine import Game
-from companion.engine.record import game_from_lines, record_lines
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Snapshot", "RefereeDoor", "copy_game"]
-
-
-def copy_game(game: Optional[Game]) -> Optional[Game]:
-    """An independent copy of a game, rebuilt from its record (a turn in progress included)."""
-    return None if game is None else game_from_lines(list(record_lines(game)))
+__all__ = ["Snapshot", "RefereeDoor"]
 
 
 @dataclass(frozen=True)
@@ -211,8 +205,9 @@ class RefereeDoor:
             error = err
         self._seq += 1
         ref = self.ref
+        game = getattr(ref, "game", None)
         try:
-            snap = Snapshot(self._seq, req.kind, game=copy_game(getattr(ref, "game", None)),
+            snap = Snapshot(self._seq, req.kind, game=None if game is None else game.copy(),
                             question=getattr(ref, "pending_question", None),
                             entering=bool(getattr(ref, "entering", False)), verdict=verdict,
                             result=result, error=error, seat=req.seat, extras=extras or {},

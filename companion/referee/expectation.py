@@ -10,39 +10,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from companion.engine import COLOURS, EndTurn
+from companion.engine import EndTurn, tokens_moved
+from companion.engine.record import parse_event
 from companion.referee.verdict import Verdict
 
 RULE = "computer-move"        # the verdict's rule when a turn differs from the computer's
 RULE_HAND = "computer-hand"   # its blind reserve without the card drawn (scan zone or touch)
 
 
-def _delta(lines) -> tuple:
-    """What a turn does to the table: main action, card or deck, the player's net tokens, noble.
-    Lines that reach the same table the same way (a take and return in another order) agree."""
+def _delta(game, lines) -> tuple:
+    """What a turn does to the table: main action, card or deck, the tokens it moves (the
+    engine's count), noble. Lines that reach the same table the same way (a take and return
+    in another order) agree."""
     kind, what, noble = None, None, None
-    net = dict.fromkeys(COLOURS, 0)
     for line in lines:
         t = line.get("type")
-        if t == "take":
-            kind = "take"
-            for c, n in line["gems"].items():
-                net[c] += n
+        if t in ("take", "pass"):
+            kind = t
         elif t == "buy":
             kind, what = "buy", line["card"]
-            for c, n in (line.get("pay") or {}).items():
-                net[c] -= n
         elif t == "reserve":
             kind, what = ("reserve-deck", line["level"]) if "level" in line else (
                 "reserve", line["card"])
-        elif t == "pass":
-            kind = "pass"
-        elif t == "return":
-            for c, n in line["gems"].items():
-                net[c] -= n
         elif t == "noble":
             noble = line["noble"]
-    return kind, what, tuple(sorted(net.items())), noble
+    moved = tokens_moved(game, [parse_event(line, game.n) for line in lines
+                                if line.get("type") in ("take", "buy", "reserve", "return")])
+    return kind, what, moved, noble
 
 
 def _main_of(lines) -> Optional[dict]:
@@ -78,10 +72,11 @@ class Expectation:
             return verdict
         done = [x for x in verdict.lines if x.get("type") not in ("reveal", "end_turn")]
         main = _main_of(done) or {}
-        if _delta(done) == _delta(self.lines) and not (
-                main.get("type") == "reserve" and "level" in main and "card" not in main):
+        same = _delta(game, done) == _delta(game, self.lines)
+        if same and not (main.get("type") == "reserve" and "level" in main
+                         and "card" not in main):
             return verdict
-        return self._rejected(verdict.seat, blind=_delta(done) == _delta(self.lines))
+        return self._rejected(verdict.seat, blind=same)
 
     def judge_line(self, game, line: dict):
         """A line entered by touch for this turn: None when it is part of the computer's move,
@@ -97,7 +92,7 @@ class Expectation:
                 theirs.pop("card", None)
                 if "card" not in line:
                     return self._rejected(seat, blind=True)
-            if _delta([theirs]) == _delta([ours]):
+            if _delta(game, [theirs]) == _delta(game, [ours]):
                 return None
         elif any(dict(x) == dict(line) for x in self.lines if x.get("type") == t):
             return None

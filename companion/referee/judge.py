@@ -25,7 +25,7 @@ from typing import Optional
 
 from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
-                              RuleError, TakeGems, TOKEN_LIMIT, nobles_after)
+                              RuleError, TOKEN_LIMIT, nobles_after, tokens_moved)
 from companion.i18n.covered import with_corner_hint
 from companion.referee.attempts import diagnose, fix
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
@@ -63,31 +63,22 @@ def _turn_for(game: Game, main, seen: Seen, before: Seen) -> list:
     Raises :class:`_Unreadable` when the turn fits but a card it deals can't be read.
     """
     p = game.active
-    bank0 = game.bank
-    tok0 = game.tokens[p]
     kind = type(main)
     vacated = None
     blind_level = None
-    gold = 1 if bank0[5] else 0
-    if kind is TakeGems:
-        bank1, tok1 = _sub(bank0, main.gems), _add(tok0, main.gems)
-    elif kind is ReserveCard or kind is ReserveBlind:
-        g = (0, 0, 0, 0, 0, gold)
-        bank1, tok1 = _sub(bank0, g), _add(tok0, g)
-        if kind is ReserveCard:
-            card = CARDS[main.card]
-            vacated = (card.level, [c.id if c else None
-                                    for c in game.market[card.level - 1]].index(main.card))
-        else:
-            blind_level = main.level
+    moved = tokens_moved(game, [main])  # the engine says what the main action moves
+    bank1, tok1 = _sub(game.bank, moved), _add(game.tokens[p], moved)
+    if kind is ReserveCard:
+        card = CARDS[main.card]
+        vacated = (card.level, [c.id if c else None
+                                for c in game.market[card.level - 1]].index(main.card))
+    elif kind is ReserveBlind:
+        blind_level = main.level
     elif kind is BuyCard:
-        bank1, tok1 = _add(bank0, main.pay), _sub(tok0, main.pay)
         card = CARDS[main.card]
         row = [c.id if c else None for c in game.market[card.level - 1]]
         if main.card in row:
             vacated = (card.level, row.index(main.card))
-    else:  # PassTurn
-        bank1, tok1 = bank0, tok0
     # Returns: what came back to the bank beyond the main action, exactly down to 10.
     back = _sub(seen.bank, bank1)
     if min(back) < 0:

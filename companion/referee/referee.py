@@ -17,6 +17,7 @@ from companion.i18n.notices import Notice, combine
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
+from companion.engine.values import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import Header, parse_event
 from companion.referee.journal import Journal, JournalError
 from companion.referee.judge import answer_question, judge, not_your_turn
@@ -89,7 +90,7 @@ class Referee:
     def __init__(self, players, first: int = 0, rules: Rules = Rules(), *,
                  journal: Optional[Journal] = None, session: Optional[SessionWriter] = None,
                  reader: Optional[Callable] = None, capture: Optional[Callable] = None):
-        if not 2 <= len(players) <= 4:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"A game needs 2 to 4 players, not {len(players)}.")
         if not isinstance(first, int) or not 0 <= first < len(players):
             raise ValueError(f"The first player must be a seat from 0 to {len(players) - 1}.")

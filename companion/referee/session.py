@@ -18,6 +18,7 @@ from typing import Optional
 
 from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, InputError,
                                      JSONInputError, loads, read_bytes, read_json)
+from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import dumps
 
 FORMAT = "splendor-session"
@@ -251,7 +252,7 @@ def read_session(folder) -> Session:
         raise SessionError(f"This session is version {meta.get('version')!r}; only version 1 "
                            "can be read.")
     players = meta.get("players")
-    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+    if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise SessionError(f"{meta_path} must name 2 to 4 players.")
     first = meta.get("first", 0)

@@ -19,7 +19,7 @@ def describe_action(game: Game, action) -> str:
         return f"Card {action.card} was dealt into level {action.level}, slot {action.slot + 1}."
     p = action.player
     who = _name(game, p)
-    gold = " and a gold token" if game.bank[5] else ""
+    gold = " and a gold token" if game.reserve_gold else ""
     if kind is TakeGems:
         return f"{who} took {describe_tokens(action.gems)}."
     if kind is ReserveCard:

@@ -34,6 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
+from companion.engine import MAX_PLAYERS
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
@@ -311,7 +312,7 @@ def write_qr_png(link: str, path, scale: int = 4) -> None:
 
 # ---------------------------------------------------------------------------- CSV of every game
 CSV_NAME = "splendor-games.csv"
-MAX_SEATS = 4
+MAX_SEATS = MAX_PLAYERS  # a column group per seat a game can have
 CSV_COLUMNS = (["game", "date", "players", "rounds", "duration_min", "winner",
                 "winner_seats"]
                + [f"{what}_{k}" for k in range(1, MAX_SEATS + 1)

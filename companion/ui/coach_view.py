@@ -27,8 +27,12 @@ from typing import Callable, Optional
 
 from companion.ai.coach import APP_ITERATIONS as COACH_ITERATIONS  # the coach's budget
 from companion.ai.coach import APP_SEED as COACH_SEED
-from companion.i18n import _
+from companion.ai.coach import turning_points
+from companion.ai.player import choose_move
 from companion.app.move_view import move_parts
+from companion.engine.record import dumps, record_lines, replay_lines
+from companion.i18n import _
+from companion.i18n.moves import describe_move
 
 log = logging.getLogger(__name__)
 
@@ -49,19 +53,16 @@ def turn_start_lines(text: list) -> list:
 
 def record_text(game) -> list:
     """The game's record as JSON lines (a snapshot's game: it never changes)."""
-    from companion.engine.record import dumps, record_lines
     return [dumps(line) for line in record_lines(game)]
 
 
 def _gold_at(text: list, start: int) -> bool:
-    """Whether the bank had a gold token when the turn at ``start`` began."""
-    from companion.engine.record import replay_lines
+    """Whether a reserve took a gold token in the turn at ``start`` (the engine says)."""
     game = replay_lines(text[:start]).game
-    return game is None or bool(game.bank[5])
+    return game is None or bool(game.reserve_gold)
 
 
 def _frozen(lines) -> tuple:
-    from companion.engine.record import dumps
     return tuple(ln if isinstance(ln, str) else dumps(ln) for ln in lines)
 
 
@@ -125,13 +126,11 @@ class HintSnapshot:
 
 # ----------------------------------------------------------------------------- the work
 def default_coach(text, seat, stop_event=None):
-    from companion.ai.coach import turning_points
     return turning_points(text, seat, iterations=COACH_ITERATIONS, seed=COACH_SEED,
                           stop_event=stop_event)
 
 
 def default_chooser(text, seat, stop_event=None):
-    from companion.ai.player import choose_move
     return choose_move(text, seat=seat, level=HINT_LEVEL, stop_event=stop_event).lines
 
 
@@ -278,7 +277,6 @@ def chance_words(before: float, after: float) -> str:
 
 def _move_sentence(lines, gold: bool) -> str:
     """A turn's words; a blind reserve said as it was played (no scan to ask for now)."""
-    from companion.i18n.moves import describe_move
     bank = _Bank(gold)
     parts = []
     for line in lines:
@@ -292,7 +290,7 @@ def _move_sentence(lines, gold: bool) -> str:
 
 
 class _Bank:
-    """Just enough of a game for the move sentences: whether the bank has gold. No cards in
+    """Just enough of a game for the move sentences: the gold a reserve takes. No cards in
     view: a card is named by what is printed on it, and its picture beside the words shows
     its cost."""
 
@@ -300,7 +298,7 @@ class _Bank:
     reserved = ()
 
     def __init__(self, gold: bool):
-        self.bank = (0, 0, 0, 0, 0, 1 if gold else 0)
+        self.reserve_gold = 1 if gold else 0
 
 
 @dataclass(frozen=True)
@@ -352,7 +350,6 @@ def hint_words(h: HintSnapshot) -> str:
 
 
 def _move_sentence_hint(h: HintSnapshot) -> str:
-    from companion.i18n.moves import describe_move
     return describe_move(h.choice(), game=_Bank(h.gold), printed=True)
 
 

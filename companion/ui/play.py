@@ -9,10 +9,11 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.app.computer import RULE, RULE_HAND, rejection_words
 from companion.engine import CARDS
-from companion.i18n import _
+from companion.i18n import _, translator
 from companion.i18n.notices import say
 from companion.i18n.verdicts import render_after
 from companion.ui import play_view as V
@@ -24,13 +25,12 @@ from companion.ui.play_popups import CameraView, GemLegend
 from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
                                   TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
-from companion.app.viewmodel import card_view
+from companion.app.viewmodel import card_view, noble_view
 
 GREEN = (0.15, 0.5, 0.25, 1)
 
 
 def tr_lang():
-    from companion.i18n import translator
     return translator.lang
 
 
@@ -64,7 +64,7 @@ class PlayScreen(AppScreen):
         self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
-        from kivy.core.window import Window
+        from kivy.core.window import Window  # lazy: importing it opens the window
         for widget in (self.ask, self.head.ids.banner, Window):
             widget.bind(height=self._fit)
         self._arrange()
@@ -81,7 +81,6 @@ class PlayScreen(AppScreen):
                 w.parent.remove_widget(w)
         # The prompt scrolls when it is taller than its room (a question's pictures), except
         # the computer's move: _fit makes room for it.
-        from kivy.uix.scrollview import ScrollView
         self._scroll = ScrollView(do_scroll_x=False, bar_width=6)
         self._scroll.add_widget(self.ask)
         if landscape:
@@ -107,7 +106,7 @@ class PlayScreen(AppScreen):
         """The players' panels and the prompt's room (play_view.computer_room): the computer's
         move is shown whole. Otherwise, in portrait, the prompt takes at most 25 % of the
         height and scrolls beyond: the market keeps its rows touchable."""
-        from kivy.core.window import Window
+        from kivy.core.window import Window  # lazy, as above
         if self._scroll is None:
             return
         grid = self.head.ids.players
@@ -297,7 +296,7 @@ class PlayScreen(AppScreen):
             # pictures.
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
-            self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
+            self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
         self._place_picture()
@@ -341,7 +340,6 @@ class PlayScreen(AppScreen):
             chip.bind(on_release=lambda w, col=colour, k=held: self.pick_return(col, k))
             box.add_widget(chip)
         for nid in p.nobles:
-            from companion.app.viewmodel import noble_view
             tile = NobleTile(target=f"noble:{nid}", size_hint=(None, None),
                              size=(tap * 2.2, tap * 1.1))
             tile.noble = noble_view(nid)

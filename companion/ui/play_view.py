@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from companion.engine import CARDS, COLOURS, NOBLES
+from companion.app.computer import level_name
+from companion.engine import CARDS, COLOURS, NOBLES, RESERVE_LIMIT
 from companion.i18n import N_, _, ngettext
 from companion.i18n.words import colour_name, describe_tokens
 
@@ -127,7 +128,7 @@ def card_choices(game, seat: int, cid: str, on_market: bool = True) -> CardChoic
         else:
             note = _("{name} can't buy it now.").format(name=name)
     if on_market:
-        if len(game.reserved[seat]) < 3:
+        if len(game.reserved[seat]) < RESERVE_LIMIT:
             choices.append((_("Reserve it"), "reserve", "reserve"))
         else:
             note = (note + " " if note else "") + _(
@@ -252,7 +253,7 @@ def turn_parts(game, turn) -> list:
             card = getattr(a, "card", None)
             out.append((_(TURN_WORDS["reserve"]), "card", card) if card in CARDS
                        else (_(TURN_WORDS["reserve"]), "deck", a.level))
-            if game is not None and game.bank[5]:
+            if game is not None and game.reserve_gold:
                 out.append((_(TURN_WORDS["take"]), "gems", {"gold": 1}))
         elif kind == "ClaimNoble":
             out.append((_(TURN_WORDS["noble"]), "noble", a.noble))
@@ -366,7 +367,6 @@ def camera_drawing() -> str:
 
 # ----------------------------------------------------------------------------- the computer
 def computer_title(name: str, level: int, thinking: bool) -> str:
-    from companion.app.computer import level_name
     if thinking:
         return _("{name} (the computer, {level}) is thinking...").format(
             name=name, level=level_name(level))
