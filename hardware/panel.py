@@ -13,15 +13,11 @@ Set callbacks as attributes, gpiozero style::
 
 Seats are numbered from 0, like the game record. Every press runs through a
 :class:`~hardware.debounce.PressFilter` (bounces within 50 ms count once), then
-waits in the panel's queue until the referee can take it:
-
-- A seat has at most one press waiting: a second press by the same seat while
-  its first is still waiting is dropped, never doubled.
-- While ``panel.busy`` is true (or inside ``with panel.referee_busy():``)
-  presses wait; they are delivered, in the order they were made, when busy
-  ends. None is lost.
-- A press during a pending question (e.g. ``show_noble_choice``) is delivered
-  like any other: the referee decides what it means.
+is delivered, in the order pressed, through ``dispatch``. The panel keeps no
+queue: the referee's door (``companion.referee.door``) is the one queue of
+presses, and it is there that a second press by a seat whose first still waits
+counts once. A press during a pending question (e.g. ``show_noble_choice``) is
+delivered like any other: the referee decides what it means.
 
 Callbacks reach the app through ``dispatch(fn, *args)``, given to the panel.
 In the Kivy app, hand callbacks to the main thread::
@@ -83,10 +79,9 @@ On a machine without GPIO, build the panel on gpiozero's ``MockFactory``
 """
 from __future__ import annotations
 
-import contextlib
 import threading
 import warnings
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from gpiozero import Button, Device
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
@@ -141,8 +136,6 @@ class SeatPanel:
         self._timers = Timers() if timers is None else timers
         self._clock = clock or self._timers.now
         self._lock = threading.RLock()
-        self._busy = False
-        self._pending: list[tuple[str, int]] = []
         self._closed = False
 
         #: Called with the seat number when a seat's press ends its turn.
@@ -204,35 +197,6 @@ class SeatPanel:
     def is_virtual(self) -> bool:
         """True on gpiozero's MockFactory: the app shows the panel on screen."""
         return isinstance(self.pin_factory, MockFactory)
-
-    @property
-    def busy(self) -> bool:
-        """While true, presses wait in the queue (one per seat) instead of being delivered."""
-        with self._lock:
-            return self._busy
-
-    @busy.setter
-    def busy(self, value: bool) -> None:
-        with self._lock:
-            self._busy = bool(value)
-            deliver = not self._busy and bool(self._pending)
-        if deliver:
-            self._dispatch(self._drain)
-
-    @contextlib.contextmanager
-    def referee_busy(self) -> Iterator["SeatPanel"]:
-        """``with panel.referee_busy():`` holds presses while the referee judges."""
-        self.busy = True
-        try:
-            yield self
-        finally:
-            self.busy = False
-
-    @property
-    def pending(self) -> list[tuple[str, int]]:
-        """Presses waiting for the referee, oldest first: ("turn-end" | "undo-request", seat)."""
-        with self._lock:
-            return list(self._pending)
 
     # ----------------------------------------------------------------- lights
     def show_turn(self, seat: int) -> None:
@@ -355,7 +319,6 @@ class SeatPanel:
                     if timer is not None:
                         timer.cancel()
                     timers[i] = None
-            self._pending.clear()
             for light in self.seat_lights + self.noble_lights:
                 light._close()
         for button in self.buttons:
@@ -430,27 +393,17 @@ class SeatPanel:
         self._emit(events, seat)
 
     def _emit(self, events: list[str], seat: int) -> None:
-        if not events:
-            return
-        with self._lock:
-            for kind in events:
-                if any(s == seat for _, s in self._pending):
-                    continue  # this seat already has a press waiting: never double it
-                self._pending.append((kind, seat))
-            deliver = not self._busy
-        if deliver:
-            self._dispatch(self._drain)
+        for kind in events:
+            self._dispatch(self._deliver, kind, seat)
 
-    def _drain(self) -> None:
-        """Deliver waiting presses in order until the queue is empty or the referee is busy."""
-        while True:
-            with self._lock:
-                if self._busy or not self._pending or self._closed:
-                    return
-                kind, seat = self._pending.pop(0)
-                callback = self.when_turn_end if kind == TURN_END else self.when_undo_request
-            if callback is not None:
-                callback(seat)
+    def _deliver(self, kind: str, seat: int) -> None:
+        """One counted press, in the app's thread: its callback, read now (never after close)."""
+        with self._lock:
+            if self._closed:
+                return
+            callback = self.when_turn_end if kind == TURN_END else self.when_undo_request
+        if callback is not None:
+            callback(seat)
 
     # --------------------------------------------------------------- helpers
     def _expire(self, light: Light, generation: int) -> None:

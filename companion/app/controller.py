@@ -16,16 +16,18 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from companion.app.computer import ComputerSeats, load_seats, save_seats
-from companion.engine import Game, RuleError, Rules
-from companion.i18n import _, ngettext
+from companion.app.settings import Settings
+from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_class
+from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
+                              Rules)
+from companion.engine.record import write_record
+from companion.i18n import DEFAULT, _, ngettext, translator
+from companion.i18n.camera import unreadable
+from companion.i18n.guide import check_step
 from companion.i18n.notices import Notice, combine, os_cause, say
+from companion.i18n.verdicts import describe_line, question_message
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.referee.session import data_dir as default_data_dir
-from companion.i18n.guide import check_step
-from companion.i18n.verdicts import describe_line
-from companion.app.viewmodel import (MAX_PLAYERS, MIN_PLAYERS, SetupDraft, Settings, TableView,
-                                 TurnEntry, referee_class)
-from companion.engine import CARDS, NOBLES
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +142,6 @@ class Controller:
             return None
         # Said in the current language from what the question carries (the English of
         # q.message stays in the record and the logs).
-        from companion.i18n.verdicts import question_message
         return q.question, list(q.candidates), question_message(self.game, q)
 
     def table(self) -> Optional[TableView]:
@@ -269,7 +270,7 @@ class Controller:
 
         def work():
             image = self.camera.still()
-            from vision.pipeline import read_table
+            from vision.pipeline import read_table  # lazy: OpenCV only with a camera
             obs = read_table(image)
             return image, obs
 
@@ -356,16 +357,17 @@ class Controller:
             self._reading.last = {}
             verdict = ref.press(seat, image=image)
             return verdict, None, {"image": image, **self._reading.last}
-        if seat in self._door.waiting:
-            self.message = f"{name}'s press is already waiting; it counts once."
+        judging, waiting = self._door.judging, self._door.waiting
+        done = self._door.press(seat, work)
+        if done is None:
+            # The door is the one queue, and it takes one press per seat: this one waits.
+            self.message = _("{name}'s press is already waiting; it counts once.").format(
+                name=name)
             self.changed()
             return
-        self._busy(self._door.judging, also=name)
-        done = self._door.press(seat, work)
-        if done is None:  # queued by another thread just now
-            self.message = f"{name}'s press is already waiting; it counts once."
-            self.changed()
-        elif self.entry is not None and self.entry.lines:
+        if not done.done():  # (done already when the door runs requests in this thread)
+            self._busy(judging, also=name, waiting=waiting)
+        if self.entry is not None and self.entry.lines:
             # Ending a turn entered by touch is quick (no still to read): the screen waits for
             # it, in its place in the queue, so the next touch sees the turn ended.
             self._take(done.result())
@@ -386,8 +388,9 @@ class Controller:
         door like a press: after a press being judged, never instead of it."""
         if self.ref is None or self.game is None:
             return
-        self._busy(self._door.judging, also=_UNDO)
-        self._door.undo()
+        judging, waiting = self._door.judging, self._door.waiting
+        if not self._door.undo().done():
+            self._busy(judging, also=_UNDO, waiting=waiting)
 
     def export(self, path) -> Path:
         """Write the game record (record.md) of the current game to ``path``."""
@@ -395,15 +398,15 @@ class Controller:
             if getattr(ref, "game_id", None) is not None and ref.journal is not None:
                 ref.journal.export(ref.game_id, path)
             else:
-                from companion.engine.record import write_record
                 write_record(ref.game, path)
         self._door.call(write, "export").result()
         return Path(path)
 
     # -- internals
-    def _busy(self, judging: Optional[int], also: Optional[str] = None) -> None:
-        """Something was queued: the screen says what is being judged and what waits."""
-        waiting = [_("{name}'s press").format(name=self.names[s]) for s in self._door.waiting
+    def _busy(self, judging: Optional[int], also=None, waiting: Sequence[int] = ()) -> None:
+        """Something was queued behind ``waiting`` (the door's seats before it): the screen
+        says what is being judged and what waits."""
+        waiting = [_("{name}'s press").format(name=self.names[s]) for s in waiting
                    if s < len(self.names)]
         text = _("Judging the turn...")
         if judging is not None and also is not None:
@@ -563,7 +566,6 @@ class Controller:
 
 def _turn_actions(game: Game) -> list:
     """The actions of the turn in progress (after the last end_turn)."""
-    from companion.engine import EndTurn
     out = []
     for action in reversed(game.history):
         if isinstance(action, EndTurn):
@@ -576,8 +578,6 @@ def _turn_actions(game: Game) -> list:
 def _setup_problem(err) -> str:
     """A refused setup in the player's language: the camera's facts said in full, else the
     referee's English sentence in English, else a general one (the English stays in the log)."""
-    from companion.i18n import DEFAULT, translator
-    from companion.i18n.camera import unreadable
     said = unreadable(getattr(err, "data", None))
     if said:
         return said

@@ -192,54 +192,20 @@ def test_interleaved_bounces_at_two_seats_each_count_once(panel_factory):
     assert rec.events == [("turn-end", 0), ("turn-end", 3)]
 
 
-def test_press_while_busy_waits_and_is_not_doubled(panel_factory):
+def test_presses_are_delivered_in_order_and_the_panel_keeps_no_queue(panel_factory):
+    # The referee's door is the one queue of presses (companion/referee/door.py): the panel
+    # hands each counted press on at once, a seat's second press included (the door counts
+    # it once: tests/referee/test_referee_door.py).
     panel = panel_factory()
     rec = Recorder(panel)
-    panel.busy = True
     tap(panel, 1)
     panel.timers.advance(0.1)
-    tap(panel, 1)                    # impatient second press by the same seat: dropped
+    tap(panel, 1)
     panel.timers.advance(0.1)
     tap(panel, 2)
-    panel.timers.advance(3.0)
-    assert rec.events == []
-    assert panel.pending == [("turn-end", 1), ("turn-end", 2)]
-    panel.busy = False
-    assert rec.events == [("turn-end", 1), ("turn-end", 2)]  # in the order pressed
-    assert panel.pending == []
-
-
-def test_referee_busy_context_and_undo_request_while_busy(panel_factory):
-    panel = panel_factory(make_config(hold_seconds=0.2))
-    rec = Recorder(panel)
-    with panel.referee_busy():
-        assert panel.busy
-        pin = panel.buttons[0].pin
-        pin.drive_low()
-        panel.timers.advance(0.35)
-        pin.drive_high()
-        assert rec.events == []
-    assert not panel.busy
-    assert rec.events == [("undo-request", 0)]
-
-
-def test_callback_that_becomes_busy_keeps_the_rest_waiting(panel_factory):
-    panel = panel_factory()
-    seen = []
-
-    def judge(seat):
-        seen.append(seat)
-        panel.busy = True            # the referee starts judging this press
-
-    panel.when_turn_end = judge
-    panel.busy = True
-    tap(panel, 0)
-    panel.timers.advance(0.06)
-    tap(panel, 1)
-    panel.busy = False
-    assert seen == [0] and panel.pending == [("turn-end", 1)]
-    panel.busy = False
-    assert seen == [0, 1]
+    assert rec.events == [("turn-end", 1), ("turn-end", 1), ("turn-end", 2)]
+    for gone in ("busy", "referee_busy", "pending"):
+        assert not hasattr(panel, gone), gone
 
 
 def test_presses_reach_the_app_only_through_the_dispatcher(panel_factory):
@@ -249,7 +215,7 @@ def test_presses_reach_the_app_only_through_the_dispatcher(panel_factory):
     rec = Recorder(panel)
     tap(panel, 2)
     panel.timers.advance(0.1)
-    tap(panel, 2)                    # before the app's loop ran: still one press waiting
+    tap(panel, 3)                    # before the app's loop ran: both wait in the dispatcher
     panel.show_turn(1)
     assert rec.events == [] and rec.lights == []
     main_thread = threading.get_ident()
@@ -257,7 +223,7 @@ def test_presses_reach_the_app_only_through_the_dispatcher(panel_factory):
     for fn, args in scheduled:
         ran_in.add(threading.get_ident())
         fn(*args)
-    assert rec.events == [("turn-end", 2)]
+    assert rec.events == [("turn-end", 2), ("turn-end", 3)]  # in the order pressed
     assert ("seat", 1, "on") in rec.lights
     assert ran_in == {main_thread}
 

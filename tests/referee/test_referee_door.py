@@ -5,9 +5,15 @@ from __future__ import annotations
 import queue
 import threading
 
+from gpiozero.pins.mock import MockFactory
+
 from companion.app.controller import Controller
+from companion.i18n import translator
 from companion.referee import Referee
 from companion.referee.door import RefereeDoor
+from hardware.panel import SeatPanel
+from hardware.timers import ManualTimers
+from tests.hardware.conftest import make_config, tap
 from tests.referee.table_play import TablePlay
 
 WAIT = 60  # seconds: a generous bound for a loaded machine, never a measured duration
@@ -30,6 +36,12 @@ class UiThread:
             except queue.Empty:
                 raise AssertionError("Nothing came from the worker while waiting for "
                                      f"{what() if callable(what) else what}.")
+            fn(*args)
+
+    def run_pending(self):
+        """Run what is queued now (the presses the panel handed over), without waiting."""
+        while not self.calls.empty():
+            fn, args = self.calls.get_nowait()
             fn(*args)
 
 
@@ -69,24 +81,43 @@ def _controller(tmp_path, play: TablePlay, camera, ui: UiThread) -> Controller:
 
 
 def test_a_press_during_judging_is_delivered_after_it_and_the_same_seat_counts_once(tmp_path):
+    # The whole way of a press: the seat panel's button (mock pins) -> the UI thread -> the
+    # controller -> the door, the one queue, where a seat's second press counts once.
     play = TablePlay(2, seed=4, scan_probability=1.0)
     first, second = play.play_turn(), play.play_turn()
     assert first.seat != second.seat
     camera = HeldCamera([first.observation, second.observation])
     ui = UiThread()
     ctl = _controller(tmp_path, play, camera, ui)
+    panel = SeatPanel(make_config(), pin_factory=MockFactory(), dispatch=ui.dispatch,
+                      timers=ManualTimers())
+    ctl.attach_panel(panel)
+    lang = translator.lang
     try:
-        ctl.press_button(first.seat)
+        tap(panel, first.seat)
+        ui.run_pending()
         assert camera.entered.wait(WAIT)
         assert ctl.busy
         # The next player presses while the first turn is judged: it waits, and says so.
-        ctl.press_button(second.seat)
+        tap(panel, second.seat)
+        ui.run_pending()
         name = play.names[second.seat]
         assert f"{name}'s press waits" in ctl.busy_text, ctl.busy_text
         assert ctl.message == ctl.busy_text  # the sentence the Play screen shows
-        # The same seat again while its press waits: dropped, with a word, never doubled.
-        ctl.press_button(second.seat)
-        assert "already waiting" in ctl.message and name in ctl.message
+        # The same seat again while its press waits: dropped, with a word, never doubled;
+        # said in the player's language.
+        tap(panel, second.seat)
+        ui.run_pending()
+        assert ctl.message == f"{name}'s press is already waiting; it counts once."
+        translator.set_language("pl")
+        tap(panel, second.seat)
+        ui.run_pending()
+        assert ctl.message == f"Naciśnięcie gracza {name} już czeka; liczy się raz."
+        translator.set_language("ko")
+        tap(panel, second.seat)
+        ui.run_pending()
+        assert ctl.message == f"{name} 님의 버튼 누름이 이미 기다리고 있어 한 번만 셉니다."
+        translator.set_language(lang)
         assert ctl.game.turn == 0  # nothing shown before the first turn is committed
         camera.release.set()
         ui.run_until(lambda: ctl.game.turn == 2 and not ctl.busy,
@@ -95,8 +126,10 @@ def test_a_press_during_judging_is_delivered_after_it_and_the_same_seat_counts_o
         assert ctl.verdict.kind == "accepted" and ctl.verdict.seat == second.seat
         assert ctl.game.snapshot() == second.state
     finally:
+        translator.set_language(lang)
         camera.release.set()
         ctl.close()
+        panel.close()
 
 
 def test_two_seats_pressing_at_once_are_both_judged_one_at_a_time(tmp_path):
