@@ -16,12 +16,14 @@ from typing import Optional
 
 BUILTIN_FONT = "helvetica"
 EMBEDDED_FONT = "printfont"
+# The bank's piles from left to right on the mat (the engine's colour order).
+BANK_ORDER = ("white", "blue", "green", "red", "black", "gold")
 
 
 @dataclass(frozen=True)
 class PrintWords:
     """Format strings (``str.format`` with the names shown) and the colours' names, in the
-    order of ``vision.printing.BANK_ORDER``."""
+    order of ``BANK_ORDER``."""
 
     noble: str = "noble {slot}"
     scan: str = "scan"
@@ -43,7 +45,6 @@ class PrintWords:
 
     def colour(self, name: str) -> str:
         """A bank colour's name ('white', ...) in these words."""
-        from vision.printing import BANK_ORDER
         return self.colours[BANK_ORDER.index(name)]
 
 

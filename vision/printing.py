@@ -24,11 +24,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vision.print_words import ENGLISH, PrintWords, use_font
+from vision import mat as mat_geometry
+from vision.print_words import BANK_ORDER, ENGLISH, PrintWords, use_font
 
 A4 = (210.0, 297.0)
 TAG_PREFIX = "SPL:"
-BANK_ORDER = ("white", "blue", "green", "red", "black", "gold")
 
 
 class PrintError(Exception):
@@ -84,8 +84,6 @@ DEFAULT_CONFIG = PrintConfig()
 
 def load_mat(path: str | os.PathLike | None = None):
     """The mat geometry to draw: the packaged mat v1 (``vision.mat``), or a ``mat.json`` at ``path``."""
-    from vision import mat as mat_geometry
-
     if path is None:
         return mat_geometry.load_mat()
     path = Path(path)
@@ -121,7 +119,7 @@ def qr_matrix(payload: str) -> list[list[bool]]:
 
     Raises PrintError if the payload doesn't fit a version 1-H code.
     """
-    import segno  # lazy
+    import segno  # lazy: only the tag sheets need it (the CLI stays quick to start)
 
     try:
         code = segno.make_qr(payload, version=1, error="H", boost_error=False)
@@ -139,7 +137,7 @@ def qr_matrix(payload: str) -> list[list[bool]]:
 # --------------------------------------------------------------------------- drawing helpers
 
 def _new_pdf(width: float, height: float):
-    from fpdf import FPDF
+    from fpdf import FPDF  # lazy: fpdf2 only when a PDF is drawn (the CLI stays quick)
     from fpdf.prefs import ViewerPreferences
 
     pdf = FPDF(orientation="P", unit="mm", format=(width, height))
@@ -153,7 +151,7 @@ def _new_pdf(width: float, height: float):
 
 def _fill_cells(pdf, cells: list[list[bool]], x: float, y: float, cell: float, rgb) -> None:
     """Fill the True cells of a grid as one path (one fill, so no seams between cells)."""
-    from fpdf.drawing import DeviceRGB
+    from fpdf.drawing import DeviceRGB  # lazy, as in _new_pdf
 
     runs = []
     for r, row in enumerate(cells):
@@ -538,17 +536,4 @@ def write_pdf(pdf, out: str | os.PathLike) -> Path:
         if os.path.exists(tmp):
             os.unlink(tmp)
     return out
-
-
-# The tag sheets live in vision.print_tags; their names stay reachable from here (loaded on use,
-# as print_tags itself imports this module).
-_TAG_NAMES = ("known_ids", "resolve_ids", "SheetLayout", "sheet_layout", "draw_sticker",
-              "build_tag_pdf")
-
-
-def __getattr__(name: str):
-    if name in _TAG_NAMES:
-        from vision import print_tags
-        return getattr(print_tags, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

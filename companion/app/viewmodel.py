@@ -14,20 +14,21 @@ every verdict is the referee's.
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
-from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, NOBLES, Game, Setup,
-                              TakeGems, next_step)
+from companion.app.computer import level_name, load_seats
+from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, MAX_PLAYERS, MIN_PLAYERS,
+                              NOBLES, Game, Setup, TakeGems, next_step)
 from companion.engine.cards import COLOUR_INDEX
 from companion.engine.errors import RuleError
-from companion.engine.record import game_from_lines, parse_event, record_lines
-from companion.referee.session import data_dir
+from companion.engine.record import parse_event
 from companion.i18n import _, ngettext
 from companion.i18n.words import cap, card_phrase, noble_phrase
+from companion.referee import Referee, open_journal
+from companion.referee.recovery import session_folder
 
 # Every colour is also told by a letter (colour-blind players): the card-id letters, and "Au"
 # for gold so it never reads like green's G.
@@ -41,17 +42,6 @@ GEM_RGBA = {
 GEM_TEXT_RGBA = {c: ((0.05, 0.05, 0.05, 1) if c in ("white", "gold") else (1, 1, 1, 1))
                  for c in COLOURS}
 LETTER_GEM = {v.upper(): k for k, v in GEM_LETTER.items()}
-MIN_PLAYERS, MAX_PLAYERS, SEATS = 2, 4, 4
-
-
-# The data folder: one function for the whole app (``$STATE_DIRECTORY``, then
-# ``$SPLENDOR_DATA_DIR``, then XDG); this name is kept for callers of the view-model.
-default_data_dir = data_dir
-
-
-# ----------------------------------------------------------------------------- settings
-# Settings live in companion/settings.py (checked field by field); imported here for old callers.
-from companion.app.settings import Settings  # noqa: E402,F401
 
 
 # ----------------------------------------------------------------------------- table mirror
@@ -135,18 +125,11 @@ def ranking(game: Game) -> list:
     out = game.outcome
     if out is None:
         return []
-    order = sorted(range(game.n), key=lambda i: (-out.points[i], out.cards[i], i))
-    rows, place = [], 0
-    prev = None
-    for k, i in enumerate(order):
-        key = (out.points[i], out.cards[i])
-        if key != prev:
-            place = k + 1
-            prev = key
-        rows.append({"place": place, "seat": i, "name": game.names[i], "points": out.points[i],
-                     "cards": out.cards[i], "nobles": len(game.nobles_won[i]),
-                     "winner": i in out.winners})
-    return rows
+    places = out.places()  # the engine's tie-break: points, then fewest cards
+    return [{"place": places[i], "seat": i, "name": game.names[i], "points": out.points[i],
+             "cards": out.cards[i], "nobles": len(game.nobles_won[i]),
+             "winner": i in out.winners}
+            for i in sorted(range(game.n), key=lambda i: (places[i], i))]
 
 
 # ----------------------------------------------------------------------------- card entry
@@ -254,11 +237,6 @@ class SetupDraft:
 
 
 # ----------------------------------------------------------------------------- turn entry
-def copy_game(game: Game) -> Game:
-    """An independent copy of a game, rebuilt from its record (the referee's stays untouched)."""
-    return game_from_lines(record_lines(game))
-
-
 def _gems(counts: Sequence[int]) -> dict:
     return {COLOURS[i]: n for i, n in enumerate(counts) if n}
 
@@ -273,7 +251,7 @@ class TurnEntry:
     """
 
     def __init__(self, game: Game):
-        self.game = copy_game(game)
+        self.game = game.copy()  # the referee's stays untouched
         self.lines: list = []   # lines of the turn in progress, as sent to the referee
 
     @property
@@ -352,14 +330,12 @@ class TurnEntry:
 
 # ----------------------------------------------------------------------------- the referee
 def referee_class():
-    """The referee the app talks to (imported lazily: it opens SQLite and session folders)."""
-    from companion.referee import Referee
+    """The referee the app talks to."""
     return Referee
 
 
 def journal_for(data_dir):
     """The referee's journal of games in the data dir (history, statistics, export)."""
-    from companion.referee import open_journal
     journal, _notice = open_journal(Path(data_dir))
     return journal
 
@@ -387,8 +363,6 @@ def history_rows(journal, data_dir=None) -> list:
 
 
 def _computer_names(data_dir, session: str, names: list) -> list:
-    from companion.app.computer import level_name, load_seats
-    from companion.referee.recovery import session_folder
     folder = session_folder(Path(data_dir), session)
     levels = load_seats(folder, len(names)) if folder is not None else {}
     return [_("{name} (computer, {level})").format(name=n, level=level_name(levels[i]))
@@ -411,10 +385,3 @@ def stats_rows(journal) -> list:
             out.append(_("{name}: {games}, {wins}.").format(name=name, games=played, wins=won))
     return out
 
-
-def __getattr__(name):
-    # The Controller moved to companion.app.controller; kept importable from here for screens.
-    if name == "Controller":
-        from companion.app.controller import Controller
-        return Controller
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

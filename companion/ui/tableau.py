@@ -6,18 +6,29 @@ so they read on the dark background. Widgets only draw what they are given (view
 """
 from __future__ import annotations
 
+from kivy.app import App
+from kivy.core.text import Label as CoreLabel
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
+from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
+from companion.engine import COLOURS, GEMS
 from companion.i18n import _
-from companion.ui.widgets import NO_COLOUR, Tappable
-from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA
 
+# The floor of the screens' widgets: companion.ui.widgets builds on these, never the reverse.
+NO_COLOUR = (0.35, 0.35, 0.38, 1)
 RING = (0.85, 0.85, 0.80, 1)     # the light ring of a dark gem
 DARK_GEMS = ("black",)
+
+
+class Tappable(ButtonBehavior):
+    """Anything a finger can press; ``target`` names it for the tests and the demo."""
+
+    target = StringProperty("")
 
 
 DISC_MARGIN = 4           # px between a disc's text box and its edge (2 each side)
@@ -30,7 +41,6 @@ def disc_font(text: str, font_name: str, bold: bool, diameter: float) -> float:
     key = (text, font_name, bold)
     per_px = _BOX.get(key)
     if per_px is None:
-        from kivy.core.text import Label as CoreLabel
         probe = CoreLabel(text=text, font_size=100, font_name=font_name, bold=bold)
         probe.refresh()
         w, h = probe.texture.size
@@ -114,7 +124,6 @@ class MiniCard(Label):
             self.fill, self.ink = (0.30, 0.22, 0.15, 1), (1, 1, 1, 1)
             self.text = f"L{level}"
             return
-        from companion.app.viewmodel import card_view
         c = card_view(cid)
         self.fill, self.ink = GEM_RGBA[c["bonus"]], GEM_TEXT_RGBA[c["bonus"]]
         self.text = f"{c['points'] or ''}{GEM_LETTER[c['bonus']]}"
@@ -193,7 +202,6 @@ class PlayerPanel(BoxLayout):
 
     def folded_width(self) -> float:
         """The width the folded panel needs: its name and its points on one line."""
-        from kivy.app import App
         name, points, row = self.ids.name, self.ids.points, self.ids.top
         need = name._label.get_extents(self.name)[0] + max(
             points._label.get_extents(self.points)[0] + 6, App.get_running_app().fs * 1.6)
@@ -202,7 +210,6 @@ class PlayerPanel(BoxLayout):
     def on_kv_post(self, base):
         self.bonus_badges = []
         self.token_badges = []
-        from companion.engine import COLOURS, GEMS
         for colour in GEMS:
             b = GemBadge(colour=colour)
             self.ids.bonuses.add_widget(b)
@@ -241,7 +248,6 @@ class TurnTile(Tappable, BoxLayout):
     ``parts`` come from :func:`companion.ui.play_view.turn_parts`."""
 
     def show(self, parts):
-        from companion.app.viewmodel import card_view, noble_view
         self.clear_widgets()
         tall = self.height - 8
         for verb, kind, value in parts:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -24,10 +25,12 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
+from companion.app.viewmodel import (GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
+                                     noble_view)
+from companion.engine import CARDS, GEMS
 from companion.i18n import _
-from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
+from companion.ui.tableau import NO_COLOUR, CardTile, NobleTile, Tappable, fit_in_disc
 
-NO_COLOUR = (0.35, 0.35, 0.38, 1)
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
 # a field asks for one with a ``keyboard_family`` attribute; names are the default.
 KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
@@ -39,12 +42,6 @@ SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capsl
 
 def app():
     return App.get_running_app()
-
-
-class Tappable(ButtonBehavior):
-    """Anything a finger can press; ``target`` names it for the tests and the demo."""
-
-    target = StringProperty("")
 
 
 class GemChip(Tappable, Label):
@@ -79,7 +76,6 @@ class GemChip(Tappable, Label):
         self._update_text()
 
     def _update_text(self, *args):
-        from companion.ui.tableau import fit_in_disc
         letter = GEM_LETTER.get(self.colour) or _("All")
         text = f"{letter}\n{self.count}" if self.show_count else letter
         if self.selected:
@@ -141,9 +137,6 @@ class BigButton(FitButton):
 
 def _widest_word(text: str, font_size: float, font_name: str, bold: bool, markup: bool) -> float:
     """The width (px) of the widest word of ``text`` on one line."""
-    import re
-
-    from kivy.core.text import Label as CoreLabel
     if markup:
         text = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
     words = set(text.split())
@@ -281,7 +274,6 @@ class SearchPopup(ModalView):
         self.ids.query.bind(text=lambda *_: self.refresh())
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
         if kind == "card":
-            from companion.engine import GEMS
             for colour in ("",) + tuple(GEMS):
                 chip = GemChip(colour=colour or "none", show_count=False,
                                target=f"bonus:{colour or 'all'}")
@@ -308,13 +300,10 @@ class SearchPopup(ModalView):
         grid.clear_widgets()
         found = self._choices(self.ids.query.text)
         if self.kind == "card":
-            from companion.engine import CARDS, GEMS
             if self.bonus:
                 found = [i for i in found if GEMS[CARDS[i].bonus] == self.bonus]
             found.sort()      # an id starts with its level and bonus letter: colours grouped
         if self.kind in ("card", "noble"):
-            from companion.ui.tableau import CardTile, NobleTile
-            from companion.app.viewmodel import card_view, noble_view
             tap = app().tap
             grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
             cache = self.__dict__.setdefault("_tiles", {})   # a search re-shows, not rebuilds
@@ -492,5 +481,5 @@ class TableKeyboard(VKeyboard):
         # Kivy works out how far to lift the screen (Window.keyboard_height, softinput_mode
         # "below_target") only on mobile platforms' own keyboards: ask for it when this one
         # shows and when it goes, so a low field is never typed into under the keyboard.
-        from kivy.core.window import Window
+        from kivy.core.window import Window  # lazy: importing it opens the window
         Clock.schedule_once(lambda dt: Window._upd_kbd_height(), 0)

@@ -80,5 +80,5 @@ def test_settings_test_the_seat_panel_and_keep_the_house_rule(ui):
     ui.ctl.press_button(2)
     pump(0.05)
     assert "The button of seat 3 works." in texts()
-    from companion.app.viewmodel import Settings
+    from companion.app.settings import Settings
     assert Settings.load(ui.ctl.data_dir).short_take == "never"

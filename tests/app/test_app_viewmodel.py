@@ -9,7 +9,8 @@ from companion.engine.record import game_from_lines, record_lines
 from companion.i18n.guide import check_step, setup_steps
 from companion.i18n.table import outcome_text
 from companion.ui.play_view import banner_text
-from companion.app.viewmodel import Controller, SetupDraft, TableView, ranking, search_cards
+from companion.app.controller import Controller
+from companion.app.viewmodel import SetupDraft, TableView, ranking, search_cards
 
 
 def test_setup_steps_name_the_tokens_to_put_back():

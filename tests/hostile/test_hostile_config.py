@@ -85,7 +85,7 @@ def test_wrong_settings_are_reset_with_a_notice(tmp_path, obj, words):
 
 
 def test_the_notice_reaches_the_home_screen_view_model(tmp_path):
-    from companion.app.viewmodel import Controller
+    from companion.app.controller import Controller
 
     (tmp_path / "settings.json").write_text('{"hints": "yes", "short_take": "always"}')
     ctl = Controller(tmp_path, threaded=False)
