@@ -15,7 +15,7 @@ from .game import BlindCard, Game, Outcome, PlayerView, Rules, Setup
 from .simulate import SimulatedTable, bench, play_random_game
 from .turns import next_step, nobles_after, tokens_moved, tokens_over
 from .values import (MAX_PLAYERS, MIN_PLAYERS, RESERVE_LIMIT, SHORT_TAKE_CHOICES, TOKEN_LIMIT,
-                     WINNING_POINTS)
+                     WINNING_POINTS, standings)
 
 __all__ = [
     "MAIN_ACTIONS", "BuyCard", "ClaimNoble", "EndTurn", "PassTurn", "ReserveBlind",
@@ -25,5 +25,5 @@ __all__ = [
     "Rules", "Setup", "SimulatedTable", "bench", "play_random_game", "MAX_PLAYERS",
     "MIN_PLAYERS", "RESERVE_LIMIT",
     "SHORT_TAKE_CHOICES", "TOKEN_LIMIT", "WINNING_POINTS", "next_step", "nobles_after",
-    "tokens_moved", "tokens_over",
+    "standings", "tokens_moved", "tokens_over",
 ]

@@ -537,7 +537,7 @@ class Game(Moves):
         hand = reserved[p] + (entry,)
         self._reserved = _replace(reserved, p, hand)
         self._hand_costs = _replace(hand_costs, p, packed_hand(hand))
-        if bank[GOLD]:
+        if self.reserve_gold:
             self.bank = _sub(bank, (0, 0, 0, 0, 0, 1))
             self.tokens = _replace(tokens, p, _add(tokens[p], (0, 0, 0, 0, 0, 1)))
         self.main = action

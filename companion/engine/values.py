@@ -99,7 +99,7 @@ class Outcome:
         ((1,), 'fewest-cards', (2, 1, 3))
         """
         counts = tuple(len(c) for c in cards)
-        places = _places(points, counts)
+        places = standings(points, counts)
         winners = tuple(i for i, place in enumerate(places) if place == 1)
         tie_break = None
         if points.count(max(points)) > 1:
@@ -109,15 +109,20 @@ class Outcome:
     def places(self) -> tuple:
         """Each seat's place, 1 for the winners: by most points, then fewest purchased cards;
         seats equal in both share a place (the next place is skipped, 1, 1, 3)."""
-        return _places(self.points, self.cards)
+        return standings(self.points, self.cards)
 
     def to_dict(self) -> dict:
         return {"winners": list(self.winners), "points": list(self.points),
                 "cards": list(self.cards), "reason": self.reason, "tie_break": self.tie_break}
 
 
-def _places(points: tuple, cards: tuple) -> tuple:
-    """The tie-break of the rules, stated once: more points first, then fewer cards."""
+def standings(points, cards) -> tuple:
+    """Each seat's place from its points and its count of purchased cards: the tie-break of
+    the rules, stated once (more points first, then fewer cards; equal in both share).
+
+    >>> standings((15, 15, 16), (9, 8, 20))
+    (3, 2, 1)
+    """
     keys = [(-points[i], cards[i]) for i in range(len(points))]
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 

@@ -34,7 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
-from companion.engine import MAX_PLAYERS
+from companion.engine import MAX_PLAYERS, standings
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
@@ -136,8 +136,7 @@ def ranks(points: Sequence[int], cards: Sequence[int]) -> tuple:
     >>> ranks([15, 15, 16], [9, 8, 20])
     (3, 2, 1)
     """
-    keys = [(-p, c) for p, c in zip(points, cards)]
-    return tuple(1 + sum(other < key for other in keys) for key in keys)
+    return standings(tuple(points), tuple(cards))  # the engine's tie-break
 
 
 def play_id_of(lines: Iterable[dict]) -> str:
