@@ -6,6 +6,9 @@ import json
 import sys
 import time
 
+# The commands import what they run inside themselves, after the clock below starts: ai-move
+# counts its --seconds from the process's start.
+
 # The process's start, as near as Python lets us see it: --seconds counts from here.
 _STARTED = time.monotonic()
 # Time kept back from --seconds for writing the answer and leaving the process.

@@ -7,6 +7,8 @@ import sys
 
 from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.errors import RecordError
+from companion.engine.record import replay
+from companion.engine.simulate import bench
 
 MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
 
@@ -49,7 +51,6 @@ def _summary(result) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from companion.engine.record import replay
     try:
         result = replay(args.record)
     except RecordError as err:
@@ -70,7 +71,6 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from companion.engine.simulate import bench
     if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # false for nan too
         print(f"--seconds must be a number of seconds from more than 0 to {MAX_BENCH_SECONDS}.",
               file=sys.stderr)

@@ -38,7 +38,9 @@ from companion.engine import MAX_PLAYERS, standings
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
-from companion.referee.session import write_synced
+from companion.i18n.notices import cause_text
+from companion.referee.journal import JournalError
+from companion.referee.session import SessionError, read_session, write_synced
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +199,6 @@ def session_time(folder) -> Optional[PlayTime]:
     wall-clock time; the events' ``t`` (seconds of play, which go on after a resumed session)
     give the duration from the dealt table to the last event.
     """
-    from companion.referee.session import SessionError, read_session
     events_path = Path(folder) / "events.jsonl"
     if not (Path(folder) / "session.json").is_file() or not events_path.is_file():
         return None
@@ -300,7 +301,7 @@ def decode_link(link: str) -> dict:
 
 def qr_code(link: str):
     """The link as a segno QR code (byte mode, error correction L)."""
-    import segno
+    import segno  # lazy: only the share screen and command draw a QR code
     return segno.make(link, error=QR_ERROR, micro=False, boost_error=False)
 
 
@@ -357,7 +358,6 @@ class JournalGame:
 def journal_games(journal, data_dir=None) -> list:
     """Every finished game of the journal (newest first) that can be shared, with its time
     from its session folder (else the journal's start time, local, with no duration)."""
-    from companion.referee.journal import JournalError
     out = []
     for g in journal.history():
         try:
@@ -395,7 +395,6 @@ def export_history(journal, folder, data_dir=None) -> tuple:
             write_synced(folder / f"splendor-game-{g.id}.jsonl",
                           "".join(dumps(line) + "\n" for line in g.lines).encode("utf-8"))
     except OSError as exc:
-        from companion.i18n.notices import cause_text
         log.warning("Export to %s failed: %s", folder, exc)     # the OS's own words
         raise ShareError(_(TEXT["no_folder"]).format(folder=folder, cause=cause_text(exc)))
     return path, len(games)
