@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from companion.engine import (CARDS, NOBLES, TOKEN_LIMIT, BuyCard, ClaimNoble, ReserveBlind,
-                              ReserveCard, ReturnGems, TakeGems, tokens_over)
+from companion.engine import (CARDS, NOBLES, TOKEN_LIMIT, WINNING_POINTS, BuyCard, ClaimNoble,
+                              ReserveBlind, ReserveCard, ReturnGems, TakeGems, tokens_over)
 
 # Evaluation weights, in prestige points.
 BONUS_WORTH = 0.8           # a bonus is a permanent discount
@@ -28,7 +28,7 @@ TOKEN_WORTH = 0.1
 GOLD_WORTH = 0.25
 RESERVE_WORTH = 0.0         # a reserved card counts only through its progress
 WIN_SCALE = 2.5             # points of lead that make a win about 73 % likely
-POINTS_TO_WIN = 15
+POINTS_TO_WIN = WINNING_POINTS  # the engine's
 # Move scoring (greedy policy): buys first, then useful takes, then reserves.
 BUY_BASE = 6.0
 RESERVE_BASE = 0.6
