@@ -254,6 +254,9 @@ def question_message(game, verdict) -> str:
                      "if nothing was reserved)?").format(name=name)
         return _("{name} reserved a card from a deck: from which level's deck?").format(
             name=name)
+    if kind == "turns":   # a forgotten press (session.md version 2)
+        from companion.i18n.forgotten import turns_question
+        return turns_question(game, verdict)
     if kind == "reserved-card":
         return _("Which of {name}'s reserved cards was bought? Touch it, or show it in the scan "
                  "zone and press again.").format(name=name)
@@ -310,6 +313,10 @@ def render_verdict(game, verdict) -> str:
     if kind in ("accepted", "entered"):
         if not verdict.lines:
             return fixed(verdict.message) or _("The game is set up.")
+        if getattr(verdict, "turns", ()):   # a forgotten press: said from the game after it
+            from companion.engine.record import game_from_lines, record_lines
+            after = game_from_lines(list(record_lines(game)) + [dict(x) for x in verdict.lines])
+            return recorded_turns(after, verdict)
         return describe_turn(game, turn_of_lines(game, verdict.lines),
                              (getattr(verdict, "data", None) or {}).get("noble_tile"))
     if kind == "question":
@@ -385,6 +392,16 @@ def describe_line(line: dict, names, game=None) -> str:
     return ""
 
 
+def recorded_turns(game_after, verdict) -> str:
+    """A forgotten press accepted: "Ana's turn and Ben's turn are both recorded: Ana takes ...,
+    Ben buys ..." (``game_after``: the game with the turns applied)."""
+    from companion.i18n.forgotten import recorded_head
+    head = recorded_head([game_after.names[s] for s in verdict.turns])
+    words = [describe_line(dict(line), game_after.names, game_after) for line in verdict.lines
+             if line.get("type") not in ("end_turn", "reveal")]
+    return " ".join(w for w in [head] + words + [after_turn(game_after)] if w)
+
+
 def render_after(game_after, verdict) -> str:
     """The verdict's message from the game as it is after the verdict was applied (what a
     screen holds): an accepted turn is said line by line, with the end of the game or the
@@ -393,6 +410,8 @@ def render_after(game_after, verdict) -> str:
         return render_verdict(game_after, verdict)
     if not verdict.lines:
         return fixed(verdict.message) or _("The game is set up.")
+    if verdict.kind == "accepted" and getattr(verdict, "turns", ()):
+        return recorded_turns(game_after, verdict)
     words = [describe_line(dict(line), game_after.names, game_after) for line in verdict.lines
              if line.get("type") not in ("end_turn", "reveal")]
     if verdict.kind == "accepted":

@@ -28,6 +28,7 @@ from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, En
                               RuleError, TOKEN_LIMIT, nobles_after, tokens_moved)
 from companion.i18n.covered import with_corner_hint
 from companion.referee.attempts import diagnose, fix
+from companion.referee.fewest import noble_fault
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
                                     expected_observation, read_seen, seen_of, table_problems,
                                     where)
@@ -345,7 +346,19 @@ def _judge_seen(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
         return accept(game, turns[0], seen, seat)
     if turns:
         return _question(game, turns, seen, before, seat)
-    return diagnose(game, seen, before, seat)
+    # The attempt that breaks the fewest rules is the one to explain (issue 36).
+    return noble_fault(game, seen, before, seat, lambda s: _matching(game, s, before)) or \
+        diagnose(game, seen, before, seat)
+
+
+def _matching(game: Game, seen: Seen, before: Seen) -> list:
+    """Every legal turn of the active seat whose table is ``seen`` (``[]`` when a card it
+    deals can't be read)."""
+    try:
+        return [t for main in _main_candidates(game, seen)
+                for t in _turn_for(game, main, seen, before)]
+    except _Unreadable:
+        return []
 
 
 def answer_question(game: Game, question: Verdict, value) -> Verdict:

@@ -20,6 +20,7 @@ from companion.engine.cards import CARDS, COLOURS, NOBLES
 from companion.engine.values import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import Header, parse_event
 from companion.referee.journal import Journal, JournalError
+from companion.referee.forgotten import answer_turns, judge_forgotten
 from companion.referee.judge import answer_question, judge, not_your_turn
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
@@ -107,6 +108,9 @@ class Referee:
         self.notice: Optional[str] = None
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
+        # Settled stills (read-table objects) since the last accepted state: evidence for a
+        # forgotten press (session.md version 2), never judged by themselves.
+        self.stills: list = []
         # The computer's move for the turn in progress (companion.referee.expectation.Expectation), set
         # through the door: a turn or line of that seat that differs from it is rejected.
         self.expect = None
@@ -231,10 +235,12 @@ class Referee:
             data, obs = data2, obs2
         return data, obs, False
 
-    def press(self, seat: int, image=None, observation: Optional[dict] = None) -> Verdict:
+    def press(self, seat: int, image=None, observation: Optional[dict] = None,
+              auto: bool = False) -> Verdict:
         """A seat's turn-end button: judge the table (a BGR still read by the reader, or a
         ready observation; given both, the observation is judged and the still is kept)
-        against the last accepted state. Calls must not overlap (one worker thread)."""
+        against the last accepted state. Calls must not overlap (one worker thread).
+        ``auto``: hands-free, nobody pressed (recorded with ``"auto": true``)."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.names):
             raise ValueError(f"Seat {seat!r} is not at this table.")
         if image is None and observation is None:
@@ -249,11 +255,11 @@ class Referee:
                 if image is not None:
                     self.session.save_jpeg(_encode_jpeg(image))
                 name = self.session.save_observation(observation)
-                self.session.add({"type": "press", "seat": seat, "image": name})
+                self.session.add(_press_event(seat, name, auto))
         elif self.session is not None:
             data, observation, stable = self._read(image)
             name = self.session.save_jpeg(data)
-            self.session.add({"type": "press", "seat": seat, "image": name})
+            self.session.add(_press_event(seat, name, auto))
         else:
             _, observation, stable = self._read(image)
         if not stable:
@@ -261,6 +267,33 @@ class Referee:
                            message=("The table kept changing while the camera read it: keep "
                                     "hands off the mat, then press again."))
         return self.judge_press(seat, observation)
+
+    def still(self, image=None, observation: Optional[dict] = None) -> Optional[dict]:
+        """A settled still between presses (session.md version 2): recorded as a ``still``
+        event and kept as evidence for a forgotten press; never judged by itself. Returns the
+        camera's reading (None before the game is set up: nothing is recorded then)."""
+        if self.game is None:
+            return None
+        if observation is None:
+            if image is None:
+                raise ValueError("still() needs a still or an observation.")
+            reader = self.reader or default_reader()
+            data = _encode_jpeg(image)
+            observation = reader(_decode_jpeg(data))
+            if self.session is not None:
+                self.session.add({"type": "still", "image": self.session.save_jpeg(data)})
+        elif self.session is not None:
+            if image is not None:
+                self.session.save_jpeg(_encode_jpeg(image))
+            self.session.add({"type": "still",
+                              "image": self.session.save_observation(observation)})
+        self.apply_still(observation)
+        return observation
+
+    def apply_still(self, observation) -> None:
+        """Keep a settled still's reading (None: a still that can't be read, no evidence)."""
+        if observation is not None and self.game is not None:
+            self.stills.append(observation)
 
     def set_expectation(self, expectation) -> None:
         """The computer's move for the turn in progress (``companion.referee.expectation.Expectation``),
@@ -279,9 +312,21 @@ class Referee:
             return Verdict("unreadable", seat, message="The game is not set up yet: confirm "
                            "the dealt table first.")
         if seat != self.game.active and not self.game.finished:
-            # Another seat's button: the active turn (seen or entered by touch) stays pending.
-            return judge(self.game, observation, seat) if self.game.main is None else Verdict(
-                "rejected", seat, rule="not-your-turn", message=not_your_turn(self.game, seat))
+            # Another seat's button: the active turn (seen or entered by touch) stays pending,
+            # unless the table shows the turns of every seat up to this one (a forgotten press).
+            asked = self.pending_question
+            if self.game.main is not None or (asked is not None and asked.seat != seat):
+                return Verdict("rejected", seat, rule="not-your-turn",
+                               message=not_your_turn(self.game, seat))
+            self.pending_question = self._pending_obs = None
+            verdict = judge_forgotten(self.game, self.stills, observation, seat)
+            if verdict.kind == "accepted":
+                self._commit(verdict)
+            elif verdict.kind == "question":
+                self.pending_question = verdict
+                self._pending_obs = observation
+                self._save_pending()
+            return verdict
         taken_back = self._drop_entries()
         had_pending = bool(taken_back) or self.pending_question is not None
         self.pending_question = None
@@ -328,7 +373,10 @@ class Referee:
             raise ValueError("There is no question waiting for an answer.")
         if self.session is not None:
             self.session.add({"type": "answer", "question": question.question, "value": value})
-        verdict = answer_question(self.game, question, value)
+        if question.question == "turns":   # a forgotten press (session.md version 2)
+            verdict = answer_turns(self.game, question, value)
+        else:
+            verdict = answer_question(self.game, question, value)
         if self.expect is not None:
             verdict = self.expect.judge_turn(self.game, verdict)
         if verdict.kind == "question":
@@ -381,6 +429,7 @@ class Referee:
         if type(event) is EndTurn:
             lines = tuple(self._entries)
             self._entries = []
+            self.stills = []
             try:
                 self._journal_turn(lines)
             except BaseException:
@@ -410,6 +459,7 @@ class Referee:
     def apply_undo(self) -> list:
         self.pending_question = None
         self._pending_obs = None
+        self.stills = []
         if self._entries:
             undone = list(self._entries)
             self._drop_entries()
@@ -457,6 +507,7 @@ class Referee:
             for _ in range(pushed):
                 self.game.pop()
             raise
+        self.stills = []   # a new last accepted state: the stills before it are spent
 
     def _journal_turn(self, lines) -> None:
         outcome = self.game.outcome.to_dict() if self.game.outcome else None
@@ -472,6 +523,8 @@ class Referee:
         if self.pending_question is not None:
             pending = {"question": {"seat": self.pending_question.seat,
                                     "observation": self._pending_obs}}
+            if self.pending_question.question == "turns":
+                pending["question"]["stills"] = list(self.stills)
         elif self._entries:
             pending = {"entries": list(self._entries)}
         self.journal.set_pending(self.game_id, pending)
@@ -555,7 +608,10 @@ class Referee:
             q = pending["question"]
             seat = q.get("seat")
             if isinstance(seat, int) and 0 <= seat < game.n:
-                verdict = judge(game, q.get("observation"), seat)
+                stills = q.get("stills") if isinstance(q.get("stills"), list) else []
+                verdict = (judge(game, q.get("observation"), seat) if seat == game.active
+                           else judge_forgotten(game, stills, q.get("observation"), seat))
+                self.stills = list(stills)
                 if verdict.kind == "question":
                     self.pending_question = verdict
                     self._pending_obs = q.get("observation")
@@ -573,6 +629,13 @@ class Referee:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
+
+
+def _press_event(seat: int, image: str, auto: bool) -> dict:
+    event = {"type": "press", "seat": seat, "image": image}
+    if auto:
+        event["auto"] = True
+    return event
 
 
 def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:

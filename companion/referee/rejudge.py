@@ -37,7 +37,8 @@ def _load_observation(folder: Path, name, reader) -> tuple:
 
 
 def rejudge(folder, reader: Optional[Callable] = None) -> dict:
-    """Judge a session folder again, as the app judged it live (session.md).
+    """Judge a session folder again, as the app judged it live (session.md, versions 1 and
+    2: settled stills are kept as evidence for a forgotten press, an auto press is a press).
 
     Raises :class:`SessionError` when the folder can't be read. The result holds
     ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
@@ -93,6 +94,13 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
                 verdict = ref.judge_press(seat, obs)
             verdicts.append(verdict.to_dict(press=presses))
             last_press = len(verdicts) - 1
+        elif kind == "still":
+            # A settled still (version 2): evidence for a forgotten press, never a verdict.
+            # One that can't be read is no evidence, as in the app.
+            obs, why = _load_observation(folder, ev.get("image"), reader)
+            if obs is None:
+                warnings.append(f"Event {number}: {why} It is no evidence.")
+            ref.apply_still(obs)
         elif kind == "answer":
             if ref.pending_question is None:
                 warnings.append(f"Event {number} answers a question that was not asked; it "

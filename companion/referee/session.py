@@ -23,7 +23,8 @@ from companion.engine.record import dumps
 
 FORMAT = "splendor-session"
 COMPUTER_MOVES = "computer-moves.jsonl"   # our own file beside session.md's: the computer's moves
-VERSION = 1
+VERSION = 2          # what the app writes: version 2 may hold stills and auto presses
+VERSIONS = (1, 2)    # what rejudge reads
 APP_DIR = "splendor-companion"
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,7 @@ class SessionWriter:
 
     @classmethod
     def create(cls, root: Path, players, first: int, rules: dict) -> "SessionWriter":
+        """A new session folder (written as version 2: it may hold stills and auto presses)."""
         root = Path(root)
         root.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -169,6 +171,7 @@ class Session:
     rules: dict
     events: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
+    version: int = 1
 
 
 def _read_events(path: Path, tolerate_tail: bool) -> tuple:
@@ -248,8 +251,9 @@ def read_session(folder) -> Session:
         raise SessionError(f"{meta_path} is damaged: {err.message[:1].lower()}{err.message[1:]}")
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise SessionError(f'{meta_path} is not a session file (it needs "format": "{FORMAT}").')
-    if meta.get("version") != VERSION or isinstance(meta.get("version"), bool):
-        raise SessionError(f"This session is version {meta.get('version')!r}; only version 1 "
+    version = meta.get("version")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise SessionError(f"This session is version {version!r}; only versions 1 and 2 "
                            "can be read.")
     players = meta.get("players")
     if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
@@ -263,19 +267,34 @@ def read_session(folder) -> Session:
     if not isinstance(rules, dict):
         raise SessionError(f'{meta_path}: "rules" must be an object.')
     events, warnings = _read_events(folder / "events.jsonl", tolerate_tail=True)
-    _check_events(events, len(players))
-    return Session(folder, players, first, rules, events, warnings)
+    _check_events(events, len(players), version)
+    return Session(folder, players, first, rules, events, warnings, version)
 
 
-def _check_events(events: list, players: int) -> None:
-    """Presses name a seat number (``true`` is not seat 1). An undo before the setup and a
-    second setup are left to the judging, which ignores them with a warning."""
+def _check_events(events: list, players: int, version: int = 1) -> None:
+    """Presses name a seat number (``true`` is not seat 1); in version 2 a press's ``auto`` is
+    true or false and a still names its image. An undo before the setup and a second setup are
+    left to the judging, which ignores them with a warning (a still that can't be read is no
+    evidence: judged without it)."""
     for number, ev in enumerate(events, start=1):
-        if ev["type"] == "press":
+        kind = ev["type"]
+        if kind == "press":
             seat = ev.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
                 raise SessionError(f"Event {number} is a press by {_shown(seat)}, which is not "
                                    f"a seat (0 to {players - 1}).")
+            if "auto" in ev and (version < 2 or not isinstance(ev["auto"], bool)):
+                raise SessionError(f"Event {number} is a press whose \"auto\" is "
+                                   f"{_shown(ev['auto'])}; only a version 2 session may hold "
+                                   "auto presses, marked true or false.")
+        elif kind == "still":
+            if version < 2:
+                raise SessionError(f"Event {number} is a settled still, which only a version 2 "
+                                   "session may hold.")
+            image = ev.get("image")
+            if not isinstance(image, str) or not image:
+                raise SessionError(f"Event {number} is a settled still that names no image "
+                                   f"({_shown(image)}).")
 
 
 def _shown(value) -> str:

@@ -35,6 +35,9 @@ class Verdict:
     asked: Optional[str] = None
     options: tuple = field(default=(), repr=False, compare=False)
     data: dict = field(default_factory=dict, repr=False, compare=False)
+    #: A forgotten press (session.md version 2): the seats whose turns the verdict holds (an
+    #: accepted one) or asks about (a ``turns`` question), in turn order; empty otherwise.
+    turns: tuple = ()
 
     def to_dict(self, press: Optional[int] = None) -> dict:
         """The verdict object of ``rejudge --json`` (session.md)."""
@@ -44,6 +47,8 @@ class Verdict:
         out["seat"] = self.seat
         out["verdict"] = self.kind
         if self.kind in ("accepted", "entered"):
+            if self.turns:
+                out["turns"] = list(self.turns)
             out["lines"] = [dict(line) for line in self.lines]
         elif self.kind == "rejected":
             out["rule"] = self.rule

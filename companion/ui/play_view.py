@@ -283,6 +283,19 @@ def _question(question, names, asked=None, game=None) -> Prompt:
     elif kind == "reserved-card":
         p.hint = _("Which of {name}'s reserved cards was bought?").format(name=name)
         p.cards = [c for c in cands if c in CARDS]
+    elif kind == "turns" and game is not None:
+        # A forgotten press: the seat that forgot touches its own turn; where two sequences
+        # share it, the later seats' turns are drawn after it (named).
+        from companion.i18n.forgotten import turns_hint
+        p.hint = turns_hint(game, asked)
+        options = getattr(asked, "options", ()) or ()
+        firsts = [tuple(seq[0]) for seq in options]
+        for i, seq in enumerate(options):
+            parts = turn_parts(game, seq[0])
+            if firsts.count(tuple(seq[0])) > 1:
+                for turn in seq[1:]:
+                    parts += [(names[turn[0].player], None, None)] + turn_parts(None, turn)
+            p.turns.append((i, parts))
     else:
         p.hint = _("The table fits more than one turn. Which was it?")
         options = getattr(asked, "options", ()) or ()

@@ -181,10 +181,8 @@ def illegal_observation(play: TablePlay, code: str, rng: random.Random) -> Optio
     if game.finished:
         return None
     if code == "not-your-turn":
-        tk = three()
-        if not tk:
-            return None
-        _take(obs, tk)
+        # The next seat presses on the table as it is. (A changed table may be the active
+        # seat's turn and the presser's, a forgotten press: session.md version 2.)
         return (p + 1) % game.n, obs
     if code == "no-action":
         return (p, obs) if bank[5] else None
