@@ -17,6 +17,8 @@ import numpy as np
 
 #: Still size of the Pi Camera Module 3 mode that reads 30 mm tags (see spec/table.md).
 PI_STILL_SIZE = (2304, 1296)
+#: The Pi camera's second, low-resolution stream, watched for motion between presses.
+LORES_SIZE = (640, 360)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm")
 
 
@@ -48,6 +50,11 @@ class FrameSource(ABC):
             return self._fresh()
 
     def _fresh(self) -> np.ndarray:
+        return self.read()
+
+    def stream(self) -> np.ndarray:
+        """The next frame of the low-resolution stream the app watches between presses (BGR
+        or grey; issue 36). A source without a stream of its own serves its frames."""
         return self.read()
 
     def __iter__(self) -> Iterator[tuple[str, np.ndarray]]:
@@ -97,8 +104,11 @@ class PiCamera(FrameSource):
         try:
             self._cam = module.Picamera2(camera_num)
             # "RGB888" in picamera2 is laid out B, G, R in memory: what OpenCV calls BGR.
+            # Two streams (issue 36): the full still for judging, and a small one to watch
+            # for motion between presses (YUV420: its first plane is the grey picture).
             config = self._cam.create_still_configuration(
-                main={"size": tuple(size), "format": "RGB888"})
+                main={"size": tuple(size), "format": "RGB888"},
+                lores={"size": LORES_SIZE, "format": "YUV420"})
             self._cam.configure(config)
             self._cam.start()
         except Exception as exc:
@@ -114,6 +124,14 @@ class PiCamera(FrameSource):
             raise CameraUnavailable(
                 f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
         return np.ascontiguousarray(frame[:, :, :3])
+
+    def stream(self) -> np.ndarray:
+        try:
+            yuv = self._cam.capture_array("lores")
+        except Exception as exc:
+            raise CameraUnavailable(
+                f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
+        return np.ascontiguousarray(yuv[:LORES_SIZE[1], :LORES_SIZE[0]])
 
     def close(self) -> None:
         cam = getattr(self, "_cam", None)

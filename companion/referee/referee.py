@@ -268,27 +268,33 @@ class Referee:
                                     "hands off the mat, then press again."))
         return self.judge_press(seat, observation)
 
-    def still(self, image=None, observation: Optional[dict] = None) -> Optional[dict]:
-        """A settled still between presses (session.md version 2): recorded as a ``still``
-        event and kept as evidence for a forgotten press; never judged by itself. Returns the
-        camera's reading (None before the game is set up: nothing is recorded then)."""
+    def still(self, image=None, observation: Optional[dict] = None) -> bool:
+        """A settled still between presses (session.md version 2), recorded as a ``still``
+        event and kept as evidence for a forgotten press; never judged by itself. A still in
+        which something covers what matters (``busy``) or the mat can't be placed is not
+        recorded, nor one before the game is set up. Returns whether it was recorded."""
         if self.game is None:
-            return None
+            return False
+        data = None
         if observation is None:
             if image is None:
                 raise ValueError("still() needs a still or an observation.")
             reader = self.reader or default_reader()
             data = _encode_jpeg(image)
             observation = reader(_decode_jpeg(data))
-            if self.session is not None:
-                self.session.add({"type": "still", "image": self.session.save_jpeg(data)})
-        elif self.session is not None:
-            if image is not None:
-                self.session.save_jpeg(_encode_jpeg(image))
-            self.session.add({"type": "still",
-                              "image": self.session.save_observation(observation)})
+        if not isinstance(observation, dict) or observation.get("busy") \
+                or observation.get("mat") is False:
+            return False
+        if self.session is not None:
+            if data is not None:
+                name = self.session.save_jpeg(data)
+            else:
+                if image is not None:
+                    self.session.save_jpeg(_encode_jpeg(image))
+                name = self.session.save_observation(observation)
+            self.session.add({"type": "still", "image": name})
         self.apply_still(observation)
-        return observation
+        return True
 
     def apply_still(self, observation) -> None:
         """Keep a settled still's reading (None: a still that can't be read, no evidence)."""

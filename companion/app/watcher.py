@@ -1,0 +1,136 @@
+"""The camera watches the table between presses (issue 36, session.md version 2).
+
+:class:`Watcher` is fed the low-resolution stream, one frame and its time at a time (no clock
+of its own: tests feed rendered frames with made-up times). Each time the table has changed
+since the last settled still (or the last press) and then stayed still for ``settle_s``, it
+asks for a full still (``take_still()``), which the referee reads and records as a ``still``
+event unless a hand covers something that matters (then ``take_still`` answers False and the
+watcher waits for the next motion). It never judges anything itself.
+
+:class:`WatchLoop` is the thin thread around it in the app: it pulls ``camera.stream()`` a few
+times a second.
+
+Why these numbers (``workbench/watch_bench.py`` measures them on rendered sequences):
+- ``SETTLE_S = 1.0``: hands hovering or moving tokens never keep still for a second in the
+  rendered sequences (they move a cell or more between frames 0.2 s apart); a shorter settle
+  time takes stills in the pauses of a turn (harmless, but each costs a full read), a longer
+  one misses a turn when the next player reaches in quickly.
+- ``MOVE_SHARE = 0.004`` of the mat's cells changing between two frames is motion: the
+  smallest hand seen covers ~3 %; sensor noise and light flicker change none.
+- ``CHANGE_SHARE = 0.002``: a single token taken from or put in a lane changes 3-6 cells
+  (0.2-0.4 %) against the last still; a shadow that has passed leaves nothing changed.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Callable, Optional
+
+from vision.motion import MotionMeter
+
+log = logging.getLogger(__name__)
+
+SETTLE_S = 1.0
+MOVE_SHARE = 0.004
+CHANGE_SHARE = 0.002
+FPS = 5.0
+
+__all__ = ["Watcher", "WatchLoop", "SETTLE_S", "MOVE_SHARE", "CHANGE_SHARE", "FPS"]
+
+
+class Watcher:
+    """Decides, frame by frame, when the table has settled into a new state.
+
+    ``take_still()`` -> True when a still was taken and recorded, False when it was refused
+    (a hand covers something that matters, or there is no game).
+    """
+
+    def __init__(self, take_still: Callable[[], bool], settle_s: float = SETTLE_S,
+                 move_share: float = MOVE_SHARE, change_share: float = CHANGE_SHARE,
+                 meter: Optional[MotionMeter] = None):
+        self.take_still = take_still
+        self.settle_s = settle_s
+        self.move_share = move_share
+        self.change_share = change_share
+        self.meter = meter or MotionMeter()
+        self._prev = None          # the grid of the frame before
+        self._ref = None           # the grid of the table at the last still or press
+        self._still_since = 0.0    # when the table last stopped moving
+        self._tried = False        # a still was asked for since the last motion
+        self.stills = 0
+        self.refused = 0
+
+    def rebase(self) -> None:
+        """The table now is the reference (a press was judged): only a change from it counts."""
+        self._ref = self._prev
+        self._tried = False
+
+    def feed(self, frame, t: float) -> Optional[str]:
+        """One frame of the stream at time ``t`` (seconds). Returns "still" when a still was
+        recorded, "refused" when one was taken but not recorded, else None."""
+        g = self.meter.grid(frame)
+        prev, self._prev = self._prev, g
+        if prev is None:
+            self._ref = g if self._ref is None else self._ref
+            self._still_since = t
+            return None
+        if self.meter.changed(prev, g) > self.move_share:
+            self._still_since = t
+            self._tried = False
+            return None
+        if self._tried or t - self._still_since < self.settle_s:
+            return None
+        if self._ref is not None and self.meter.changed(self._ref, g) <= self.change_share:
+            return None
+        self._tried = True
+        if self.take_still():
+            self._ref = g
+            self.stills += 1
+            return "still"
+        self.refused += 1
+        return "refused"
+
+
+class WatchLoop:
+    """Pulls the camera's stream into a :class:`Watcher` from a thread of its own, ``fps``
+    frames a second, until :meth:`stop`. ``clock`` and ``wait`` are injectable (tests step
+    them); a camera without a stream (``stream`` missing) is not watched."""
+
+    def __init__(self, camera, watcher: Watcher, fps: float = FPS,
+                 clock: Optional[Callable[[], float]] = None,
+                 wait: Optional[Callable[[float], bool]] = None):
+        import time
+        self.camera = camera
+        self.watcher = watcher
+        self.period = 1.0 / fps
+        self.clock = clock or time.monotonic
+        self._stop = threading.Event()
+        self.wait = wait or self._stop.wait
+        self._thread: Optional[threading.Thread] = None
+        self.paused = False   # while a press is judged the referee takes its own still
+
+    def start(self) -> None:
+        if getattr(self.camera, "stream", None) is None or self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self.run, name="watcher", daemon=True)
+        self._thread.start()
+
+    def run(self) -> None:
+        while not self._stop.is_set():
+            if not self.paused:
+                try:
+                    frame = self.camera.stream()
+                except StopIteration:
+                    return
+                except Exception as err:   # a camera gone: watching stops, presses go on
+                    log.warning("Watching the table stopped: %r", err)
+                    return
+                self.watcher.feed(frame, self.clock())
+            if self.wait(self.period):
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self._thread = None
