@@ -102,6 +102,8 @@ class Controller:
         self.computer.on_change = self._computer_ready
         if panel is not None:
             self.attach_panel(panel)
+        from companion.app.watcher import TableWatch
+        self.watch = TableWatch(self)     # the camera between presses (issue 36)
 
     # -- observers
     def listen(self, fn: Callable[[], None]) -> None:
@@ -194,6 +196,7 @@ class Controller:
         if ref is None or snap.game is None:
             return False
         self.ref = ref
+        self.watch.start(self.camera)
         if ref.notice:
             self.notice = ref.notice
         self.computer.set_levels(self._sync(lambda: load_seats(
@@ -251,6 +254,7 @@ class Controller:
         except OSError as err:  # the game goes on; the names are not remembered
             log.warning("Settings can't be saved: %r", err)
         self.ref = snap.result
+        self.watch.start(self.camera)
         self._take(snap)
         self.draft = SetupDraft(len(players), first)
         self.entry = None
@@ -372,6 +376,13 @@ class Controller:
             # it, in its place in the queue, so the next touch sees the turn ended.
             self._take(done.result())
 
+    def press_auto(self, seat: int, observation: dict) -> None:
+        """Hands-free: the grace time of a complete turn is over; the turn ends as if ``seat``
+        had pressed, judged on the settled still (recorded with ``"auto": true``)."""
+        self._busy(self._door.judging)
+        self._door.press(seat, lambda ref: (ref.press(seat, observation=observation,
+                                                      auto=True), None, {}))
+
     def answer(self, value) -> None:
         """A player's answer to the referee's question (a touch on one of its choices)."""
         if self.ref is None or self._snap.question is None:
@@ -455,6 +466,7 @@ class Controller:
     def close(self) -> None:
         """Close the referee's journal and stop the worker (the app is stopping)."""
         self.computer.stop()
+        self.watch.stop()
         self._door.close(timeout=30)
 
     def _from_worker(self, snap: Snapshot) -> None:
@@ -468,6 +480,8 @@ class Controller:
         if snap.seq <= self._snap.seq:
             return
         before, self._snap = self._snap, snap
+        if snap.kind in ("press", "answer", "undo", "entry"):
+            self.watch.judged()
         self.busy = bool(self._door.waiting) or self._door.judging is not None
         if not self.busy:
             self.busy_text = ""

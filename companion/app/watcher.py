@@ -134,3 +134,114 @@ class WatchLoop:
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None
+
+
+# ----------------------------------------------------------------------------- the app's side
+#: Hands-free turns: the time a player has to change a finished-looking turn before it ends.
+GRACE_S = 5.0
+
+
+def complete_turn(game, observation) -> bool:
+    """Whether a settled still shows one complete legal turn of the active seat that
+    hands-free mode may end by itself: accepted as it is (no question), and nothing that
+    could still follow (a take of fewer than 3 tokens that could grow; a noble visit whose
+    tile is still on the mat)."""
+    from companion.referee.judge import judge
+    if game is None or game.finished or game.main is not None:
+        return False
+    v = judge(game, observation, game.active)
+    if v.kind != "accepted" or v.data.get("noble_tile"):
+        return False
+    main = v.lines[0]
+    if main.get("type") == "take":
+        gems = main["gems"]
+        if sum(gems.values()) < 3 and not (len(gems) == 1 and sum(gems.values()) == 2):
+            return False
+    return True
+
+
+class TableWatch:
+    """The controller's watching: the loop, stills through the referee's door, and the
+    optional hands-free countdown. ``clock`` is injectable; ``tick()`` is called by the UI's
+    clock (and by tests) to end a turn whose grace time is over."""
+
+    def __init__(self, controller, clock: Optional[Callable[[], float]] = None,
+                 grace_s: float = GRACE_S):
+        import time
+        self.ctl = controller
+        self.clock = clock or time.monotonic
+        self.grace_s = grace_s
+        self.hands_free = False
+        self.loop: Optional[WatchLoop] = None
+        self.watcher: Optional[Watcher] = None
+        self.countdown: Optional[tuple] = None   # (deadline, seat, observation)
+
+    def start(self, camera) -> None:
+        """Watch ``camera``'s stream (when it has one) in a thread of its own."""
+        self.stop()
+        if camera is None or getattr(camera, "stream", None) is None:
+            return
+        self.watcher = Watcher(lambda: self.take_still(camera))
+        self.loop = WatchLoop(camera, self.watcher)
+        self.loop.start()
+
+    def stop(self) -> None:
+        if self.loop is not None:
+            self.loop.stop()
+            self.loop = None
+
+    def take_still(self, camera) -> bool:
+        """A full still through the referee's door (the watcher's thread waits for it)."""
+        def work(ref):
+            if ref is None or ref.game is None:
+                return None
+            observe = getattr(camera, "observe", None)
+            if observe is not None:   # a camera that reports the reading (the demo's table)
+                return ref.still(observation=observe()[1])
+            return ref.still(image=camera.still())
+        try:
+            obs = self.ctl._door.call(work, "still").result().result
+        except Exception as err:  # a still that fails is no evidence; watching goes on
+            log.warning("A settled still could not be taken: %r", err)
+            return False
+        if obs is not None:
+            self.ctl.dispatch(self.settled, obs)
+        return obs is not None
+
+    def settled(self, observation) -> None:
+        """A recorded still (UI thread): in hands-free mode, a complete turn starts the
+        countdown; anything else stops it."""
+        self.countdown = None
+        game = self.ctl.game
+        if self.hands_free and game is not None and complete_turn(game, observation):
+            self.countdown = (self.clock() + self.grace_s, game.active, observation)
+        self.ctl.changed()
+
+    def seconds_left(self) -> Optional[int]:
+        if self.countdown is None:
+            return None
+        import math
+        return max(0, math.ceil(self.countdown[0] - self.clock()))
+
+    def touch(self) -> None:
+        """A touch on the screen (or a hand on the table) stops the countdown."""
+        if self.countdown is not None:
+            self.countdown = None
+            self.ctl.changed()
+
+    def tick(self) -> None:
+        """The grace time is over: the turn ends as if its seat had pressed (``auto``)."""
+        if self.countdown is None or self.clock() < self.countdown[0]:
+            return
+        _deadline, seat, obs = self.countdown
+        self.countdown = None
+        game = self.ctl.game
+        if game is None or game.active != seat:
+            return
+        self.ctl.press_auto(seat, obs)
+
+    def judged(self) -> None:
+        """A press, answer or undo was judged: the table now is the watcher's reference."""
+        self.countdown = None
+        if self.watcher is not None:
+            self.watcher.rebase()

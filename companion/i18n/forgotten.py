@@ -2,10 +2,17 @@
 once, and the question to the seat that forgot its button."""
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.i18n.words import join
 
-__all__ = ["recorded_head", "turns_question", "turns_hint"]
+__all__ = ["recorded_head", "turns_question", "turns_hint", "countdown"]
+
+
+def countdown(game, seconds: int) -> str:
+    """Hands-free turns: the active seat's turn ends by itself unless someone touches."""
+    return ngettext("{name}'s turn ends in {n} second: touch the screen to keep playing.",
+                    "{name}'s turn ends in {n} seconds: touch the screen to keep playing.",
+                    seconds).format(name=game.names[game.active], n=seconds)
 
 
 def recorded_head(names) -> str:

@@ -44,9 +44,9 @@ from companion.referee.words import describe_turn
 #: At most this many sequences are searched for (a table that fits more is asked as it is: the
 #: players enter the forgotten turn by touch). Two takes of three tokens fit about 20.
 MAX_SEQUENCES = 60
-#: At most this many turns of the earlier seats are tried (about a second on a Pi 5); a table
-#: that needs more is judged as a press out of turn (the players put it right by hand).
-SEARCH_BUDGET = 5000
+#: At most this many turns are tried (about a second here); a table that needs more is judged
+#: as a press out of turn (the players put it right by hand, as in version 1).
+SEARCH_BUDGET = 3000
 
 __all__ = ["judge_forgotten", "answer_turns", "seats_up_to", "MAX_SEQUENCES"]
 
@@ -164,6 +164,9 @@ def _sequences(game: Game, seen: Seen, seats: list) -> list:
         if len(out) >= MAX_SEQUENCES:
             return
         if left == 1:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _TooMany
             before = seen_of(game)
             try:
                 turns = [t for main in _main_candidates(game, seen)

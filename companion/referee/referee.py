@@ -268,13 +268,14 @@ class Referee:
                                     "hands off the mat, then press again."))
         return self.judge_press(seat, observation)
 
-    def still(self, image=None, observation: Optional[dict] = None) -> bool:
+    def still(self, image=None, observation: Optional[dict] = None) -> Optional[dict]:
         """A settled still between presses (session.md version 2), recorded as a ``still``
         event and kept as evidence for a forgotten press; never judged by itself. A still in
         which something covers what matters (``busy``) or the mat can't be placed is not
-        recorded, nor one before the game is set up. Returns whether it was recorded."""
+        recorded, nor one before the game is set up. Returns the reading when it was recorded,
+        else None."""
         if self.game is None:
-            return False
+            return None
         data = None
         if observation is None:
             if image is None:
@@ -284,7 +285,7 @@ class Referee:
             observation = reader(_decode_jpeg(data))
         if not isinstance(observation, dict) or observation.get("busy") \
                 or observation.get("mat") is False:
-            return False
+            return None
         if self.session is not None:
             if data is not None:
                 name = self.session.save_jpeg(data)
@@ -294,7 +295,7 @@ class Referee:
                 name = self.session.save_observation(observation)
             self.session.add({"type": "still", "image": name})
         self.apply_still(observation)
-        return True
+        return observation
 
     def apply_still(self, observation) -> None:
         """Keep a settled still's reading (None: a still that can't be read, no evidence)."""

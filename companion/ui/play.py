@@ -49,6 +49,28 @@ class PlayScreen(AppScreen):
         self._undo_note = None   # (words, (verdict, message) when the undo was made)
         self._undo_seen = None   # the controller's last undo already said
 
+    def on_enter(self, *args):
+        # Hands-free turns: the countdown is counted down (and ended) by Kivy's clock.
+        from kivy.clock import Clock
+        self._ticking = Clock.schedule_interval(self._tick, 0.5)
+        return super().on_enter(*args) if hasattr(super(), "on_enter") else None
+
+    def on_leave(self, *args):
+        if getattr(self, "_ticking", None) is not None:
+            self._ticking.cancel()
+            self._ticking = None
+        return super().on_leave(*args) if hasattr(super(), "on_leave") else None
+
+    def _tick(self, _dt):
+        c = ctl()
+        if c.watch.countdown is not None:
+            c.watch.tick()
+            self.refresh()
+
+    def on_touch_down(self, touch):
+        ctl().watch.touch()    # a touch stops a hands-free countdown
+        return super().on_touch_down(touch)
+
     def on_kv_post(self, base):
         self.table = Factory.PlayTable()
         self.head = Factory.PlayHeader()
@@ -170,6 +192,10 @@ class PlayScreen(AppScreen):
         msg = V.verdict_text(v, said or "")
         if v is not None and v.kind == "question" and c.question is not None:
             msg = ""    # the prompt asks it, in pictures (the referee's words name sticker ids)
+        left = c.watch.seconds_left()
+        if left is not None and g is not None:   # hands-free: the turn ends unless touched
+            from companion.i18n.forgotten import countdown
+            msg = countdown(g, left)
         undo = c.last_undo
         if undo is not None and undo is not self._undo_seen:
             # A new undo (from the screen or a held seat button): say what to put back.

@@ -53,7 +53,7 @@ def test_stills_are_taken_at_the_settled_tables_and_never_under_a_hand(tmp_path)
 
     def take_still():
         image = source.still()
-        return door.call(lambda ref: ref.still(image=image), "still").result(WAIT).result
+        return door.call(lambda ref: ref.still(image=image), "still").result(WAIT).result is not None
 
     watcher = Watcher(take_still, settle_s=5 / FPS)
     try:

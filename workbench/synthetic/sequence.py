@@ -164,8 +164,9 @@ def scripted_turns(turns: int, settle_frames: int, rng: np.random.Generator,
 
     Each turn: a hand comes in from the player's side, hovers, moves tokens (the state
     changes under it), sometimes pauses mid-turn with the hand resting on the bank, then
-    leaves; the table then stays still for ``settle_frames`` frames and more. ``extras`` adds
-    light flicker and a shadow passing over an unchanged table between turns."""
+    leaves; the table then stays still for ``settle_frames + 1`` to ``settle_frames + 9``
+    frames before the next hand. ``extras`` adds light flicker and a shadow passing over the
+    unchanged table between turns."""
     mat = load_mat()
     W, H = mat.size
     shots: list = []
@@ -190,7 +191,9 @@ def scripted_turns(turns: int, settle_frames: int, rng: np.random.Generator,
         for p in back:
             shots.append(Shot(state, hand_at(p, side, height=60.0), note="hand"))
         settled.append(len(shots))
-        for _ in range(settle_frames + int(rng.integers(2, 6))):
+        # The table stays as it is until the next hand reaches in: from just over the settle
+        # time to a few seconds (a quick next player is the case a long settle time misses).
+        for _ in range(settle_frames + 1 + int(rng.integers(0, 9))):
             shots.append(Shot(state, note="settled"))
         if extras and rng.random() < 0.5:
             # Light flicker (a lamp, clouds): the whole frame brighter and darker.
@@ -201,8 +204,8 @@ def scripted_turns(turns: int, settle_frames: int, rng: np.random.Generator,
             y = float(rng.uniform(100, H - 100))
             for x in np.linspace(-100, W + 100, int(rng.integers(5, 9))):
                 shots.append(Shot(state, shadow=(float(x), y, 160.0, 0.35), note="shadow"))
-        for _ in range(settle_frames + 2):
-            shots.append(Shot(state, note="quiet"))
+    for _ in range(settle_frames + 2):
+        shots.append(Shot(state, note="quiet"))
     return shots, settled
 
 
