@@ -24,7 +24,8 @@ import sys
 import tempfile
 import time
 
-from companion.engine import (ClaimNoble, EndTurn, ReserveBlind, BuyCard, Game, SimulatedTable)
+from companion.engine import (BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind, SimulatedTable,
+                              TakeGems)
 from companion.engine.record import game_from_lines, record_lines
 
 
@@ -41,16 +42,24 @@ def _play_turn(table: SimulatedTable, game: Game, rng: random.Random):
         scan = action.card
     elif type(action) is BuyCard and not any(action.pay):
         scan = action.card
+    bank = game.bank
     game.push(action)
     for reveal in table.reveals(game):
         game.push(reveal)
-    while True:
-        steps = list(game.legal_end_steps())
-        if len(steps) == 1 and type(steps[0]) is EndTurn:
-            game.push(steps[0])
+    after_main = len(game.history)
+    for _ in range(50):
+        while True:
+            steps = list(game.legal_end_steps())
+            if len(steps) == 1 and type(steps[0]) is EndTurn:
+                game.push(steps[0])
+                break
+            steps = [s for s in steps if type(s) is not EndTurn]
+            game.push(rng.choice(steps))
+        # Nobody gives back exactly the tokens just taken (an unchanged table is no action).
+        if type(action) is not TakeGems or game.bank != bank:
             break
-        steps = [s for s in steps if type(s) is not EndTurn]
-        game.push(rng.choice(steps))
+        while len(game.history) > after_main:
+            game.pop()
     return p, expected_observation(game, scan)
 
 

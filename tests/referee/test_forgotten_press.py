@@ -11,7 +11,6 @@ import sys
 import pytest
 
 from companion.engine import EndTurn, ReserveCard, SimulatedTable, TakeGems
-from companion.engine.record import game_from_lines, record_lines
 from companion.referee import Referee, rejudge
 from companion.referee.door import RefereeDoor
 from companion.referee.journal import Journal
