@@ -111,6 +111,9 @@ class Referee:
         # Settled stills (read-table objects) since the last accepted state: evidence for a
         # forgotten press (session.md version 2), never judged by themselves.
         self.stills: list = []
+        # Whether a press by a later seat may be the turns of every seat up to it (version 2);
+        # rejudge turns it off for a version 1 session, judged as before.
+        self.forgotten_presses = True
         # The computer's move for the turn in progress (companion.referee.expectation.Expectation), set
         # through the door: a turn or line of that seat that differs from it is rejected.
         self.expect = None
@@ -322,7 +325,8 @@ class Referee:
             # Another seat's button: the active turn (seen or entered by touch) stays pending,
             # unless the table shows the turns of every seat up to this one (a forgotten press).
             asked = self.pending_question
-            if self.game.main is not None or (asked is not None and asked.seat != seat):
+            if self.game.main is not None or (asked is not None and asked.seat != seat) \
+                    or not self.forgotten_presses:
                 return Verdict("rejected", seat, rule="not-your-turn",
                                message=not_your_turn(self.game, seat))
             self.pending_question = self._pending_obs = None

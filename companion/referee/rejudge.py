@@ -49,6 +49,7 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
     except (TypeError, ValueError):
         raise SessionError("The session's house rules can't be read.")
     ref = Referee(session.players, session.first, rules, reader=reader)
+    ref.forgotten_presses = session.version >= 2   # version 1 is judged as before
     verdicts: list = []
     presses = 0
     last_press = None

@@ -240,3 +240,20 @@ def test_rejudge_of_a_version_2_session_with_a_still_that_cant_be_read(tmp_path,
     assert "settled still that names no image" in done.stderr
     assert "Traceback" not in done.stderr
     assert ana != ben
+
+
+def test_a_version_1_session_is_judged_as_before(tmp_path, door):
+    """Version 1 knew no forgotten press: rejudged, Ben's press stays not-your-turn; the
+    same events in a version 2 folder are Ana's and Ben's turns."""
+    table = Table()
+    d = door(table)
+    table.play(take("white", "blue", "green"))
+    ben = table.play(take("white", "blue", "green"))
+    assert press(d, ben, table.seen()).verdict.kind == "accepted"
+    d.close()
+    folder = session_of(tmp_path)
+    assert rejudge(folder)["verdicts"][0]["verdict"] == "accepted"
+    meta = json.loads((folder / "session.json").read_text())
+    (folder / "session.json").write_text(json.dumps({**meta, "version": 1}))
+    v = rejudge(folder)["verdicts"][0]
+    assert (v["verdict"], v["rule"]) == ("rejected", "not-your-turn")
