@@ -54,8 +54,14 @@ class FrameSource(ABC):
 
     def stream(self) -> np.ndarray:
         """The next frame of the low-resolution stream the app watches between presses (BGR
-        or grey; issue 36). A source without a stream of its own serves its frames."""
-        return self.read()
+        or grey; issue 36), taken between stills (never while one is taken: the watcher's
+        thread and the referee's share the device)."""
+        lock = self.__dict__.setdefault("_still_lock", threading.Lock())
+        with lock:
+            return self._stream_frame()
+
+    def _stream_frame(self) -> np.ndarray:
+        return self.read()   # a source without a stream of its own serves its frames
 
     def __iter__(self) -> Iterator[tuple[str, np.ndarray]]:
         i = 0
@@ -125,7 +131,7 @@ class PiCamera(FrameSource):
                 f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
         return np.ascontiguousarray(frame[:, :, :3])
 
-    def stream(self) -> np.ndarray:
+    def _stream_frame(self) -> np.ndarray:
         try:
             yuv = self._cam.capture_array("lores")
         except Exception as exc:

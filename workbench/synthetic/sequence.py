@@ -121,7 +121,7 @@ class SequenceSource(FrameSource):
         self.truth: Optional[dict] = None
         self.stills_taken: list = []   # the frame index of every still taken
 
-    def stream(self) -> np.ndarray:
+    def _stream_frame(self) -> np.ndarray:
         self.index += 1
         if self.index >= len(self.shots):
             raise StopIteration
