@@ -47,8 +47,10 @@ class Watcher:
 
     def __init__(self, take_still: Callable[[], bool], settle_s: float = SETTLE_S,
                  move_share: float = MOVE_SHARE, change_share: float = CHANGE_SHARE,
-                 meter: Optional[MotionMeter] = None):
+                 meter: Optional[MotionMeter] = None,
+                 on_motion: Optional[Callable[[], None]] = None):
         self.take_still = take_still
+        self.on_motion = on_motion   # a hand on the table (hands-free: stops a countdown)
         self.settle_s = settle_s
         self.move_share = move_share
         self.change_share = change_share
@@ -77,6 +79,8 @@ class Watcher:
         if self.meter.changed(prev, g) > self.move_share:
             self._still_since = t
             self._tried = False
+            if self.on_motion is not None:
+                self.on_motion()
             return None
         if self._tried or t - self._still_since < self.settle_s:
             return None
@@ -181,7 +185,7 @@ class TableWatch:
         self.stop()
         if camera is None or getattr(camera, "stream", None) is None:
             return
-        self.watcher = Watcher(lambda: self.take_still(camera))
+        self.watcher = Watcher(lambda: self.take_still(camera), on_motion=self.moved)
         self.loop = WatchLoop(camera, self.watcher)
         self.loop.start()
 
@@ -222,6 +226,11 @@ class TableWatch:
             return None
         import math
         return max(0, math.ceil(self.countdown[0] - self.clock()))
+
+    def moved(self) -> None:
+        """Motion on the table (the watcher's thread): a countdown stops, in the UI thread."""
+        if self.countdown is not None:
+            self.ctl.dispatch(self.touch)
 
     def touch(self) -> None:
         """A touch on the screen (or a hand on the table) stops the countdown."""
