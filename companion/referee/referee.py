@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -19,7 +20,7 @@ from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, S
 from companion.engine.cards import CARDS, COLOURS, NOBLES
 from companion.engine.record import Header, parse_event
 from companion.referee.journal import Journal, JournalError
-from companion.referee.judge import answer_question, judge, not_your_turn
+from companion.referee.judge import answer_question, judge
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
 from companion.referee.seen import ObservationError, read_seen
@@ -69,12 +70,6 @@ def _turn_fields(obs) -> tuple:
         return (None,)
     return tuple(json.dumps(obs.get(k), sort_keys=True) for k in
                  ("mat", "busy", "nobles", "market", "decks", "bank", "scan", "uncertain"))
-
-
-def _outcome_sentence(game: Game) -> str:
-    o = game.outcome
-    names = [game.names[i] for i in o.winners]
-    return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'share the victory'}."
 
 
 # ----------------------------------------------------------------------------- the referee
@@ -280,7 +275,7 @@ class Referee:
         if seat != self.game.active and not self.game.finished:
             # Another seat's button: the active turn (seen or entered by touch) stays pending.
             return judge(self.game, observation, seat) if self.game.main is None else Verdict(
-                "rejected", seat, rule="not-your-turn", message=not_your_turn(self.game, seat))
+                "rejected", seat, rule="not-your-turn")
         taken_back = self._drop_entries()
         had_pending = bool(taken_back) or self.pending_question is not None
         self.pending_question = None
@@ -292,8 +287,7 @@ class Referee:
         if self.expect is not None:
             verdict = self.expect.judge_turn(self.game, verdict)
         if taken_back and verdict.kind == "accepted":
-            verdict = _with_message(verdict, "The lines entered on the screen for this turn "
-                                    "were replaced by what the camera sees. " + verdict.message)
+            verdict = replace(verdict, data={**verdict.data, "replaced_entries": True})
         if verdict.kind == "accepted":
             self._commit(verdict)
         elif verdict.kind == "question":
@@ -315,8 +309,7 @@ class Referee:
         if self.game is None or not self._entries:
             raise ValueError("No turn is being entered by touch.")
         if seat != self.game.active:
-            return Verdict("rejected", seat, rule="not-your-turn",
-                           message=not_your_turn(self.game, seat))
+            return Verdict("rejected", seat, rule="not-your-turn")
         return self.entry({"type": "end_turn", "player": seat})
 
     def answer(self, value) -> Verdict:
@@ -356,16 +349,15 @@ class Referee:
             if line.get("type") == "setup" and self.game is None:
                 event = parse_event(line, len(self.names))
                 self._confirm_without_event(event)
-                return Verdict("accepted", None, lines=(self.game.setup.to_line(),),
-                               message="The game is set up.")
+                return Verdict("accepted", None, lines=(self.game.setup.to_line(),))
             if self.game is None:
                 raise MalformedError("The game is not set up yet: enter or confirm the dealt "
                                      "table first.")
             event = parse_event(line, self.game.n)
             if isinstance(event, Setup):
                 raise MalformedError("The game is already set up; a game has one setup.")
-        except RuleError as err:
-            return Verdict("rejected", seat, rule=err.rule, message=err.message)
+        except RuleError as err:   # malformed: what is wrong with it is for the records
+            return Verdict("rejected", seat, rule=err.rule, data={"detail": str(err)})
         if self.expect is not None:
             refused = self.expect.judge_line(self.game, line)
             if refused is not None:
@@ -375,7 +367,7 @@ class Referee:
         try:
             self.game.push(event)
         except RuleError as err:
-            return _refusal(self.game, event, err, seat)
+            return Verdict("rejected", seat, rule=err.rule, data={"problem": err.as_data()})
         self._entries.append(event.to_line())
         if type(event) is EndTurn:
             lines = tuple(self._entries)
@@ -385,13 +377,9 @@ class Referee:
             except BaseException:
                 self._entries = list(lines)
                 raise
-            return Verdict("accepted", event.player, lines=lines,
-                           message=self._after_turn_sentence(
-                               f"{self.game.names[event.player]}'s turn is recorded."))
+            return Verdict("accepted", event.player, lines=lines)
         self._save_pending()
-        return Verdict("entered", getattr(event, "player", None), lines=(event.to_line(),),
-                       message="Noted. Press the seat's button or enter end_turn to finish "
-                               "the turn.")
+        return Verdict("entered", getattr(event, "player", None), lines=(event.to_line(),))
 
     def _confirm_without_event(self, setup: Setup) -> None:
         # The entry event is already in the session; the journal row still names the session.
@@ -474,11 +462,6 @@ class Referee:
         elif self._entries:
             pending = {"entries": list(self._entries)}
         self.journal.set_pending(self.game_id, pending)
-
-    def _after_turn_sentence(self, text: str) -> str:
-        if self.game.outcome is not None:
-            return f"{text} The game is over: {_outcome_sentence(self.game)}"
-        return text
 
     # ----------------------------------------------------------------- resuming
     @staticmethod
@@ -572,19 +555,3 @@ class Referee:
         if self.journal is not None:
             self.journal.close()
             self.journal = None
-
-
-def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:
-    """A touch entry the rules refuse, with the refusal's facts for the screen's words."""
-    from companion.i18n.messages import explain, to_data
-    try:
-        problem = explain(game, event)
-    except (RuleError, KeyError, ValueError, IndexError):
-        problem = None
-    data = {"problem": to_data(problem)} if problem is not None else {}
-    return Verdict("rejected", seat, rule=err.rule, message=err.message, data=data)
-
-
-def _with_message(verdict: Verdict, message: str) -> Verdict:
-    from dataclasses import replace
-    return replace(verdict, message=message)

@@ -2,6 +2,7 @@
 (``spec/session.md``)."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -36,8 +37,13 @@ def _load_observation(folder: Path, name, reader) -> tuple:
     return (reader or default_reader())(image), None
 
 
-def rejudge(folder, reader: Optional[Callable] = None) -> dict:
+def rejudge(folder, reader: Optional[Callable] = None,
+            say: Optional[Callable] = None) -> dict:
     """Judge a session folder again, as the app judged it live (session.md).
+
+    ``say(game, verdict)``: the verdict's sentence for its ``message`` field (the command
+    passes ``companion.i18n.verdicts.english_verdict``; ``game`` is the state it was judged
+    on). Without it, verdicts carry only their codes and facts.
 
     Raises :class:`SessionError` when the folder can't be read. The result holds
     ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
@@ -86,22 +92,25 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
             if not isinstance(seat, int) or not 0 <= seat < len(session.players):
                 raise SessionError(f"Event {number} is a press by {seat!r}, which is not a seat.")
             obs, why = _load_observation(folder, ev.get("image"), reader)
+            before = _copy(ref.game, say)
             if obs is None and ref.game is not None:
                 ref.pending_question = None
                 verdict = Verdict("unreadable", seat, message=why)
             else:
                 verdict = ref.judge_press(seat, obs)
-            verdicts.append(verdict.to_dict(press=presses))
+            verdicts.append(verdict.to_dict(press=presses, message=_said(say, before, verdict)))
             last_press = len(verdicts) - 1
         elif kind == "answer":
             if ref.pending_question is None:
                 warnings.append(f"Event {number} answers a question that was not asked; it "
                                 "was ignored.")
                 continue
+            before = _copy(ref.game, say)
             verdict = ref.answer(ev.get("value"))
             if last_press is not None:
                 prev = verdicts[last_press]
-                verdicts[last_press] = verdict.to_dict(press=prev["press"])
+                verdicts[last_press] = verdict.to_dict(press=prev["press"],
+                                                       message=_said(say, before, verdict))
         elif kind == "entry":
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
@@ -117,3 +126,12 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
             "finished": bool(game and game.finished),
             "winners": list(game.outcome.winners) if game and game.outcome else [],
             "warnings": warnings}
+
+
+def _copy(game, say):
+    """The game a verdict is judged on, kept for saying it (only when it will be said)."""
+    return copy.deepcopy(game) if say is not None and game is not None else None
+
+
+def _said(say, game, verdict) -> str:
+    return say(game, verdict) if say is not None and game is not None else ""

@@ -37,6 +37,7 @@ from typing import Iterable, Optional, Sequence
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
+from companion.i18n.messages import render
 from companion.referee.session import write_synced
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
         raise ShareError(err.message, 2)
     if not result.ok:
         raise ShareError(_(TEXT["broken"]).format(line=result.error_line,
-                                                  message=result.error.message))
+                                                  message=render(result.error, result.game)))
     game = result.game
     if game is None or game.outcome is None:
         state = (_(TEXT["not_setup"]) if game is None else
