@@ -26,11 +26,10 @@ from typing import Optional
 from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               RuleError, TakeGems, TOKEN_LIMIT, nobles_after)
-from companion.i18n.covered import with_corner_hint
 from companion.referee.attempts import diagnose
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
-                                    expected_observation, read_seen, seen_of, table_problems,
-                                    where)
+                                    corner_missing, expected_observation, read_seen, seen_of,
+                                    table_problems)
 from companion.referee.verdict import Verdict
 
 
@@ -279,12 +278,10 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
 
 
 def _unsure(seat: int, paths: list, observation: dict) -> Verdict:
-    what = ", ".join(where(u) for u in paths)
     data = {"uncertain": list(paths)}
-    message = with_corner_hint(
-        f"The camera is not sure of {what}: lay tokens flat in one row in their lane and cards "
-        "flat with their tags facing up, then press again.", data, observation)
-    return Verdict("unreadable", seat, data=data, message=message)
+    if corner_missing(observation):
+        data["corner"] = True
+    return Verdict("unreadable", seat, data=data)
 
 
 #: The other counts an uncertain lane is tried at (the camera is off by a token or two).

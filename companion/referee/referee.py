@@ -23,7 +23,7 @@ from companion.referee.journal import Journal, JournalError
 from companion.referee.judge import answer_question, judge
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
-from companion.referee.seen import ObservationError, read_seen
+from companion.referee.seen import ObservationError, corner_missing, read_seen
 from companion.referee.verdict import Verdict
 from companion.referee.session import SessionWriter, data_dir as _data_dir, read_record_mirror
 
@@ -35,7 +35,9 @@ __all__ = ["Referee", "SetupError", "DataFolderError", "default_reader"]
 
 
 class SetupError(ValueError):
-    """The dealt table can't be used to start a game; ``message`` says what to fix."""
+    """The dealt table can't be used to start a game: ``data`` holds the facts
+    (companion.i18n.camera says them); ``message`` is English only where a setup sentence has
+    not yet moved to companion.i18n."""
 
     def __init__(self, message: str, data: Optional[dict] = None):
         super().__init__(message)
@@ -128,19 +130,18 @@ class Referee:
         n = len(players)
         if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
                                                           or obs.get("covered")):
-            from companion.i18n.covered import covered_sentence
             covered = obs.get("covered")
             covered = [str(p) for p in covered] if isinstance(covered, list) else None
-            raise SetupError(covered_sentence(covered, again="read the table again"),
-                             {"covered": covered, "again": "read"})
+            raise SetupError("", {"covered": covered, "again": "read"})
         try:
             seen = read_seen(obs)
         except ObservationError as err:
             raise SetupError(err.message, err.data)
         if seen.uncertain:
-            from companion.i18n.covered import unsure_sentence, with_corner_hint
             data = {"unsure": sorted(seen.uncertain)}
-            raise SetupError(with_corner_hint(unsure_sentence(seen.uncertain), data, obs), data)
+            if corner_missing(obs):
+                data["corner"] = True
+            raise SetupError("", data)
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]

@@ -84,8 +84,9 @@ def rejudge(folder, reader: Optional[Callable] = None,
             except SetupError as err:
                 # As in the app: the table is not confirmed, the players fix it and read again.
                 # Presses until a readable setup are unreadable ("not set up yet").
-                verdicts.append({"setup": number, **Verdict("unreadable", None,
-                                                            message=err.message).to_dict()})
+                refused = Verdict("unreadable", None, message=err.message, data=err.data)
+                verdicts.append({"setup": number,
+                                 **refused.to_dict(message=_said(say, None, refused))})
         elif kind == "press":
             presses += 1
             seat = ev.get("seat")
@@ -134,4 +135,6 @@ def _copy(game, say):
 
 
 def _said(say, game, verdict) -> str:
-    return say(game, verdict) if say is not None and game is not None else ""
+    """The verdict's sentence (a press before the setup is confirmed has no game: its
+    sentence, and a setup's, needs none)."""
+    return say(game, verdict) if say is not None else ""

@@ -260,7 +260,10 @@ def _forgotten_tile():
 def test_a_visit_whose_tile_is_still_on_the_mat_says_take_it_in(lang, words):
     """The accepted turn asked for the tile in English only (the verdict lacked the fact)."""
     game, verdict = _forgotten_tile()
-    assert "take the tile of noble" in verdict.message   # the record's English, ids and all
+    from companion.i18n.verdicts import english_verdict
+    tile = verdict.data["noble_tile"]
+    # The records' English names the noble by its id.
+    assert f"Noble {tile} visits" in english_verdict(game, verdict)
     translator.set_language(lang)
     try:
         said = render_verdict(game, verdict)
