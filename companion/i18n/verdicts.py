@@ -223,7 +223,10 @@ def describe_turn(game, turn, noble_tile=None) -> str:
         for action in turn:
             if type(action) not in (EndTurn, RevealCard):
                 said = describe_action(game, action)
-                if type(action) is ClaimNoble and action.noble == noble_tile:
+                if type(action) is ClaimNoble and action.noble == noble_tile and naming_ids():
+                    said = (f"Noble {action.noble} visits {game.names[action.player]}: take the "
+                            f"tile of noble {action.noble} from the mat.")   # the records' words
+                elif type(action) is ClaimNoble and action.noble == noble_tile:
                     said = cap(_("{noble} visits {name}: take its tile from the mat.").format(
                         noble=noble_phrase(action.noble), name=game.names[action.player]))
                 parts.append(said)
