@@ -124,7 +124,10 @@ def test_rejudge_prints_what_was_judged_live(tmp_path):
     done = cli("rejudge", str(session), "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    assert out["verdicts"] == live
+    # The referee hands up codes and facts; the command adds each verdict's English sentence.
+    assert all(v.get("message") for v in out["verdicts"]), out["verdicts"]
+    assert [{k: x for k, x in v.items() if k != "message"} for v in out["verdicts"]] == [
+        {k: x for k, x in v.items() if k != "message"} for v in live]
     assert out["record"] == record
     assert out["finished"] is False and out["winners"] == []
     assert {v["verdict"] for v in live} >= {"accepted", "rejected"}
