@@ -15,15 +15,27 @@ Only the referee's public door is used (Referee, expected_observation), which ev
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import sys
 import tempfile
 
 
-def _verdict(v) -> dict:
+def _english(game, v) -> str:
+    """The verdict's English: made by companion.i18n from its facts where that exists (the
+    referee hands up facts only since issue 35), else the referee's own ``message``."""
+    try:
+        from companion.i18n.verdicts import english_verdict
+    except ImportError:
+        return v.message
+    return english_verdict(game, v)
+
+
+def _verdict(v, game=None) -> dict:
+    """``game``: a copy of the game the verdict was judged on."""
     out = {"kind": v.kind, "seat": v.seat, "rule": v.rule,
-           "question": getattr(v, "question", None), "message": v.message}
+           "question": getattr(v, "question", None), "message": _english(game, v)}
     data = getattr(v, "data", None)
     if data:
         out["data"] = data
@@ -46,21 +58,29 @@ def sim(games: int, seed: int) -> int:
                     code = rng.choice(TABLE_CODES)
                     made = illegal_observation(play, code, rng)
                     if made is not None:
+                        before = copy.deepcopy(ref.game)
                         v = ref.press(made[0], observation=made[1])
-                        print(json.dumps({"game": g, "n": n, "injected": code, **_verdict(v)},
+                        print(json.dumps({"game": g, "n": n, "injected": code,
+                                          **_verdict(v, before)},
                                          sort_keys=True, default=str))
                         while v.kind == "question":
+                            before = copy.deepcopy(ref.game)
                             v = ref.answer(0)
-                            print(json.dumps({"game": g, "n": n, "answer": 0, **_verdict(v)},
+                            print(json.dumps({"game": g, "n": n, "answer": 0,
+                                              **_verdict(v, before)},
                                              sort_keys=True, default=str))
                         if v.kind == "accepted":   # an illegal table read as legal: undo it
                             ref.undo()
                 turn = play.play_turn()
+                before = copy.deepcopy(ref.game)
                 v = ref.press(turn.seat, observation=turn.observation)
-                print(json.dumps({"game": g, "n": n, **_verdict(v)}, sort_keys=True, default=str))
+                print(json.dumps({"game": g, "n": n, **_verdict(v, before)}, sort_keys=True,
+                                 default=str))
                 while v.kind == "question":
+                    before = copy.deepcopy(ref.game)
                     v = ref.answer(play.answer_for(v, ref.game, turn))
-                    print(json.dumps({"game": g, "n": n, "answered": True, **_verdict(v)},
+                    print(json.dumps({"game": g, "n": n, "answered": True,
+                                      **_verdict(v, before)},
                                      sort_keys=True, default=str))
                 n += 1
             print(json.dumps({"game": g, "record": [str(x) for x in ref.game.history],

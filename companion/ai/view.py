@@ -34,9 +34,13 @@ class PositionError(ValueError):
     """The record is readable but there is no move to make: it breaks a rule, stops before
     the setup or inside a turn, or the game is over (exit 1 of ``ai-move``)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, refusal=None, game=None):
         super().__init__(message)
         self.message = message
+        # A line that breaks a rule: the engine's refusal (facts, no words) and the game
+        # before it, for the command to say the rule's sentence (companion.i18n.messages).
+        self.refusal = refusal
+        self.game = game
 
 
 @dataclass
@@ -63,8 +67,8 @@ def read_position(lines: Iterable, seat=None) -> Position:
     text = _as_text(lines)
     result = replay_lines(text)
     if result.error is not None:
-        raise PositionError(f"Line {result.error_line} of the record breaks a rule: "
-                            f"{result.error.message}")
+        raise PositionError(f"Line {result.error_line} of the record breaks a rule:",
+                            result.error, result.game)
     full = result.game
     if full is None:
         raise PositionError("The record stops before its setup line: there is no game to play "

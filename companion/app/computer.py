@@ -75,7 +75,8 @@ def rejection_words(game, expectation: Optional[Expectation], verdict) -> str:
     """A ``computer-move`` or ``computer-hand`` rejection in the current language: what the
     computer wants done instead."""
     if expectation is None or game is None:
-        return verdict.message
+        from companion.i18n.verdicts import render_verdict
+        return render_verdict(game, verdict) if game is not None else ""
     name = game.names[expectation.seat]
     lines = list(expectation.lines)
     if verdict.rule == RULE_HAND:

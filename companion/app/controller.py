@@ -25,9 +25,10 @@ from companion.i18n import DEFAULT, _, ngettext, translator
 from companion.i18n.camera import unreadable
 from companion.i18n.guide import check_step
 from companion.i18n.notices import Notice, combine, os_cause, say
-from companion.i18n.verdicts import describe_line, question_message
+from companion.i18n.verdicts import question_message
 from companion.referee.door import RefereeDoor, Snapshot
 from companion.referee.session import data_dir as default_data_dir
+from companion.i18n.verdicts import render_after
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class Controller:
         self.draft: Optional[SetupDraft] = None
         self.entry: Optional[TurnEntry] = None
         self.verdict = None               # the last Verdict
-        self.message = ""                 # the last verdict in words
+        self.message = ""                 # the last verdict (or notice) in words
         self.button_note = ""             # the last button test's sentence (Settings shows it)
         # Sentences for the Home screen: settings reset, the journal restored, the wiring...
         # (Notices: said in the screen's language with companion.i18n.notices.say.)
@@ -131,6 +132,24 @@ class Controller:
     def pending_question(self):
         """The referee's open question as a Verdict (its ``options`` included), or None."""
         return self._snap.question
+
+    @property
+    def message(self):
+        """What the Play screen says: the last verdict in words (``verdict_said``), or a
+        notice or sentence put here since."""
+        return self._message
+
+    @message.setter
+    def message(self, text) -> None:
+        self._message = text
+        self.verdict_said = False
+
+    def _say_verdict(self, verdict) -> None:
+        """Show ``verdict``: said from its facts on the game as it now is (the screen says it
+        again from them when the language changes: ``verdict_said``)."""
+        self.verdict = verdict
+        self._message = render_after(self.game, verdict) if self.game is not None else ""
+        self.verdict_said = True
 
     @property
     def names(self) -> list:
@@ -516,11 +535,11 @@ class Controller:
         if v.kind == "entered" and self.entry is not None:
             line = v.lines[0] if v.lines else {}
             self.entry.apply(line)
-            self.verdict, self.message = v, v.message or describe_line(line, self.names)
+            self._say_verdict(v)
             self.changed()
         elif v.kind == "rejected":
             # The turn entered so far stays; only this line was refused.
-            self.verdict, self.message = v, v.message
+            self._say_verdict(v)
             self._show_lights(v)
             self.changed()
         else:
@@ -530,11 +549,7 @@ class Controller:
         """Take a verdict (or a resume/undo): rebuild the entry copy, lights and message."""
         g = self.game
         if verdict is not None:
-            self.verdict = verdict
-            msg = verdict.message
-            if verdict.kind == "accepted" and not msg:
-                msg = " ".join(describe_line(x, self.names) for x in verdict.lines)
-            self.message = msg
+            self._say_verdict(verdict)
         if g is not None:
             self.entry = TurnEntry(g) if not g.finished else None
             # Lines of a turn already in the referee's game (resume mid-turn) stay entered.

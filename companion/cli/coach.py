@@ -50,7 +50,9 @@ def run_coach(args: argparse.Namespace) -> int:
         print(err.message, file=sys.stderr)
         return 2
     if replayed.error is not None:
-        print(f"Line {replayed.error_line} breaks a rule: {replayed.error.message}",
+        from companion.i18n.messages import english
+        print(f"Line {replayed.error_line} breaks a rule: "
+              f"{english(replayed.error, replayed.game)}",
               file=sys.stderr)
         return 1
     game = replayed.game
@@ -78,7 +80,8 @@ def run_coach(args: argparse.Namespace) -> int:
                                  "seconds": round(time.process_time() - start, 2),
                                  "points": [p.to_dict() for p in points]})
     except PositionError as err:
-        print(err.message, file=sys.stderr)
+        from companion.cli.ai import position_text
+        print(position_text(err), file=sys.stderr)
         return 1
     cpu = time.process_time() - cpu0
     judged = sum(turns[s] for s in seats)
@@ -101,3 +104,4 @@ def run_coach(args: argparse.Namespace) -> int:
           f"({out['seconds_a_turn']:.3f} s a turn); about {cpu * PI5_SLOWDOWN:.0f} s on a "
           f"Raspberry Pi 5.")
     return 0
+

@@ -31,10 +31,11 @@ def _line(v: dict) -> str:
 
 
 def run_rejudge(args: argparse.Namespace) -> int:
+    from companion.i18n.verdicts import english_verdict
     from companion.referee import rejudge
     from companion.referee.session import SessionError
     try:
-        result = rejudge(args.session)
+        result = rejudge(args.session, say=english_verdict)
     except SessionError as err:
         print(err.message, file=sys.stderr)
         return 2

@@ -59,13 +59,15 @@ def run_replay(args: argparse.Namespace) -> int:
             print(json.dumps({"ok": False, "error": {"line": err.line, "rule": "malformed",
                                                      "message": err.message}}))
         return 2
+    from companion.i18n.messages import english
+    said = english(result.error, result.game) if result.error is not None else ""
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps(result.to_dict(said), ensure_ascii=False))
     elif result.ok:
         print(f"Every line is legal. {_summary(result)}")
     else:
         print(f"Line {result.error_line} breaks a rule: {result.error_text}")
-        print(f"  {result.error.rule}: {result.error.message}")
+        print(f"  {result.error.rule}: {said}")
         print(f"Before that line: {_summary(result)}")
     return 0 if result.ok else 1
 

@@ -1,28 +1,55 @@
 """Errors, split by cause (as python-chess splits invalid, illegal and ambiguous moves).
 
-Every error that rejects a line carries the rule code of ``rules.md`` and a sentence a player
-understands at the table.
+A rejection is a value: the rule code of ``rules.md``, the reason (which of the rule's cases)
+and its facts (plain JSON data: which colour, how many, which card, what was paid and owed).
+The engine says no sentence; ``companion.i18n.messages`` says one from these, in any language.
 """
 from __future__ import annotations
 
 
 class RuleError(ValueError):
-    """A line was rejected. ``rule`` is the code from rules.md, ``message`` the sentence."""
+    """A line was rejected: ``rule`` is the code from rules.md, ``reason`` the case of that
+    rule that was broken, ``facts`` its values (names, colour indexes, counts, card and noble
+    ids, token tuples in the engine's colour order)."""
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
+    def __init__(self, rule: str, reason: str = "", facts: dict | None = None):
         self.rule = rule
-        self.message = message
+        self.reason = reason or rule
+        self.facts = dict(facts or {})
+        super().__init__(rule, self.reason, self.facts)
+
+    def __str__(self) -> str:   # for logs and tracebacks, never for a player
+        return f"{self.rule} ({self.reason}): {self.facts}"
+
+    def as_data(self) -> dict:
+        """The refusal as plain JSON data: ``rule``, ``key`` (the reason) and ``data`` (the
+        facts, tuples as lists): what a Verdict and a record of it carry."""
+        return {"rule": self.rule, "key": self.reason, "data": _plain(self.facts)}
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.rule!r}, {self.message!r})"
+        return f"{type(self).__name__}({self.rule!r}, {self.reason!r}, {self.facts!r})"
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 class MalformedError(RuleError):
-    """The line can't be read: bad JSON, unknown event, card, noble or colour, wrong shape."""
+    """The line can't be read: bad JSON, unknown event, card, noble or colour, wrong shape.
+
+    ``message`` says what is wrong with the line (the reader's English: which field, which
+    value); it is the only fact a malformed line has."""
 
     def __init__(self, message: str):
-        super().__init__("malformed", message)
+        super().__init__("malformed", "malformed", {"detail": message})
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class IllegalActionError(RuleError):

@@ -23,7 +23,7 @@ packed arithmetic: ``packing.py``; rules, setup, outcome and limits: ``values.py
 >>> game.push(TakeGems(1, (0, 0, 0, 2, 0, 0)))
 Traceback (most recent call last):
 ...
-companion.engine.errors.IllegalActionError: Only 3 red tokens are in the bank: taking two of one colour needs at least 4 in the pile.
+companion.engine.errors.IllegalActionError: take-two-needs-four (take-two-needs-four): {'colour': 3, 'n': 3}
 >>> game.pop()
 EndTurn(player=0)
 >>> game.active
@@ -35,8 +35,7 @@ from typing import Iterator, Optional, Sequence
 
 from .actions import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind, ReserveCard,
                       ReturnGems, RevealCard, TakeGems)
-from .cards import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, GOLD, LEVELS, NOBLES,
-                    describe_tokens, starting_bank)
+from .cards import CARDS, CARDS_BY_LEVEL, COLOURS, GOLD, LEVELS, NOBLES, starting_bank
 from .errors import IllegalActionError, MalformedError
 from .moves import Moves
 from .packing import (CARD_BIT, GUARD, LEVEL_BITS, NOBLE_MIN_BONUSES, NOBLE_REQUIRES, SLOT_COST,
@@ -47,7 +46,6 @@ from .values import (MAX_PLAYERS, MIN_PLAYERS, RESERVE_LIMIT, SHORT_TAKE_CHOICES
                      WINNING_POINTS, ZERO6, BlindCard, Outcome, PlayerView, Rules, Setup,
                      check_setup)
 from .values import add_tokens as _add
-from .values import plural as _s
 from .values import replaced as _replace
 from .values import sub_tokens as _sub
 
@@ -255,9 +253,10 @@ class Game(Moves):
         return self._error(action) is None
 
     def _error(self, action) -> Optional[tuple]:
-        """(rule, message) for the first rule the action breaks, or None."""
+        """(rule, reason, facts) for the first rule the action breaks, or None (the facts
+        are plain data; ``companion.i18n.messages`` says them)."""
         if self.outcome is not None:
-            return "game-over", "The game is over: no more moves can be made."
+            return "game-over", "game-over", {}
         kind = type(action)
         card_id = getattr(action, "card", None)
         if card_id is not None and card_id not in CARDS:
@@ -268,17 +267,16 @@ class Game(Moves):
             if action.slot not in (0, 1, 2, 3):
                 raise MalformedError(f"{action.slot!r} is not a slot of a market row (0 to 3).")
             if self.main is None:
-                return ("no-action", "A card can only be dealt into a slot after the turn's "
-                                     "main action.")
+                return "no-action", "reveal-before-main", {}
             return self._reveal_error(action)
         p = action.player
+        name = self.names[p]
         if p != self.active:
-            return ("not-your-turn", f"It is {self.names[self.active]}'s turn, not "
-                                     f"{self.names[p]}'s.")
+            return "not-your-turn", "not-your-turn", {"active": self.names[self.active],
+                                                      "name": name}
         if action.main:
             if self.main is not None:
-                return ("one-action-per-turn", f"{self.names[p]} has already made this turn's "
-                        "main action: only one main action per turn.")
+                return "one-action-per-turn", "one-action-per-turn", {"name": name}
             if kind is TakeGems:
                 return self._take_error(action.gems)
             if kind is BuyCard:
@@ -289,13 +287,11 @@ class Game(Moves):
                 return self._reserve_error(p, action.card, action.level)
             # PassTurn
             if self._has_main_action(p):
-                return ("no-action", f"{self.names[p]} can't pass while a legal action "
-                                     "exists: take tokens, reserve or buy a card.")
+                return "no-action", "pass-while-legal", {"name": name}
             return None
         if self.main is None:
-            what = "end the turn" if kind is EndTurn else "do that"
-            return ("no-action", f"{self.names[p]} has not made a main action yet: take "
-                    f"tokens, reserve or buy a card before you {what}.")
+            return ("no-action", "end-before-main" if kind is EndTurn else "step-before-main",
+                    {"name": name})
         if kind is ReturnGems:
             return self._return_error(p, action.gems)
         if kind is ClaimNoble:
@@ -306,33 +302,28 @@ class Game(Moves):
 
     def _take_error(self, gems: tuple) -> Optional[tuple]:
         if gems[GOLD]:
-            return ("take-gold", "Gold can't be taken with a take action: a gold token only "
-                                 "comes with reserving a card.")
+            return "take-gold", "take-gold", {}
         bank = self.bank
         counts = [n for n in gems[:5] if n]
         total = sum(counts)
         if len(counts) == 1 and counts[0] == 2:
             c = gems.index(2)
             if bank[c] < 4:
-                return ("take-two-needs-four", f"Only {_s(bank[c], GEMS[c] + ' token')} "
-                        f"{'is' if bank[c] == 1 else 'are'} in the bank: taking two of one "
-                        "colour needs at least 4 in the pile.")
+                return "take-two-needs-four", "take-two-needs-four", {"colour": c, "n": bank[c]}
             return None
         if any(n != 1 for n in counts) or total > 3 or total == 0:
-            return ("take-three-distinct", f"Taking {describe_tokens(gems)} is not a legal take: "
-                    "take 3 tokens of 3 different colours, or 2 of one colour from a pile of "
-                    "4 or more.")
+            return "take-three-distinct", "take-illegal", {"gems": tuple(gems)}
         if total < 3:
             rule = self.rules.short_take
             colours_left = sum(1 for c in range(5) if bank[c])
-            if rule == "never" or (rule == "when_scarce" and colours_left >= 3):
-                why = ("fewer than 3 are never allowed at this table" if rule == "never"
-                       else f"the bank still has {colours_left} colours")
-                return ("take-three-distinct", f"Taking only {describe_tokens(gems)} is not a "
-                        f"legal take: take 3 tokens of 3 different colours ({why}).")
+            if rule == "never":
+                return "take-three-distinct", "take-short-never", {"gems": tuple(gems)}
+            if rule == "when_scarce" and colours_left >= 3:
+                return ("take-three-distinct", "take-short-scarce",
+                        {"gems": tuple(gems), "n": colours_left})
         for c in range(5):
             if gems[c] and not bank[c]:
-                return "bank-empty", f"There are no {GEMS[c]} tokens left in the bank."
+                return "bank-empty", "bank-empty", {"colour": c}
         return None
 
     def _find_card(self, p: int, card_id: str):
@@ -350,106 +341,91 @@ class Game(Moves):
                     return "blind", i
         return None
 
-    def _not_available(self, p: int, card_id: str) -> tuple:
-        return ("card-not-available", f"Card {card_id} is not face-up on the table nor among "
-                f"{self.names[p]}'s reserved cards.")
-
     def _reserve_error(self, p: int, card_id: Optional[str], level: Optional[int]):
         if len(self._reserved[p]) >= RESERVE_LIMIT:
-            return ("reserve-limit", f"{self.names[p]} already holds 3 reserved cards: a fourth "
-                                     "can't be reserved.")
+            return "reserve-limit", "reserve-limit", {"name": self.names[p]}
         if level is None:  # a face-up card
             if card_id not in self._slots:
-                return ("card-not-available", f"Card {card_id} is not face-up on the table, so "
-                                              "it can't be reserved.")
+                return "card-not-available", "reserve-not-face-up", {"card": card_id}
             return None
         if not self.decks[level - 1]:
-            return ("reserve-empty-deck", f"The level {level} deck is empty: there is no card "
-                                          "to reserve from it.")
+            return "reserve-empty-deck", "reserve-empty-deck", {"level": level}
         if card_id is not None:
             if CARDS[card_id].level != level or not self.is_unseen(card_id):
-                return ("card-not-available", f"Card {card_id} can't be the top card of the "
-                        f"level {level} deck: it is not an unseen level {level} card.")
+                return "card-not-available", "reserve-not-top", {"card": card_id, "level": level}
         return None
 
     def _buy_error(self, p: int, card_id: str, pay: tuple):
+        name = self.names[p]
         if self._find_card(p, card_id) is None:
-            return self._not_available(p, card_id)
+            return "card-not-available", "card-not-available", {"card": card_id, "name": name}
         card = CARDS[card_id]
         need = self.needs(p, card)
         t = self.tokens[p]
         for i in range(6):
             if pay[i] > t[i]:
-                return ("payment-mismatch", f"{self.names[p]} paid {_s(pay[i], COLOURS[i] + ' token')} "
-                        f"but holds only {t[i]}.")
+                return ("payment-mismatch", "paid-more-than-held",
+                        {"name": name, "colour": i, "n": pay[i], "held": t[i]})
         over = [i for i in range(5) if pay[i] > need[i]]
         short = sum(need) - sum(pay[:5])
         if over or short != pay[GOLD]:
-            owed = describe_tokens(need + (0,))
-            return ("payment-mismatch", f"Card {card_id} costs {owed} after "
-                    f"{self.names[p]}'s bonuses, but {describe_tokens(pay)} was paid: pay "
-                    "exactly the cost, with gold standing in for any colour.")
+            return ("payment-mismatch", "payment-mismatch",
+                    {"card": card_id, "name": name, "owed": tuple(need) + (0,),
+                     "paid": tuple(pay)})
         return None
 
     def _return_error(self, p: int, gems: tuple):
+        name = self.names[p]
         t = self.tokens[p]
         held = sum(t)
         total = sum(gems)
         if held <= TOKEN_LIMIT:
-            return ("return-not-allowed", f"{self.names[p]} holds {_s(held, 'token')}: tokens are "
-                    "only returned by a player holding more than 10.")
+            return "return-not-allowed", "return-not-over", {"name": name, "held": held}
         if held - total < TOKEN_LIMIT:
-            return ("return-not-allowed", f"{self.names[p]} holds {held} tokens and must return "
-                    f"only {held - TOKEN_LIMIT}, not {total}: a return never goes below 10.")
+            return ("return-not-allowed", "return-too-many",
+                    {"name": name, "held": held, "due": held - TOKEN_LIMIT, "n": total})
         for i in range(6):
             if gems[i] > t[i]:
-                return ("return-not-allowed", f"{self.names[p]} can't return "
-                        f"{_s(gems[i], COLOURS[i] + ' token')}: they hold {t[i]}.")
+                return ("return-not-allowed", "return-not-held",
+                        {"name": name, "colour": i, "n": gems[i], "held": t[i]})
         return None
 
     def _noble_error(self, p: int, noble_id: str):
         if self.noble_taken:
-            return ("one-noble-per-turn", f"{self.names[p]} has already had a noble visit this "
-                    "turn: at most one noble per turn.")
+            return "one-noble-per-turn", "one-noble-per-turn", {"name": self.names[p]}
         if noble_id not in self.nobles:
-            return ("noble-not-earned", f"Noble {noble_id} is not on the table.")
+            return "noble-not-earned", "noble-not-on-table", {"noble": noble_id}
         if noble_id not in self.qualifying_nobles(p):
-            req = describe_tokens(NOBLES[noble_id].requires + (0,))
-            return ("noble-not-earned", f"Noble {noble_id} needs bonuses of {req}; "
-                    f"{self.names[p]}'s cards don't meet that yet.")
+            return ("noble-not-earned", "noble-not-earned",
+                    {"noble": noble_id, "name": self.names[p],
+                     "requires": tuple(NOBLES[noble_id].requires) + (0,)})
         return None
 
     def _reveal_error(self, action: RevealCard):
         level, slot, card_id = action.level, action.slot, action.card
         li = level - 1
         if CARDS[card_id].level != level:
-            return ("reveal-mismatch", f"Card {card_id} is not a level {level} card, so it "
-                    f"can't come from the level {level} deck.")
+            return "reveal-mismatch", "reveal-wrong-level", {"card": card_id, "level": level}
         if self._slots[4 * li + slot] is not None:
-            return ("reveal-mismatch", f"Slot {slot + 1} of level {level} is not empty: a card "
-                    "is only dealt into an empty slot.")
+            return "reveal-mismatch", "reveal-slot-full", {"slot": slot + 1, "level": level}
         if not self.decks[li] or not self.is_unseen(card_id):
-            return ("reveal-mismatch", f"Card {card_id} can't come from the level {level} deck: "
-                    "it has already been seen on the table.")
+            return "reveal-mismatch", "reveal-seen", {"card": card_id, "level": level}
         return None
 
     def _end_turn_error(self, p: int):
         due = self.slots_to_reveal()
         if due:
             level, slot = due[0]
-            return ("reveal-missing", f"Slot {slot + 1} of level {level} is empty: deal the top "
-                    f"card of the level {level} deck into it before ending the turn.")
+            return "reveal-missing", "reveal-missing", {"slot": slot + 1, "level": level}
         held = sum(self.tokens[p])
         if held > TOKEN_LIMIT:
-            return ("tokens-over-ten", f"{self.names[p]} holds {held} tokens: return "
-                    f"{held - TOKEN_LIMIT} to the bank before ending the turn.")
+            return ("tokens-over-ten", "tokens-over-ten",
+                    {"name": self.names[p], "held": held, "due": held - TOKEN_LIMIT})
         if not self.noble_taken:
             q = self.qualifying_nobles(p)
             if q:
-                return ("noble-must-visit", f"Noble {q[0] if len(q) == 1 else ' or '.join(q)} "
-                        f"must visit {self.names[p]}: take "
-                        f"{'the tile' if len(q) == 1 else 'one of the tiles'} before ending "
-                        "the turn.")
+                return ("noble-must-visit", "noble-must-visit",
+                        {"name": self.names[p], "nobles": tuple(q)})
         return None
 
     # ----------------------------------------------------------------- applying actions

@@ -214,11 +214,13 @@ class ReplayResult:
     def ok(self) -> bool:
         return self.error is None
 
-    def to_dict(self) -> dict:
+    def to_dict(self, message: str = "") -> dict:
+        """The object of ``replay --json`` (record.md); ``message``: the error's sentence,
+        said by ``companion.i18n.messages`` (the engine says none)."""
         out: dict = {"ok": self.ok, "error": None}
         if self.error is not None:
             out["error"] = {"line": self.error_line, "rule": self.error.rule,
-                            "message": self.error.message}
+                            "message": message}
         if self.game is not None:
             out.update(self.game.to_dict())
         else:  # stopped before the setup: nothing is on the table yet

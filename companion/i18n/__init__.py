@@ -23,6 +23,8 @@ from __future__ import annotations
 import gettext as _gettext
 import logging
 import os
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -150,20 +152,48 @@ class Translator:
 
 translator = Translator()
 
+# The English of records, logs and --json (:func:`for_records`): per thread, so that the
+# referee's worker saying a verdict for the log never changes what a screen says meanwhile.
+_records = threading.local()
+_SOURCE = _gettext.NullTranslations()
+
+
+def _catalog():
+    return _SOURCE if getattr(_records, "on", False) else translator
+
+
+@contextmanager
+def for_records():
+    """Within it (this thread only), sentences are the English of records, logs and
+    ``--json`` output: English whatever the screen's language, and cards and nobles named by
+    their sticker ids (``card 1W01``, ``noble N03``), which people settling a dispute check
+    against the record lines."""
+    before = getattr(_records, "on", False)
+    _records.on = True
+    try:
+        yield
+    finally:
+        _records.on = before
+
+
+def naming_ids() -> bool:
+    """Whether cards and nobles are named by their ids here (inside :func:`for_records`)."""
+    return getattr(_records, "on", False)
+
 
 def _(msgid: str) -> str:
     """The sentence in the current language (``msgid`` is the English)."""
-    return translator.gettext(msgid)
+    return _catalog().gettext(msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the current language (Polish has three, Korean one)."""
-    return translator.ngettext(singular, plural, n)
+    return _catalog().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, msgid: str) -> str:
     """A short word whose translation depends on where it stands (``context``)."""
-    return translator.pgettext(context, msgid)
+    return _catalog().pgettext(context, msgid)
 
 
 def N_(msgid: str) -> str:
@@ -172,5 +202,5 @@ def N_(msgid: str) -> str:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "Translator", "translator", "_", "ngettext", "pgettext",
-           "N_", "normalize", "system_language", "stored_language", "store_language",
+           "N_", "for_records", "naming_ids", "normalize", "system_language", "stored_language", "store_language",
            "initial_language"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Optional
 
 from companion.i18n import covered as covered_text
-from companion.i18n import DEFAULT, _, ngettext, pgettext, translator
+from companion.i18n import DEFAULT, _, naming_ids, ngettext, pgettext, translator
 from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
 
 _CORNERS = (
@@ -40,7 +40,7 @@ _ORDINALS = (
 
 
 def _english() -> bool:
-    return translator.lang == DEFAULT
+    return translator.lang == DEFAULT or naming_ids()
 
 
 def _parsed(paths) -> list:

@@ -105,27 +105,6 @@ def covered_sentence(covered: Iterable[str] | None, again: str = "press again") 
     return f"A hand is over {join(named)}: move it, then {again}."
 
 
-#: Said after "The camera is not sure of ..." when a corner marker is missing too: the places it
-#: is unsure of may be beyond the frame's edge (a camera knocked aside), or a hand is on a corner.
-CORNER_HINT = ("One of the mat's corner markers can't be seen either: make sure the whole mat "
-               "is in the camera's view and nothing lies on its corners.")
-
-
-def corner_missing(observation: dict) -> bool:
-    """Whether read-table saw the mat with a corner marker missing (`markers`: ids seen)."""
-    markers = observation.get("markers") if isinstance(observation, dict) else None
-    return isinstance(markers, list) and 0 < len(markers) < 4
-
-
-def with_corner_hint(message: str, data: dict, observation: dict) -> str:
-    """`message` about uncertain places, with CORNER_HINT after it (and ``data["corner"]`` set,
-    for the sentence in the players' language) when `observation` misses a corner marker."""
-    if not corner_missing(observation):
-        return message
-    data["corner"] = True
-    return f"{message} {CORNER_HINT}"
-
-
 def unsure_sentence(uncertain: Iterable[str] | None) -> str:
     """What the camera is unsure of on a dealt table, and how to lay it out."""
     named = places(uncertain or ())

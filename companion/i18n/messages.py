@@ -1,191 +1,80 @@
 """What the engine and the referee say, in the current language.
 
-The engine's :class:`~companion.engine.RuleError` carries a rule code and an English sentence
-built with f-strings; the values in it (names, counts, cards) are not kept apart. So the
-sentence is worked out again here from the same two things the engine had, the game (before
-the action) and the action, following ``Game._error`` branch by branch: :func:`explain` gives
-the rule code, a message key and its values, :func:`render` the sentence. In English it is the
-engine's sentence word for word (``tests/i18n/test_messages.py`` checks that on every action of
-simulated games, legal and illegal), so the two can't drift apart unseen.
-
-Rule codes, record lines and logs stay English; only what the screen shows goes through here.
+The engine rejects an action with a value, :class:`~companion.engine.RuleError`: the rule code,
+the reason (which case of the rule) and its facts (names, colours, counts, cards, tokens). This
+module is where those become a sentence: :func:`render` in the current language, for the
+screen; :func:`english` in the English of records, logs and ``--json`` output (cards and nobles
+by their ids). Nothing else says a rule's refusal.
 
 >>> from companion.engine import SimulatedTable, TakeGems
 >>> from companion.i18n import translator
 >>> game = SimulatedTable(players=2, seed=1).new_game()
+>>> err = refusal(game, TakeGems(game.active, (0, 0, 0, 0, 0, 1)))
+>>> err.rule, err.reason
+('take-gold', 'take-gold')
 >>> translator.set_language("pl")
->>> say(game, TakeGems(game.active, (0, 0, 0, 0, 0, 1)))
-('take-gold', 'Złota nie można wziąć akcją brania znaczników: znacznik złota dostaje się tylko przy rezerwacji karty.')
+>>> render(err, game)
+'Złota nie można wziąć akcją brania znaczników: znacznik złota dostaje się tylko przy rezerwacji karty.'
 >>> translator.set_language("en")
 """
 from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from companion.engine import RESERVE_LIMIT, TOKEN_LIMIT
-from companion.i18n import _, ngettext
+from companion.engine import RuleError
+from companion.i18n import _, for_records, naming_ids, ngettext
 from companion.i18n.words import (cap, card_phrase, describe_tokens, noble_phrase,
                                   nobles_phrase, tokens_of)
 
 
 class Problem(NamedTuple):
-    """Why an action is refused: the rule code (rules.md), which sentence, and its values."""
+    """A refusal as plain data (what a Verdict keeps): the rule code (rules.md), the reason
+    (which sentence) and its facts."""
 
     rule: str
     key: str
     data: dict
 
 
-def _p(rule: str, key: str, **data) -> Problem:
-    return Problem(rule, key, data)
+def problem_of(err) -> Problem:
+    """The refusal ``err`` (a :class:`RuleError`, a :class:`Problem` or its data) as a Problem."""
+    if isinstance(err, Problem):
+        return err
+    if isinstance(err, RuleError):
+        return Problem(err.rule, err.reason, dict(err.facts))
+    found = from_data(err)
+    if found is None:
+        raise TypeError(f"not a refusal: {err!r}")
+    return found
 
 
-def explain(game, action) -> Optional[Problem]:
-    """The first rule ``action`` breaks on ``game`` (as ``Game.check`` finds it), or None.
-
-    Malformed actions (an unknown card or noble id, a slot outside 0-3) are not explained:
-    they never come from the table's screens, and the engine raises them as it always did.
-    """
-    from companion.engine import (BuyCard, ClaimNoble, EndTurn, PassTurn, ReserveBlind,
-                                  ReserveCard, ReturnGems, RevealCard, TakeGems)
-    if game.is_legal(action):
-        return None
-    if game.outcome is not None:
-        return _p("game-over", "game-over")
-    kind = type(action)
-    if kind is RevealCard:
-        if game.main is None:
-            return _p("no-action", "reveal-before-main")
-        return _reveal(game, action)
-    p = action.player
-    name = game.names[p]
-    if p != game.active:
-        return _p("not-your-turn", "not-your-turn", active=game.names[game.active], name=name)
-    if action.main:
-        if game.main is not None:
-            return _p("one-action-per-turn", "one-action-per-turn", name=name)
-        if kind is TakeGems:
-            return _take(game, action.gems)
-        if kind is BuyCard:
-            return _buy(game, p, action.card, action.pay)
-        if kind in (ReserveCard, ReserveBlind):
-            return _reserve(game, p, action.card, getattr(action, "level", None))
-        if kind is PassTurn:
-            return _p("no-action", "pass-while-legal", name=name)
-    if game.main is None:
-        return _p("no-action", "end-before-main" if kind is EndTurn else "step-before-main",
-                  name=name)
-    if kind is ReturnGems:
-        return _return(game, p, action.gems)
-    if kind is ClaimNoble:
-        return _noble(game, p, action.noble)
-    return _end_turn(game, p)
-
-
-def _take(game, gems) -> Problem:
-    bank = game.bank
-    if gems[5]:
-        return _p("take-gold", "take-gold")
-    counts = [n for n in gems[:5] if n]
-    total = sum(counts)
-    if len(counts) == 1 and counts[0] == 2:
-        c = gems.index(2)
-        return _p("take-two-needs-four", "take-two-needs-four", colour=c, n=bank[c])
-    if any(n != 1 for n in counts) or total > 3 or total == 0:
-        return _p("take-three-distinct", "take-illegal", gems=tuple(gems))
-    if total < 3:
-        rule = game.rules.short_take
-        colours_left = sum(1 for c in range(5) if bank[c])
-        if rule == "never" or (rule == "when_scarce" and colours_left >= 3):
-            if rule == "never":
-                return _p("take-three-distinct", "take-short-never", gems=tuple(gems))
-            return _p("take-three-distinct", "take-short-scarce", gems=tuple(gems),
-                      n=colours_left)
-    c = next(c for c in range(5) if gems[c] and not bank[c])
-    return _p("bank-empty", "bank-empty", colour=c)
-
-
-def _reserve(game, p, card, level) -> Problem:
-    name = game.names[p]
-    if len(game.reserved[p]) >= RESERVE_LIMIT:
-        return _p("reserve-limit", "reserve-limit", name=name)
-    if level is None:
-        return _p("card-not-available", "reserve-not-face-up", card=card)
-    if not game.decks[level - 1]:
-        return _p("reserve-empty-deck", "reserve-empty-deck", level=level)
-    return _p("card-not-available", "reserve-not-top", card=card, level=level)
-
-
-def _buy(game, p, card_id, pay) -> Problem:
-    from companion.engine import CARDS
-    name = game.names[p]
-    if game._find_card(p, card_id) is None:
-        return _p("card-not-available", "card-not-available", card=card_id, name=name)
-    t = game.tokens[p]
-    for i in range(6):
-        if pay[i] > t[i]:
-            return _p("payment-mismatch", "paid-more-than-held", name=name, colour=i,
-                      n=pay[i], held=t[i])
-    need = game.needs(p, CARDS[card_id])
-    return _p("payment-mismatch", "payment-mismatch", card=card_id, name=name,
-              owed=tuple(need) + (0,), paid=tuple(pay))
-
-
-def _return(game, p, gems) -> Problem:
-    name = game.names[p]
-    t = game.tokens[p]
-    held, total = sum(t), sum(gems)
-    if held <= TOKEN_LIMIT:
-        return _p("return-not-allowed", "return-not-over", name=name, held=held)
-    if held - total < TOKEN_LIMIT:
-        return _p("return-not-allowed", "return-too-many", name=name, held=held,
-                  due=held - TOKEN_LIMIT, n=total)
-    i = next(i for i in range(6) if gems[i] > t[i])
-    return _p("return-not-allowed", "return-not-held", name=name, colour=i, n=gems[i],
-              held=t[i])
-
-
-def _noble(game, p, noble_id) -> Problem:
-    from companion.engine import NOBLES
-    name = game.names[p]
-    if game.noble_taken:
-        return _p("one-noble-per-turn", "one-noble-per-turn", name=name)
-    if noble_id not in game.nobles:
-        return _p("noble-not-earned", "noble-not-on-table", noble=noble_id)
-    return _p("noble-not-earned", "noble-not-earned", noble=noble_id, name=name,
-              requires=tuple(NOBLES[noble_id].requires) + (0,))
-
-
-def _reveal(game, action) -> Problem:
-    from companion.engine import CARDS
-    level, slot, card = action.level, action.slot, action.card
-    if CARDS[card].level != level:
-        return _p("reveal-mismatch", "reveal-wrong-level", card=card, level=level)
-    if game.market[level - 1][slot] is not None:
-        return _p("reveal-mismatch", "reveal-slot-full", slot=slot + 1, level=level)
-    return _p("reveal-mismatch", "reveal-seen", card=card, level=level)
-
-
-def _end_turn(game, p) -> Problem:
-    name = game.names[p]
-    due = game.slots_to_reveal()
-    if due:
-        level, slot = due[0]
-        return _p("reveal-missing", "reveal-missing", slot=slot + 1, level=level)
-    held = sum(game.tokens[p])
-    if held > TOKEN_LIMIT:
-        return _p("tokens-over-ten", "tokens-over-ten", name=name, held=held,
-                  due=held - TOKEN_LIMIT)
-    return _p("noble-must-visit", "noble-must-visit", name=name,
-              nobles=tuple(game.qualifying_nobles(p)))
+def refusal(game, action) -> Optional[RuleError]:
+    """The engine's refusal of ``action`` on ``game`` (as ``Game.check`` raises it), or None."""
+    try:
+        game.check(action)
+    except RuleError as err:
+        return err
+    return None
 
 
 # ----------------------------------------------------------------------------- sentences
-def render(problem: Problem, game=None) -> str:
-    """The sentence for ``problem`` in the current language. Cards and nobles are named by
-    what is printed on them (with the cost where another card in view of ``game`` looks the
-    same), never by their sticker ids; the English is otherwise the engine's sentence."""
+def render(problem, game=None) -> str:
+    """The sentence for a refusal (a RuleError or a Problem) in the current language. Cards
+    and nobles are named by what is printed on them (with the cost where another card in view
+    of ``game`` looks the same), never by their sticker ids."""
+    problem = problem_of(problem)
+    if problem.rule == "malformed":
+        # The reader's detail (which field, which value) is English for the records only.
+        if naming_ids() and problem.data.get("detail"):
+            return problem.data["detail"]
+        return _("That entry can't be read.")
     return cap(_render(problem, game))
+
+
+def english(problem, game=None) -> str:
+    """The refusal's sentence in the English of records, logs and ``--json`` output."""
+    with for_records():
+        return render(problem, game)
 
 
 def _render(problem: Problem, game) -> str:
@@ -314,16 +203,15 @@ def _render(problem: Problem, game) -> str:
     raise KeyError(key)
 
 
-def say(game, action) -> Optional[tuple]:
-    """(rule code, sentence in the current language) for an illegal action, or None."""
-    problem = explain(game, action)
-    return None if problem is None else (problem.rule, render(problem, game))
+def say(err, game=None) -> str:
+    """The refusal ``err`` in the current language (:func:`render`)."""
+    return render(err, game)
 
 
-def to_data(problem: Problem) -> dict:
-    """The problem as plain JSON data (a Verdict carries it; lists for tuples)."""
+def to_data(problem) -> dict:
+    """The refusal as plain JSON data (a Verdict carries it; lists for tuples)."""
     import json
-    return json.loads(json.dumps(problem._asdict()))
+    return json.loads(json.dumps(problem_of(problem)._asdict()))
 
 
 def from_data(data) -> Optional[Problem]:
@@ -335,4 +223,5 @@ def from_data(data) -> Optional[Problem]:
     return Problem(data["rule"], data["key"], dict(data["data"]))
 
 
-__all__ = ["Problem", "explain", "render", "say", "to_data", "from_data"]
+__all__ = ["Problem", "problem_of", "refusal", "render", "english", "say", "to_data",
+           "from_data"]

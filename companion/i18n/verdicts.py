@@ -9,17 +9,20 @@ put-it-right part, the camera's fixed sentences. Only a verdict without ``data``
 it existed) is said from its rule code with the generic fix. Cards and nobles are
 named by what is printed on them, never by their sticker ids (those stay in records and logs).
 
-English output is the judge's sentence word for word, ids aside
-(``tests/i18n/test_verdicts.py``).
+:func:`english_verdict` is the same sentence in the English of records, logs and ``--json``
+output (``rejudge``): cards and nobles by their ids.
 """
 from __future__ import annotations
 
+import logging
 from typing import Optional
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, for_records, naming_ids, ngettext, pgettext
 from companion.i18n.messages import from_data, render
 from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens, lane,
                                   noble_phrase, nobles_phrase, points)
+
+log = logging.getLogger(__name__)
 
 # What a Verdict still does not carry for its sentence to be said in full in any language.
 MISSING: dict = {}
@@ -164,6 +167,8 @@ def describe_action(game, action) -> str:
         return _("{name} reserved {card}.").format(name=who, card=card)
     if kind is ReserveBlind:
         if action.card:
+            if naming_ids():   # the records say the scanned card by its bare id
+                card = action.card
             if gold:
                 return _("{name} reserved the top card of the level {level} deck ({card}) and "
                          "a gold token.").format(name=who, level=action.level, card=card)
@@ -218,15 +223,20 @@ def describe_turn(game, turn, noble_tile=None) -> str:
         for action in turn:
             if type(action) not in (EndTurn, RevealCard):
                 said = describe_action(game, action)
-                if type(action) is ClaimNoble and action.noble == noble_tile:
+                if type(action) is ClaimNoble and action.noble == noble_tile and naming_ids():
+                    said = (f"Noble {action.noble} visits {game.names[action.player]}: take the "
+                            f"tile of noble {action.noble} from the mat.")   # the records' words
+                elif type(action) is ClaimNoble and action.noble == noble_tile:
                     said = cap(_("{noble} visits {name}: take its tile from the mat.").format(
                         noble=noble_phrase(action.noble), name=game.names[action.player]))
                 parts.append(said)
             game.push(action)
             done += 1
         parts.append(after_turn(game))
-    except RuleError:
-        pass
+    except RuleError as err:
+        # A verdict's turn is legal on the game it was judged on: this is a caller's mistake
+        # (the wrong game). Say the actions up to it, and log which rule stopped it.
+        log.warning("A turn said on a game it does not fit stops at %r: %s", action, err)
     finally:
         for _i in range(done):
             game.pop()
@@ -286,6 +296,12 @@ def mismatch_sentence(m: dict, game=None) -> str:
                  "there.").format(level=m["level"])
     if what == "slot":
         want, seen = m["expected"], m["seen"]
+        if naming_ids():   # the records name the cards by their bare ids here
+            return ("Level {level}, slot {slot} should hold {expected}, but the camera sees "
+                    "{seen}.").format(level=m["level"], slot=m["slot"],
+                                      expected=want or "nothing",
+                                      seen=("an unreadable card" if seen == "?" else
+                                            seen or "an empty slot"))
         want = card_phrase(want, game) if want else pgettext("slot", "nothing")
         if seen == "?":
             seen = _("an unreadable card")
@@ -299,7 +315,7 @@ def mismatch_sentence(m: dict, game=None) -> str:
         if m["expected"] is None:
             return _("Noble slot {slot} should be empty.").format(slot=m["slot"])
         return _("Noble slot {slot} should hold {noble}.").format(
-            slot=m["slot"], noble=noble_phrase(m["expected"]))
+            slot=m["slot"], noble=m["expected"] if naming_ids() else noble_phrase(m["expected"]))
     return _("The table does not show one whole legal turn.")
 
 
@@ -354,8 +370,29 @@ def render_verdict(game, verdict) -> str:
         "with their tags facing up, then press again.")
 
 
+def english_verdict(game, verdict) -> str:
+    """The verdict in the English of records, logs and ``rejudge --json`` (``game``: the state
+    it was judged on): the screen's sentence, with cards and nobles by their ids, and what only
+    the records tell (an answer that was not a choice, entries the camera's turn replaced, what
+    is wrong with a malformed entry)."""
+    if verdict.message:   # a camera or setup sentence the referee still makes itself
+        return verdict.message
+    data = getattr(verdict, "data", None) or {}
+    with for_records():
+        if verdict.kind == "rejected" and verdict.rule == "malformed" and data.get("detail"):
+            return data["detail"]
+        said = render_verdict(game, verdict)
+        if data.get("not_a_choice") is not None:
+            said = (f"{data['not_a_choice']} is not one of the choices "
+                    f"({', '.join(str(c) for c in verdict.candidates)}). {said}")
+        if data.get("replaced_entries"):
+            said = ("The lines entered on the screen for this turn were replaced by what the "
+                    f"camera sees. {said}")
+        return said
+
+
 __all__ = ["MISSING", "FIXED", "RULES", "fixed", "rule_sentence", "fix", "describe_action",
-           "describe_turn", "question_message", "render_verdict"]
+           "describe_turn", "question_message", "render_verdict", "english_verdict"]
 
 
 def describe_line(line: dict, names, game=None) -> str:

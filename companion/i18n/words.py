@@ -6,7 +6,7 @@ translated word.
 """
 from __future__ import annotations
 
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, naming_ids, ngettext
 
 # The engine's colour order (companion.engine.cards.COLOURS): white, blue, green, red, black, gold.
 COLOUR_WORDS = ("white", "blue", "green", "red", "black", "gold")
@@ -132,6 +132,8 @@ def card_phrase(card_id: str, game=None, cost: bool = False) -> str:
     when ``cost`` or when another card in view of ``game`` prints the same level, colour and
     points."""
     from companion.engine import CARDS
+    if naming_ids():
+        return f"card {card_id}"
     c = CARDS[card_id]
     if c.points:
         text = ngettext("the level-{level} {colour} card worth {n} point",
@@ -152,6 +154,8 @@ def card_phrase(card_id: str, game=None, cost: bool = False) -> str:
 def noble_phrase(noble_id: str) -> str:
     """'the noble needing 4 white and 4 blue' (the bonuses printed on its tile)."""
     from companion.engine import NOBLES
+    if naming_ids():
+        return f"noble {noble_id}"
     return _("the noble needing {bonuses}").format(
         bonuses=describe_tokens(NOBLES[noble_id].requires))
 
@@ -159,4 +163,7 @@ def noble_phrase(noble_id: str) -> str:
 def nobles_phrase(noble_ids, conjunction: str = "or") -> str:
     """Several nobles: 'the noble needing … or the noble needing …'."""
     sep = _(" or ") if conjunction == "or" else _(" and ")
+    if naming_ids():   # the records' English: "noble N03 or N07", "nobles N03 and N07"
+        return ("noble " if conjunction == "or" or len(noble_ids) == 1 else "nobles ") + \
+            sep.join(noble_ids)
     return sep.join(noble_phrase(n) for n in noble_ids)

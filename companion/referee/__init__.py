@@ -24,7 +24,7 @@ Plain Python (no Kivy): the app, the tests and ``splendor-companion rejudge`` ru
 True
 >>> ref.close()
 """
-from companion.referee.judge import answer_question, describe_turn, judge
+from companion.referee.judge import answer_question, judge
 from companion.referee.recovery import DataFolderError, open_journal
 from companion.referee.referee import Referee, SetupError, default_reader
 from companion.referee.rejudge import rejudge
@@ -32,5 +32,5 @@ from companion.referee.seen import ObservationError, Seen, expected_observation,
 from companion.referee.verdict import Verdict
 
 __all__ = ["Referee", "Verdict", "rejudge", "SetupError", "DataFolderError", "open_journal",
-           "default_reader", "judge", "answer_question", "describe_turn", "expected_observation",
+           "default_reader", "judge", "answer_question", "expected_observation",
            "read_seen", "Seen", "ObservationError"]

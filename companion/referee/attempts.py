@@ -1,10 +1,9 @@
-"""A table no legal turn explains: read it as the simplest attempt and say what to fix."""
+"""A table no legal turn explains: read it as the simplest attempt, and the facts of what it
+broke (companion.i18n.verdicts says them and what to put right)."""
 from __future__ import annotations
 
 from companion.engine import (CARDS, COLOURS, BuyCard, ClaimNoble, EndTurn, Game, ReserveBlind,
                               ReserveCard, ReturnGems, RevealCard, RuleError, TakeGems)
-from companion.engine.cards import describe_tokens
-from companion.engine.values import plural
 from companion.referee.seen import NOBLE_SLOTS, Seen, seen_of
 from companion.referee.verdict import Verdict
 
@@ -20,54 +19,6 @@ def _slot_matches(expected, seen_value) -> bool:
     if seen_value == "?":
         return expected is not None
     return expected == seen_value
-
-
-_TAKE_FIX = ("then take 3 tokens of different colours, or 2 of one colour from a pile of 4 or "
-             "more, and press again.")
-
-
-def fix(code: str, ctx: dict) -> str:
-    """The put-it-right sentence for a rejected attempt."""
-    out = ctx.get("out") or ZERO6
-    into = ctx.get("into") or ZERO6
-    card = ctx.get("card")
-    if code in ("take-gold", "take-two-needs-four", "take-three-distinct", "bank-empty"):
-        what = describe_tokens(out) if any(out) else "tokens"
-        return f"Put the {what} back in the bank, {_TAKE_FIX}"
-    if code == "reserve-limit":
-        what = f"card {card}" if card else "the card"
-        gold = " and the gold token" if out[5] else ""
-        return (f"Put {what}{gold} back where {'it was' if not gold else 'they were'}: a "
-                "player holds at most 3 reserved cards. Take tokens or buy a card instead, "
-                "then press again.")
-    if code == "card-not-available":
-        return (f"Take back the tokens paid and put {'card ' + card if card else 'the card'} "
-                "back where it was, then press again.")
-    if code == "payment-mismatch":
-        return (f"Take back the {describe_tokens(into) if any(into) else 'tokens'} paid into "
-                "the bank and pay the exact cost, then press again.")
-    if code == "reveal-missing":
-        return "Deal the top card of that deck into the empty slot, then press again."
-    if code == "reveal-mismatch":
-        return ("Put that card back where it came from and deal the top card of the deck "
-                "into the empty slot, then press again.")
-    if code == "return-not-allowed":
-        if not any(into):
-            return "Take the returned tokens back from the bank, then press again."
-        return f"Take the {describe_tokens(into)} back from the bank, then press again."
-    if code == "tokens-over-ten":
-        return "Return tokens of your choice to the bank down to 10, then press again."
-    if code == "noble-not-earned":
-        return "Put the noble tile back on the mat, then press again."
-    if code == "one-noble-per-turn":
-        return "Put one of the noble tiles back on the mat, then press again."
-    if code == "one-action-per-turn":
-        return ("Put back everything but one action (take tokens, reserve a card or buy a "
-                "card), then press again.")
-    if code == "no-action":
-        return ("Make one action (take tokens, reserve a card or buy a card; a reserved card "
-                "bought with bonuses alone must be shown in the scan zone), then press again.")
-    return "Put the table back as it was, then press again."
 
 
 def _attempt(game: Game, seen: Seen, before: Seen) -> tuple:
@@ -151,12 +102,10 @@ def _facts(ctx: dict, **more) -> dict:
     return out
 
 
-def _refused(game: Game, action, err: RuleError, ctx: dict, seat: int) -> Verdict:
-    from companion.i18n.messages import explain, to_data
-    problem = explain(game, action)
-    data = _facts(ctx, problem=to_data(problem)) if problem is not None else _facts(ctx)
-    return Verdict("rejected", seat, rule=err.rule, message=f"{err.message} {fix(err.rule, ctx)}",
-                   data=data)
+def _refused(err: RuleError, ctx: dict, seat: int) -> Verdict:
+    """The engine's refusal of the attempt, with the tokens and card it moved (the words for
+    it and for putting it right are made in companion.i18n.verdicts)."""
+    return Verdict("rejected", seat, rule=err.rule, data=_facts(ctx, problem=err.as_data()))
 
 
 def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
@@ -167,14 +116,11 @@ def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
         for action in actions:
             if type(action) is ClaimNoble and claims > 1:
                 return Verdict("rejected", seat, rule="one-noble-per-turn",
-                               message=(f"{claims} noble tiles were taken from the mat, but at "
-                                        "most one noble visits a player per turn. "
-                                        + fix("one-noble-per-turn", ctx)),
                                data=_facts(ctx, claims=claims))
             try:
                 game.check(action)
             except RuleError as err:
-                return _refused(game, action, err, ctx, seat)
+                return _refused(err, ctx, seat)
             game.push(action)
             done += 1
         # The attempt's steps are legal: a noble that must visit is recorded anyway, so only
@@ -188,15 +134,11 @@ def diagnose(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
         try:
             game.check(EndTurn(p))
         except RuleError as err:
-            if err.rule == "noble-must-visit":
-                pass
-            else:
-                return _refused(game, EndTurn(p), err, ctx, seat)
+            if err.rule != "noble-must-visit":   # a noble that must visit is recorded anyway
+                return _refused(err, ctx, seat)
         # Legal steps that still don't match the table: say what differs.
         mismatch = _mismatch(game, seen)
-        return Verdict("rejected", seat, rule="no-action",
-                       message=mismatch_sentence(mismatch) + " " + fix("other", ctx),
-                       data=_facts(ctx, mismatch=mismatch))
+        return Verdict("rejected", seat, rule="no-action", data=_facts(ctx, mismatch=mismatch))
     finally:
         for _ in range(done):
             game.pop()
@@ -221,27 +163,3 @@ def _mismatch(game_after: Game, seen: Seen) -> dict:
         if (exp.nobles[i] is None) != (seen.nobles[i] is None):
             return {"what": "noble", "slot": i + 1, "expected": exp.nobles[i]}
     return {"what": "other"}
-
-
-def mismatch_sentence(m: dict) -> str:
-    """The English of :func:`_mismatch` (records and logs keep the ids)."""
-    what = m["what"]
-    if what == "lane":
-        c = COLOURS[m["colour"]]
-        return (f"The {c} lane should hold {plural(m['expected'], 'token')} after that turn, "
-                f"but the camera counts {m['seen']}"
-                + (" (a reserve takes a gold token while any is left)." if c == "gold"
-                   else "."))
-    if what == "deck":
-        if m["expected"]:
-            return f"The level {m['level']} deck should still be in its slot, but it is missing."
-        return f"The level {m['level']} deck should be gone from its slot, but it is still there."
-    if what == "slot":
-        seen = m["seen"]
-        return (f"Level {m['level']}, slot {m['slot']} should hold "
-                f"{m['expected'] or 'nothing'}, but the camera sees "
-                f"{'an unreadable card' if seen == '?' else seen or 'an empty slot'}.")
-    if what == "noble":
-        return (f"Noble slot {m['slot']} should "
-                f"{'be empty' if m['expected'] is None else 'hold ' + m['expected']}.")
-    return "The table does not show one whole legal turn."

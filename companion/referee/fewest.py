@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Callable, Optional
 
 from companion.engine import ClaimNoble, EndTurn, Game, RuleError
+from companion.referee.attempts import _facts, _refused
 from companion.referee.seen import NOBLE_SLOTS, Seen
 from companion.referee.verdict import Verdict
 
@@ -23,7 +24,6 @@ def noble_fault(game: Game, seen: Seen, before: Seen, seat: int,
     """The refusal of the noble tiles taken, when everything else on the table is one legal
     turn; None when there is no such reading (the simplest attempt is explained instead).
     ``matching(seen)``: the active seat's legal turns whose table is ``seen``."""
-    from companion.referee.attempts import _facts, _refused, fix
     removed = [before.nobles[i] for i in range(NOBLE_SLOTS)
                if before.nobles[i] is not None and seen.nobles[i] is None]
     if not removed:
@@ -37,9 +37,6 @@ def noble_fault(game: Game, seen: Seen, before: Seen, seat: int,
     ctx = {"out": tuple(max(0, -d) for d in delta), "into": tuple(max(0, d) for d in delta)}
     if len(removed) > 1:
         return Verdict("rejected", seat, rule="one-noble-per-turn",
-                       message=(f"{len(removed)} noble tiles were taken from the mat, but at "
-                                "most one noble visits a player per turn. "
-                                + fix("one-noble-per-turn", ctx)),
                        data=_facts(ctx, claims=len(removed)))
     done = 0
     try:
@@ -50,7 +47,7 @@ def noble_fault(game: Game, seen: Seen, before: Seen, seat: int,
         try:
             game.check(claim)
         except RuleError as err:
-            return _refused(game, claim, err, ctx, seat)
+            return _refused(err, ctx, seat)
         return None
     finally:
         for _ in range(done):

@@ -35,11 +35,10 @@ from typing import Optional
 from companion.engine import (COLOURS, BuyCard, EndTurn, Game, ReserveCard, RevealCard,
                               RuleError, TakeGems)
 from companion.referee.judge import (_distinct, _judge_seen, _main_candidates, _turn_for,
-                                     _Unreadable, _unsure, not_your_turn)
+                                     _Unreadable, _unsure)
 from companion.referee.seen import (ObservationError, Seen, changed_uncertain, read_seen,
                                     seen_of, table_problems)
 from companion.referee.verdict import Verdict
-from companion.referee.words import describe_turn
 
 #: At most this many sequences are searched for (a table that fits more is asked as it is: the
 #: players enter the forgotten turn by touch). Two takes of three tokens fit about 20.
@@ -77,8 +76,7 @@ def judge_forgotten(game: Game, stills, observation: dict, seat: int) -> Verdict
     objects) since the last accepted state, oldest first."""
     if game.main is not None:
         raise ValueError("judge_forgotten() needs the game at the start of a turn.")
-    refused = Verdict("rejected", seat, rule="not-your-turn",
-                      message=not_your_turn(game, seat))
+    refused = Verdict("rejected", seat, rule="not-your-turn")
     try:
         seen = read_seen(observation)
     except ObservationError:
@@ -304,48 +302,21 @@ def _distinct_sequences(game: Game, sequences: list) -> list:
 
 
 # ----------------------------------------------------------------------------- verdicts
-def _described(game: Game, sequence: list) -> list:
-    """Each turn of the sequence in English (records and logs)."""
-    out = []
-    done = 0
-    try:
-        for turn in sequence:
-            out.append(describe_turn(game, list(turn)))
-            for a in turn:
-                game.push(a)
-                done += 1
-    finally:
-        for _ in range(done):
-            game.pop()
-    return out
-
-
 def accept_turns(game: Game, sequence: list, seat: int, asked: Optional[str] = None
                  ) -> Verdict:
     """The accepted verdict of a forgotten press: every turn's lines, in order."""
     seats = tuple(turn[0].player for turn in sequence)
-    names = [game.names[s] for s in seats]
-    said = " ".join(_described(game, sequence))
-    message = (f"{' and '.join(n + chr(39) + 's turn' for n in names)} are all recorded: {said}"
-               if len(names) > 2 else
-               f"{names[0]}'s turn and {names[1]}'s turn are both recorded: {said}")
     lines = tuple(a.to_line() for turn in sequence for a in turn)
-    return Verdict("accepted", seat, lines=lines, message=message, asked=asked, turns=seats,
+    # Said from these facts by companion.i18n (verdicts.recorded_turns), English included.
+    return Verdict("accepted", seat, lines=lines, asked=asked, turns=seats,
                    options=(tuple(tuple(t) for t in sequence),))
 
 
 def _turns_question(game: Game, sequences: list, seat: int) -> Verdict:
-    forgot = game.names[game.active]
-    described = [" / ".join(_described(game, seq)) for seq in sequences]
     candidates = tuple([[a.to_line() for a in turn] for turn in seq] for seq in sequences)
     return Verdict("question", seat, question="turns", candidates=candidates,
                    options=tuple(tuple(tuple(t) for t in seq) for seq in sequences),
-                   turns=tuple(seats_up_to(game, seat)),
-                   message=(f"{game.names[seat]} pressed, but {forgot} did not press at the end "
-                            f"of {forgot}'s turn, and the table fits more than one way the turns "
-                            "went: " + " | ".join(f"{i + 1}: {d}" for i, d in
-                                                  enumerate(described))
-                            + f" {forgot}, show your turn on the screen."))
+                   turns=tuple(seats_up_to(game, seat)))
 
 
 def answer_turns(game: Game, question: Verdict, value) -> Verdict:
@@ -356,5 +327,4 @@ def answer_turns(game: Game, question: Verdict, value) -> Verdict:
                             asked="turns")
     return Verdict("question", question.seat, question="turns",
                    candidates=question.candidates, options=options, turns=question.turns,
-                   message=(f"{value!r} is not one of the choices (0 to {len(options) - 1}). "
-                            + question.message))
+                   data={"not_a_choice": repr(value)})

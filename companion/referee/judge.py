@@ -26,14 +26,12 @@ from typing import Optional
 from companion.engine import (CARDS, COLOURS, BlindCard, BuyCard, ClaimNoble, EndTurn, Game,
                               PassTurn, ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               RuleError, TOKEN_LIMIT, nobles_after, tokens_moved)
-from companion.i18n.covered import with_corner_hint
-from companion.referee.attempts import diagnose, fix
+from companion.referee.attempts import diagnose
 from companion.referee.fewest import noble_fault
 from companion.referee.seen import (NOBLE_SLOTS, ObservationError, Seen, changed_uncertain,
-                                    expected_observation, read_seen, seen_of, table_problems,
-                                    where)
+                                    corner_missing, expected_observation, read_seen, seen_of,
+                                    table_problems)
 from companion.referee.verdict import Verdict
-from companion.referee.words import describe_action, describe_turn
 
 
 # ----------------------------------------------------------------------------- matching
@@ -216,30 +214,19 @@ def _question(game: Game, turns: list, seen: Seen, before: Seen, seat: int) -> V
     options = tuple(tuple(t) for t in turns)
     if same_main and all(nobles) and len(set(nobles)) == len(nobles):
         return Verdict("question", seat, question="noble", candidates=tuple(nobles),
-                       options=options,
-                       message=(f"Nobles {' and '.join(nobles)} both qualify for "
-                                f"{game.names[seat]}: which one visits? Touch it, or take its "
-                                "tile from the mat and press again."))
+                       options=options)
     if all(type(m) is ReserveBlind for m in mains) and len({m.level for m in mains}) == len(mains):
         levels = tuple(m.level for m in mains)
         candidates = levels + ((0,) if unchanged else ())
-        extra = " (or no card, if nothing was reserved)" if unchanged else ""
         return Verdict("question", seat, question="deck", candidates=candidates,
-                       options=options,
-                       message=(f"{game.names[seat]} reserved a card from a deck: from which "
-                                f"level's deck{extra}?"))
+                       options=options)
     if (all(type(m) is BuyCard for m in mains) and len({m.card for m in mains}) == len(mains)
             and all(not any(c is not None and c.id == m.card for _, _, c in game.face_up())
                     for m in mains)):
         return Verdict("question", seat, question="reserved-card",
-                       candidates=tuple(m.card for m in mains), options=options,
-                       message=(f"Which of {game.names[seat]}'s reserved cards was bought? "
-                                "Touch it, or show it in the scan zone and press again."))
-    described = [describe_turn(game, t) for t in turns]
+                       candidates=tuple(m.card for m in mains), options=options)
     return Verdict("question", seat, question="turn", candidates=tuple(range(len(turns))),
-                   options=options,
-                   message=("The table fits more than one turn: " + " / ".join(
-                       f"{i + 1}: {d}" for i, d in enumerate(described)) + " Which was it?"))
+                   options=options)
 
 
 def accept(game: Game, turn, seen: Optional[Seen], seat: int, asked: Optional[str] = None
@@ -250,16 +237,11 @@ def accept(game: Game, turn, seen: Optional[Seen], seat: int, asked: Optional[st
         if type(a) is ClaimNoble and seen is not None \
                 and seen.nobles[list(game.nobles).index(a.noble)] is not None:
             data["noble_tile"] = a.noble
-    return Verdict("accepted", seat, lines=tuple(a.to_line() for a in turn),
-                   message=describe_turn(game, list(turn), data.get("noble_tile")),
-                   asked=asked, data=data)
+    return Verdict("accepted", seat, lines=tuple(a.to_line() for a in turn), asked=asked,
+                   data=data)
 
 
 # ----------------------------------------------------------------------------- judge
-def not_your_turn(game: Game, seat: int) -> str:
-    active = game.names[game.active]
-    return (f"It is {active}'s turn, not {game.names[seat]}'s: only {active}'s button ends "
-            "this turn.")
 
 
 def judge(game: Game, observation: dict, seat: int) -> Verdict:
@@ -268,11 +250,9 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
     if game.main is not None:
         raise ValueError("judge() needs the game at the start of a turn.")
     if game.outcome is not None:
-        return Verdict("rejected", seat, rule="game-over",
-                       message="The game is over: no more turns can be played.")
+        return Verdict("rejected", seat, rule="game-over")
     if seat != game.active:
-        return Verdict("rejected", seat, rule="not-your-turn",
-                       message=not_your_turn(game, seat))
+        return Verdict("rejected", seat, rule="not-your-turn")
     try:
         seen = read_seen(observation)
     except ObservationError as err:
@@ -290,12 +270,10 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
 
 
 def _unsure(seat: int, paths: list, observation: dict) -> Verdict:
-    what = ", ".join(where(u) for u in paths)
     data = {"uncertain": list(paths)}
-    message = with_corner_hint(
-        f"The camera is not sure of {what}: lay tokens flat in one row in their lane and cards "
-        "flat with their tags facing up, then press again.", data, observation)
-    return Verdict("unreadable", seat, data=data, message=message)
+    if corner_missing(observation):
+        data["corner"] = True
+    return Verdict("unreadable", seat, data=data)
 
 
 #: The other counts an uncertain lane is tried at (the camera is off by a token or two).
@@ -373,10 +351,7 @@ def answer_question(game: Game, question: Verdict, value) -> Verdict:
     elif kind == "deck":
         if value == 0 and 0 in question.candidates:
             return Verdict("rejected", seat, rule="no-action", asked=kind,
-                           data={"key": "nothing-reserved"},
-                           message=(f"Nothing was reserved and the table is unchanged: "
-                                    f"{game.names[seat]} has not made an action yet. "
-                                    + fix("no-action", {})))
+                           data={"key": "nothing-reserved"})
         chosen = next((t for t in options if t[0].level == value), None) if isinstance(
             value, int) and not isinstance(value, bool) else None
     elif kind == "reserved-card":
@@ -386,12 +361,9 @@ def answer_question(game: Game, question: Verdict, value) -> Verdict:
             chosen = options[value]
     if chosen is None:
         return Verdict("question", seat, question=kind, candidates=question.candidates,
-                       options=options,
-                       message=(f"{value!r} is not one of the choices "
-                                f"({', '.join(str(c) for c in question.candidates)}). "
-                                + question.message))
+                       options=options, data={"not_a_choice": repr(value)})
     return accept(game, chosen, None, seat, asked=kind)
 
 
 __all__ = ["Verdict", "Seen", "ObservationError", "expected_observation", "read_seen", "judge",
-           "answer_question", "accept", "describe_turn", "describe_action"]
+           "answer_question", "accept"]

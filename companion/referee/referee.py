@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -21,10 +22,10 @@ from companion.engine.values import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import Header, parse_event
 from companion.referee.journal import Journal, JournalError
 from companion.referee.forgotten import answer_turns, judge_forgotten
-from companion.referee.judge import answer_question, judge, not_your_turn
+from companion.referee.judge import answer_question, judge
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
-from companion.referee.seen import ObservationError, read_seen
+from companion.referee.seen import ObservationError, corner_missing, read_seen
 from companion.referee.verdict import Verdict
 from companion.referee.session import SessionWriter, data_dir as _data_dir, read_record_mirror
 
@@ -36,7 +37,9 @@ __all__ = ["Referee", "SetupError", "DataFolderError", "default_reader"]
 
 
 class SetupError(ValueError):
-    """The dealt table can't be used to start a game; ``message`` says what to fix."""
+    """The dealt table can't be used to start a game: ``data`` holds the facts
+    (companion.i18n.camera says them); ``message`` is English only where a setup sentence has
+    not yet moved to companion.i18n."""
 
     def __init__(self, message: str, data: Optional[dict] = None):
         super().__init__(message)
@@ -71,12 +74,6 @@ def _turn_fields(obs) -> tuple:
         return (None,)
     return tuple(json.dumps(obs.get(k), sort_keys=True) for k in
                  ("mat", "busy", "nobles", "market", "decks", "bank", "scan", "uncertain"))
-
-
-def _outcome_sentence(game: Game) -> str:
-    o = game.outcome
-    names = [game.names[i] for i in o.winners]
-    return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'share the victory'}."
 
 
 # ----------------------------------------------------------------------------- the referee
@@ -141,19 +138,18 @@ class Referee:
         n = len(players)
         if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
                                                           or obs.get("covered")):
-            from companion.i18n.covered import covered_sentence
             covered = obs.get("covered")
             covered = [str(p) for p in covered] if isinstance(covered, list) else None
-            raise SetupError(covered_sentence(covered, again="read the table again"),
-                             {"covered": covered, "again": "read"})
+            raise SetupError("", {"covered": covered, "again": "read"})
         try:
             seen = read_seen(obs)
         except ObservationError as err:
             raise SetupError(err.message, err.data)
         if seen.uncertain:
-            from companion.i18n.covered import unsure_sentence, with_corner_hint
             data = {"unsure": sorted(seen.uncertain)}
-            raise SetupError(with_corner_hint(unsure_sentence(seen.uncertain), data, obs), data)
+            if corner_missing(obs):
+                data["corner"] = True
+            raise SetupError("", data)
         nobles = seen.nobles
         for i in range(5):
             v = nobles[i]
@@ -327,8 +323,7 @@ class Referee:
             asked = self.pending_question
             if self.game.main is not None or (asked is not None and asked.seat != seat) \
                     or not self.forgotten_presses:
-                return Verdict("rejected", seat, rule="not-your-turn",
-                               message=not_your_turn(self.game, seat))
+                return Verdict("rejected", seat, rule="not-your-turn")
             self.pending_question = self._pending_obs = None
             verdict = judge_forgotten(self.game, self.stills, observation, seat)
             if verdict.kind == "accepted":
@@ -349,8 +344,7 @@ class Referee:
         if self.expect is not None:
             verdict = self.expect.judge_turn(self.game, verdict)
         if taken_back and verdict.kind == "accepted":
-            verdict = _with_message(verdict, "The lines entered on the screen for this turn "
-                                    "were replaced by what the camera sees. " + verdict.message)
+            verdict = replace(verdict, data={**verdict.data, "replaced_entries": True})
         if verdict.kind == "accepted":
             self._commit(verdict)
         elif verdict.kind == "question":
@@ -372,8 +366,7 @@ class Referee:
         if self.game is None or not self._entries:
             raise ValueError("No turn is being entered by touch.")
         if seat != self.game.active:
-            return Verdict("rejected", seat, rule="not-your-turn",
-                           message=not_your_turn(self.game, seat))
+            return Verdict("rejected", seat, rule="not-your-turn")
         return self.entry({"type": "end_turn", "player": seat})
 
     def answer(self, value) -> Verdict:
@@ -416,16 +409,15 @@ class Referee:
             if line.get("type") == "setup" and self.game is None:
                 event = parse_event(line, len(self.names))
                 self._confirm_without_event(event)
-                return Verdict("accepted", None, lines=(self.game.setup.to_line(),),
-                               message="The game is set up.")
+                return Verdict("accepted", None, lines=(self.game.setup.to_line(),))
             if self.game is None:
                 raise MalformedError("The game is not set up yet: enter or confirm the dealt "
                                      "table first.")
             event = parse_event(line, self.game.n)
             if isinstance(event, Setup):
                 raise MalformedError("The game is already set up; a game has one setup.")
-        except RuleError as err:
-            return Verdict("rejected", seat, rule=err.rule, message=err.message)
+        except RuleError as err:   # malformed: what is wrong with it is for the records
+            return Verdict("rejected", seat, rule=err.rule, data={"detail": str(err)})
         if self.expect is not None:
             refused = self.expect.judge_line(self.game, line)
             if refused is not None:
@@ -435,7 +427,7 @@ class Referee:
         try:
             self.game.push(event)
         except RuleError as err:
-            return _refusal(self.game, event, err, seat)
+            return Verdict("rejected", seat, rule=err.rule, data={"problem": err.as_data()})
         self._entries.append(event.to_line())
         if type(event) is EndTurn:
             lines = tuple(self._entries)
@@ -446,13 +438,9 @@ class Referee:
             except BaseException:
                 self._entries = list(lines)
                 raise
-            return Verdict("accepted", event.player, lines=lines,
-                           message=self._after_turn_sentence(
-                               f"{self.game.names[event.player]}'s turn is recorded."))
+            return Verdict("accepted", event.player, lines=lines)
         self._save_pending()
-        return Verdict("entered", getattr(event, "player", None), lines=(event.to_line(),),
-                       message="Noted. Press the seat's button or enter end_turn to finish "
-                               "the turn.")
+        return Verdict("entered", getattr(event, "player", None), lines=(event.to_line(),))
 
     def _confirm_without_event(self, setup: Setup) -> None:
         # The entry event is already in the session; the journal row still names the session.
@@ -539,11 +527,6 @@ class Referee:
         elif self._entries:
             pending = {"entries": list(self._entries)}
         self.journal.set_pending(self.game_id, pending)
-
-    def _after_turn_sentence(self, text: str) -> str:
-        if self.game.outcome is not None:
-            return f"{text} The game is over: {_outcome_sentence(self.game)}"
-        return text
 
     # ----------------------------------------------------------------- resuming
     @staticmethod
@@ -647,19 +630,3 @@ def _press_event(seat: int, image: str, auto: bool) -> dict:
     if auto:
         event["auto"] = True
     return event
-
-
-def _refusal(game: Game, event, err: RuleError, seat) -> Verdict:
-    """A touch entry the rules refuse, with the refusal's facts for the screen's words."""
-    from companion.i18n.messages import explain, to_data
-    try:
-        problem = explain(game, event)
-    except (RuleError, KeyError, ValueError, IndexError):
-        problem = None
-    data = {"problem": to_data(problem)} if problem is not None else {}
-    return Verdict("rejected", seat, rule=err.rule, message=err.message, data=data)
-
-
-def _with_message(verdict: Verdict, message: str) -> Verdict:
-    from dataclasses import replace
-    return replace(verdict, message=message)

@@ -2,6 +2,7 @@
 (``spec/session.md``)."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -36,9 +37,14 @@ def _load_observation(folder: Path, name, reader) -> tuple:
     return (reader or default_reader())(image), None
 
 
-def rejudge(folder, reader: Optional[Callable] = None) -> dict:
+def rejudge(folder, reader: Optional[Callable] = None,
+            say: Optional[Callable] = None) -> dict:
     """Judge a session folder again, as the app judged it live (session.md, versions 1 and
     2: settled stills are kept as evidence for a forgotten press, an auto press is a press).
+
+    ``say(game, verdict)``: the verdict's sentence for its ``message`` field (the command
+    passes ``companion.i18n.verdicts.english_verdict``; ``game`` is the state it was judged
+    on). Without it, verdicts carry only their codes and facts.
 
     Raises :class:`SessionError` when the folder can't be read. The result holds
     ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
@@ -80,20 +86,22 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
             except SetupError as err:
                 # As in the app: the table is not confirmed, the players fix it and read again.
                 # Presses until a readable setup are unreadable ("not set up yet").
-                verdicts.append({"setup": number, **Verdict("unreadable", None,
-                                                            message=err.message).to_dict()})
+                refused = Verdict("unreadable", None, message=err.message, data=err.data)
+                verdicts.append({"setup": number,
+                                 **refused.to_dict(message=_said(say, None, refused))})
         elif kind == "press":
             presses += 1
             seat = ev.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < len(session.players):
                 raise SessionError(f"Event {number} is a press by {seat!r}, which is not a seat.")
             obs, why = _load_observation(folder, ev.get("image"), reader)
+            before = _copy(ref.game, say)
             if obs is None and ref.game is not None:
                 ref.pending_question = None
                 verdict = Verdict("unreadable", seat, message=why)
             else:
                 verdict = ref.judge_press(seat, obs)
-            verdicts.append(verdict.to_dict(press=presses))
+            verdicts.append(verdict.to_dict(press=presses, message=_said(say, before, verdict)))
             last_press = len(verdicts) - 1
         elif kind == "still":
             # A settled still (version 2): evidence for a forgotten press, never a verdict.
@@ -107,10 +115,12 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
                 warnings.append(f"Event {number} answers a question that was not asked; it "
                                 "was ignored.")
                 continue
+            before = _copy(ref.game, say)
             verdict = ref.answer(ev.get("value"))
             if last_press is not None:
                 prev = verdicts[last_press]
-                verdicts[last_press] = verdict.to_dict(press=prev["press"])
+                verdicts[last_press] = verdict.to_dict(press=prev["press"],
+                                                       message=_said(say, before, verdict))
         elif kind == "entry":
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
@@ -126,3 +136,14 @@ def rejudge(folder, reader: Optional[Callable] = None) -> dict:
             "finished": bool(game and game.finished),
             "winners": list(game.outcome.winners) if game and game.outcome else [],
             "warnings": warnings}
+
+
+def _copy(game, say):
+    """The game a verdict is judged on, kept for saying it (only when it will be said)."""
+    return copy.deepcopy(game) if say is not None and game is not None else None
+
+
+def _said(say, game, verdict) -> str:
+    """The verdict's sentence (a press before the setup is confirmed has no game: its
+    sentence, and a setup's, needs none)."""
+    return say(game, verdict) if say is not None else ""

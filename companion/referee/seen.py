@@ -63,19 +63,24 @@ def _slot_value(value, where: str):
     return value
 
 
+def corner_missing(observation: dict) -> bool:
+    """Whether read-table saw the mat with a corner marker missing (`markers`: ids seen): the
+    places the camera is unsure of may then be beyond the frame's edge."""
+    markers = observation.get("markers") if isinstance(observation, dict) else None
+    return isinstance(markers, list) and 0 < len(markers) < 4
+
+
 def read_seen(obs: dict) -> Seen:
     """Check an observation and reduce it; raises :class:`ObservationError` with a sentence."""
     if not isinstance(obs, dict):
         raise ObservationError("The camera gave no reading of the table: press again.",
                                "malformed")
     if obs.get("busy") and (obs.get("mat") is not False or obs.get("covered")):
-        # Name exactly what to clear (read-table's `covered`: regions, or the corner markers
-        # a hand hides so that the mat can't be placed), in the players' words.
-        from companion.i18n.covered import covered_sentence
+        # What to clear (read-table's `covered`: regions, or the corner markers a hand hides
+        # so that the mat can't be placed): companion.i18n.camera says it in the players' words.
         covered = obs.get("covered")
         covered = [str(p) for p in covered] if isinstance(covered, list) else None
-        raise ObservationError(covered_sentence(covered),
-                               data={"covered": covered, "again": "press"})
+        raise ObservationError("", data={"covered": covered, "again": "press"})
     if obs.get("mat") is False:
         raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
                                "markers must be in view. Move whatever covers a corner, then "

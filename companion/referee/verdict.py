@@ -22,7 +22,10 @@ class Verdict:
     ``companion.i18n.messages.to_data``), ``out``/``into`` (tokens taken from / paid into the
     bank), ``card``, ``claims`` (noble tiles taken), ``mismatch`` (what differs on the table),
     ``key`` (a fixed refusal); for an accepted turn, ``noble_tile`` (the visiting noble whose
-    tile is still on the mat). ``message`` stays the English of records and logs.
+    tile is still on the mat), ``replaced_entries`` (touch-entered lines the camera's turn
+    replaced), ``detail`` (what is wrong with a malformed entry), ``not_a_choice`` (an answer
+    that is not one of the question's choices). ``message``: the referee's own English, only
+    where a camera or setup sentence has not yet moved to companion.i18n.
     """
 
     kind: str
@@ -39,8 +42,9 @@ class Verdict:
     #: accepted one) or asks about (a ``turns`` question), in turn order; empty otherwise.
     turns: tuple = ()
 
-    def to_dict(self, press: Optional[int] = None) -> dict:
-        """The verdict object of ``rejudge --json`` (session.md)."""
+    def to_dict(self, press: Optional[int] = None, message: str = "") -> dict:
+        """The verdict object of ``rejudge --json`` (session.md); ``message``: its English,
+        made by ``companion.i18n.verdicts.english_verdict`` (the referee hands up facts)."""
         out: dict = {}
         if press is not None:
             out["press"] = press
@@ -55,8 +59,8 @@ class Verdict:
         elif self.kind == "question":
             out["question"] = self.question
             out["candidates"] = list(self.candidates)
-        if self.message:
-            out["message"] = self.message
+        if message or self.message:
+            out["message"] = message or self.message
         if self.asked:
             out["asked"] = self.asked
         return out

@@ -41,6 +41,7 @@ from companion.i18n import N_, _, ngettext
 from companion.i18n.notices import cause_text
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError, read_session, write_synced
+from companion.i18n.messages import render
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +162,7 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
         raise ShareError(err.message, 2)
     if not result.ok:
         raise ShareError(_(TEXT["broken"]).format(line=result.error_line,
-                                                  message=result.error.message))
+                                                  message=render(result.error, result.game)))
     game = result.game
     if game is None or game.outcome is None:
         state = (_(TEXT["not_setup"]) if game is None else

@@ -186,8 +186,8 @@ class PlayScreen(AppScreen):
         self.rejected = bool(v is not None and v.kind in ("rejected", "unreadable"))
         self.ask.rejected = self.rejected
         # The verdict said in the current language; other notices as the controller put them.
-        said = render_after(g, v) if v is not None and c.message == v.message else say(c.message)
-        if v is not None and v.rule in (RULE, RULE_HAND) and c.message == v.message:
+        said = render_after(g, v) if v is not None and c.verdict_said else say(c.message)
+        if v is not None and v.rule in (RULE, RULE_HAND) and c.verdict_said:
             said = rejection_words(g, c.computer.expectation, v)   # what the computer wants
         msg = V.verdict_text(v, said or "")
         if v is not None and v.kind == "question" and c.question is not None:

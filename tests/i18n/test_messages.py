@@ -1,12 +1,13 @@
-"""The message layer: the engine's refusals, worked out again and said in every language.
+"""Refusals said from their facts: the engine rejects with a value (rule, reason, facts), and
+companion.i18n.messages is the one place that says it, in each language.
 
-In English the rendered sentence must be the engine's own, word for word, for every refused
-action met in simulated games: that proves the values the layer passes to the translations
-are the ones the engine used. Polish and Korean must give a sentence for each, with every
-placeholder filled.
+``refusal_sentences.json`` holds, for every reason the engine gives, representative facts and
+the sentence each language says for them (and the records' English, cards and nobles by id).
 """
 import itertools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,10 +16,13 @@ from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, EndTurn, PassT
                               SimulatedTable, TakeGems)
 from companion.engine.game import Rules
 from companion.engine.simulate import play_random_game
-from companion.i18n import Translator, translator
-from companion.i18n.messages import explain, render
+from companion.i18n import translator
+from companion.i18n.messages import Problem, english, refusal, render
 
-from tests.i18n.idwords import has_id, screen_english
+from tests.i18n.idwords import has_id
+
+SENTENCES = json.loads((Path(__file__).parent / "refusal_sentences.json").read_text("utf-8"))
+REASONS = {s["reason"]: (s["rule"], set(s["facts"])) for s in SENTENCES}
 
 TAKES = sorted({t for t in itertools.product(range(3), repeat=5) if 0 < sum(t) <= 4}
                | {(0, 0, 0, 0, 0)})
@@ -69,24 +73,28 @@ def _after_main(game, rng):
     return out
 
 
-def test_english_is_the_engines_sentence_word_for_word():
-    translator.set_language("en")
-    seen_rules = set()
-    checked = 0
-    for seed in range(6):
+
+def _games(seeds, names=None):
+    """(game, refusal) for every refused attempt met in simulated games (malformed aside)."""
+    for seed in seeds:
         rng = random.Random(seed)
-        table = SimulatedTable(players=2 + seed % 3, seed=seed,
+        players = len(names) if names else 2 + seed % 3
+        table = SimulatedTable(players=players, seed=seed, names=names,
                                rules=Rules(short_take=("never", "when_scarce", "always")[seed % 3]))
         game = table.new_game()
         for _turn in range(40):
             if game.outcome is not None:
                 break
             for action in _attempts(game, rng):
-                checked += _compare(game, action, seen_rules)
+                err = _refused(game, action)
+                if err is not None:
+                    yield game, err
             main = rng.choice(game._main_actions())
             game.push(main if type(main) is not ReserveBlind else table.blind_reserve(main, True))
             for action in _after_main(game, rng):
-                checked += _compare(game, action, seen_rules)
+                err = _refused(game, action)
+                if err is not None:
+                    yield game, err
             for reveal in table.reveals(game):
                 game.push(reveal)
             while True:
@@ -95,86 +103,81 @@ def test_english_is_the_engines_sentence_word_for_word():
                 game.push(step)
                 if type(step) is EndTurn:
                     break
-    # The games met most of the rule codes, so most branches were compared.
-    assert checked > 500
-    assert {"take-three-distinct", "take-two-needs-four", "take-gold", "not-your-turn",
-            "card-not-available", "payment-mismatch", "no-action",
-            "return-not-allowed", "noble-not-earned", "reveal-mismatch",
-            "one-action-per-turn"} <= seen_rules, seen_rules
 
 
-def _compare(game, action, seen_rules) -> int:
-    try:
-        game.check(action)
-    except RuleError as err:
-        if err.rule == "malformed":
-            return 0
-        problem = explain(game, action)
-        assert problem is not None, (action, err)
-        assert problem.rule == err.rule, (action, err, problem)
-        # Word for word, but for the sticker ids: the screen names a card by what is printed
-        # on it (the engine's "holds 1 tokens" is fixed, so no other difference is allowed).
-        said = render(problem, game)
-        assert said == screen_english(err.message, game), (action, problem)
-        assert not has_id(said), said
-        seen_rules.add(err.rule)
-        return 1
-    assert explain(game, action) is None
-    return 0
+def _refused(game, action):
+    err = refusal(game, action)
+    return None if err is None or err.rule == "malformed" else err
 
 
-def test_game_over_and_end_of_game_states():
-    translator.set_language("en")
-    result = play_random_game(players=2, seed=3)
-    game = result.game
-    action = TakeGems(game.active, (1, 1, 1, 0, 0, 0))
-    with pytest.raises(RuleError) as err:
-        game.check(action)
-    assert render(explain(game, action), game) == err.value.message
-
-
-@pytest.mark.parametrize("lang", ["pl", "ko"])
-def test_every_refusal_has_a_whole_sentence_in(lang):
-    tr = Translator(lang)
+@pytest.mark.parametrize("lang", ["en", "pl", "ko"])
+def test_each_reason_is_said_from_its_facts_in(lang):
+    """Every sentence from its facts, word for word; fails when a value goes to the wrong
+    placeholder or a form of the count is wrong (Polish has three)."""
     translator.set_language(lang)
     try:
-        table = SimulatedTable(players=3, seed=11, names=("Zażółć Gęślą", "김민준", "Łukasz 김"))
-        game = table.new_game()
-        rng = random.Random(4)
-        keys = set()
-        for _turn in range(30):
-            if game.outcome is not None:
-                break
-            for action in _attempts(game, rng):
-                problem = explain(game, action)
-                if problem is None:
-                    continue
-                text = render(problem)
-                keys.add(problem.key)
-                assert "{" not in text and "}" not in text, text
-                assert text.strip() and text[-1] in ".?!", text
-                # Not left in English: the catalog has the sentence.
-                assert text != _english(problem), (lang, text)
-            main = rng.choice(game._main_actions())
-            game.push(main if type(main) is not ReserveBlind else table.blind_reserve(main, True))
-            for reveal in table.reveals(game):
-                game.push(reveal)
-            while True:
-                steps = game._end_steps()
-                step = steps[-1] if len(steps) == 1 else rng.choice(steps[:-1])
-                game.push(step)
-                if type(step) is EndTurn:
-                    break
-        assert len(keys) >= 8
-        assert tr.lang == lang
+        for s in SENTENCES:
+            said = render(Problem(s["rule"], s["reason"], s["facts"]))
+            assert said == s["said"][lang], (s["reason"], said)
+            assert "{" not in said and not has_id(said), said
+            if lang != "en":
+                assert said != s["said"]["en"], (lang, s["reason"])
     finally:
         translator.set_language("en")
 
 
-def _english(problem):
-    current = translator.lang
-    translator.set_language("en")
+def test_the_records_english_names_cards_and_nobles_by_id_whatever_the_language():
+    translator.set_language("pl")
     try:
-        return render(problem)
+        for s in SENTENCES:
+            assert english(Problem(s["rule"], s["reason"], s["facts"])) == s["records"]
     finally:
-        translator.set_language(current)
+        translator.set_language("en")
+    card = next(s for s in SENTENCES if s["reason"] == "card-not-available")
+    assert card["records"].startswith("Card 1W01 is not face-up")
+
+
+def test_the_engine_refuses_with_a_rule_a_reason_and_facts_only():
+    """Every refusal met in simulated games is a known reason of its rule, with exactly that
+    reason's facts as plain data: no sentence travels up from the engine."""
+    seen = set()
+    n = 0
+    for game, err in _games(range(6)):
+        rule, facts = REASONS[err.reason]
+        assert err.rule == rule, err
+        assert set(err.facts) == facts, err
+        data = err.as_data()
+        assert json.loads(json.dumps(data)) == data
+        assert not hasattr(err, "message")
+        seen.add(err.reason)
+        n += 1
+    assert n > 500
+    assert {"take-illegal", "take-two-needs-four", "take-gold", "not-your-turn",
+            "card-not-available", "payment-mismatch", "end-before-main", "return-not-over",
+            "noble-not-earned", "reveal-wrong-level", "one-action-per-turn"} <= seen, seen
+
+
+@pytest.mark.parametrize("lang", ["pl", "ko"])
+def test_every_refusal_met_is_a_whole_sentence_in(lang):
+    names = ("Zażółć Gęślą", "김민준", "Łukasz 김")
+    n = 0
+    for game, err in _games([11], names=names):
+        translator.set_language("en")
+        english_said = render(err, game)
+        translator.set_language(lang)
+        try:
+            said = render(err, game)
+        finally:
+            translator.set_language("en")
+        assert "{" not in said and said.strip() and said[-1] in ".?!", said
+        assert said != english_said and not has_id(said), (lang, said)
+        n += 1
+    assert n > 100
+
+
+def test_game_over_is_said_from_its_code():
+    translator.set_language("en")
+    game = play_random_game(players=2, seed=3).game
+    err = refusal(game, TakeGems(game.active, (1, 1, 1, 0, 0, 0)))
+    assert (err.rule, err.facts) == ("game-over", {})
+    assert render(err, game) == "The game is over: no more moves can be made."

@@ -1,7 +1,7 @@
 """The referee's verdicts said again in each language from what a Verdict carries.
 
-English must be the judge's own sentence where the verdict carries the values (accepted turns,
-questions, not-your-turn, game-over); Polish and Korean a whole sentence, never the English.
+The referee hands up facts; here they become the screen's sentence in each language and the
+records' English (cards and nobles by id). Polish and Korean: a whole sentence, never the English.
 """
 import random
 
@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import EndTurn, ReserveBlind, SimulatedTable
 from companion.i18n import translator
-from companion.i18n.verdicts import FIXED, RULES, fix, render_verdict
+from companion.i18n.verdicts import FIXED, RULES, english_verdict, fix, render_verdict
 from tests.i18n.idwords import has_id, screen_english
 try:
     from companion.referee_judge import Verdict, expected_observation, judge
@@ -49,15 +49,19 @@ def _replay(seed: int):
             game.push(a)
 
 
-def test_english_is_the_judges_sentence_when_the_verdict_carries_the_values():
+def test_a_verdict_is_said_from_its_facts_for_the_screen_and_the_records():
+    """The referee hands up facts only; the screen's English names cards by what is printed on
+    them, the records' English (english_verdict) by their ids, and both say the same."""
     translator.set_language("en")
     kinds = set()
     compared = 0
     for seed in range(4):
         for game, v in _replay(seed):
+            assert not v.message, v     # no English comes up from the referee
             said = render_verdict(game, v)
-            assert said == screen_english(v.message, game), (v.kind, v.message)
-            assert not has_id(said), said
+            records = english_verdict(game, v)
+            assert said and said[-1] in ".?" and not has_id(said), said
+            assert records and screen_english(records, game) == said, (records, said)
             kinds.add(v.kind if v.kind != "rejected" else v.rule)
             compared += 1
     assert compared > 100
@@ -203,7 +207,7 @@ def _refusals(seeds=range(3)):
                     yield game, verdict
 
 
-def test_camera_refusals_in_english_are_the_judges_sentence_ids_aside():
+def test_camera_refusals_are_said_from_their_facts_ids_only_in_the_records():
     """Fails on the old code: a Verdict carried no facts, so the screen said the rule's
     general sentence ("The payment does not match the card's cost after bonuses. ...")."""
     from tests.i18n.idwords import has_id, screen_english
@@ -212,8 +216,9 @@ def test_camera_refusals_in_english_are_the_judges_sentence_ids_aside():
     n = 0
     for game, v in _refusals():
         said = render_verdict(game, v)
-        assert said == screen_english(v.message, game), (v.rule, v.data)
+        assert said == screen_english(english_verdict(game, v), game), (v.rule, v.data)
         assert not has_id(said), said
+        assert said != rule_sentence_and_fix(game, v), said
         assert v.data and __import__("json").dumps(v.data)      # plain JSON data
         rules.add(v.rule)
         n += 1

@@ -1,6 +1,8 @@
 """Shared helpers of the referee tests: play a simulated game through the real Referee."""
 from __future__ import annotations
 
+import copy
+
 import collections
 import json
 import os
@@ -84,12 +86,14 @@ def play_game(players: int, seed: int, data_dir: str, inject: float = 0.3,
             if made is not None:
                 seat, obs = made
                 before = ref.game.snapshot()
+                before_game = copy.deepcopy(ref.game)
                 v = ref.press(seat, observation=obs)
                 if v.kind == "question" and v.question == "deck":
                     assert 0 in v.candidates
                     v = ref.answer(0)
                 assert (v.kind, v.rule) == ("rejected", code), (code, v)
-                assert v.message and v.message.endswith("."), v.message
+                text = said(before_game, v)
+                assert text and text.endswith("."), text
                 assert ref.game.snapshot() == before
                 stats.injected[code] += 1
         if play.finished:
@@ -126,3 +130,10 @@ def play_game(players: int, seed: int, data_dir: str, inject: float = 0.3,
     assert game_row["points"] == list(play.truth.outcome.points)
     ref.close()
     return stats
+
+
+def said(game, verdict) -> str:
+    """The verdict in the records' English (companion.i18n says what the referee hands up);
+    ``game``: the state it was judged on."""
+    from companion.i18n.verdicts import english_verdict
+    return english_verdict(game, verdict)

@@ -59,8 +59,10 @@ def test_a_legal_take_with_returns_and_an_unearned_noble_is_a_noble_fault(tmp_pa
     ref.game = game
     v = ref.press(ana, observation=obs)
     assert (v.kind, v.rule) == ("rejected", "noble-not-earned"), v
-    assert "Put the noble tile back on the mat" in v.message
-    assert "white and 1 blue" not in v.message
+    from companion.i18n.verdicts import english_verdict
+    message = english_verdict(game, v)     # the records' English, made from the facts
+    assert "Put the noble tile back on the mat" in message
+    assert "white and 1 blue" not in message
     assert noble
     # Said in the player's language from its facts: the noble, not the tokens.
     from companion.i18n.verdicts import render_verdict

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from companion.i18n.verdicts import render_after
 from companion.engine import EndTurn, ReserveCard, SimulatedTable, TakeGems
 from companion.referee import Referee, rejudge
 from companion.referee.door import RefereeDoor
@@ -109,7 +110,7 @@ def test_two_takes_without_a_still_are_asked_and_with_a_still_split_exactly(tmp_
     v = snap.verdict
     assert v.kind == "accepted" and v.turns == (ana, ben), v
     assert snap.game.snapshot() == table.truth.snapshot()
-    assert "Ana's turn and Ben's turn are both recorded" in v.message
+    assert "Ana's turn and Ben's turn are both recorded" in render_after(snap.game, v)
     assert journal_record(tmp_path)[2:] == [a.to_line() for a in table.truth.history]
 
 
@@ -194,7 +195,8 @@ def test_two_seats_forgetting_in_a_row_at_four_players(tmp_path, door):
     snap = press(d, seats[-1], table.seen())
     assert snap.verdict.kind == "accepted" and snap.verdict.turns == tuple(seats), snap.verdict
     assert snap.game.snapshot() == table.truth.snapshot()
-    assert "Ana's turn and Ben's turn and Cleo's turn are all recorded" in snap.verdict.message
+    assert ("The turns of Ana, Ben and Cleo are all recorded"
+            in render_after(snap.game, snap.verdict))
     assert journal_record(tmp_path)[2:] == [a.to_line() for a in table.truth.history]
     result = rejudge(session_of(tmp_path))
     assert result["record"] == journal_record(tmp_path)

@@ -12,6 +12,8 @@ import pytest
 from companion.i18n.covered import covered_sentence, places, unsure_sentence
 from companion.referee import Referee, rejudge
 from companion.referee.referee import SetupError
+from companion.referee.verdict import Verdict
+from companion.i18n.verdicts import english_verdict
 from tests.referee.table_play import TablePlay
 
 from .test_referee_journal import cli, live_game
@@ -49,7 +51,7 @@ def test_a_busy_press_asks_to_clear_exactly_what_is_covered(tmp_path):
     busy = dict(turn.observation, busy=True, covered=["market.2.1", "bank.red"])
     v = ref.press(turn.seat, observation=busy)
     assert v.kind == "unreadable"
-    assert v.message == ("A hand is over the second card of level 2 and the red lane: move it, "
+    assert english_verdict(ref.game, v) == ("A hand is over the second card of level 2 and the red lane: move it, "
                          "then press again.")
     assert len(ref.record()) == 2  # header and setup: nothing judged
     # The same table with the hand gone is judged.
@@ -102,7 +104,7 @@ def test_rejudge_an_unsure_setup_then_a_readable_one_judges_the_game(tmp_path):
     early = {"type": "press", "t": 0.001, "seat": 0, "image": events[1]["image"]}
     _write_events(session, [{"type": "setup", "t": 0.0, "image": "unsure.json"}, early,
                             {"type": "undo", "t": 0.0015}] + events)
-    out = rejudge(session)
+    out = rejudge(session, say=english_verdict)
     assert out["verdicts"][0]["verdict"] == "unreadable"
     assert out["verdicts"][0]["message"] == (
         "The camera is not sure of the third card of level 1 and the green lane: lay every "
@@ -112,7 +114,9 @@ def test_rejudge_an_unsure_setup_then_a_readable_one_judges_the_game(tmp_path):
     # From the readable setup on, the game is judged as it was live (press numbers shift by
     # the early press).
     later = out["verdicts"][2:]
-    assert [dict(v, press=v["press"] - 1) for v in later] == live
+    def facts(v):   # live verdicts carry no sentence (the referee hands up facts)
+        return {k: x for k, x in v.items() if k != "message"}
+    assert [facts(dict(v, press=v["press"] - 1)) for v in later] == [facts(v) for v in live]
     assert len(out["record"]) >= 2 + len(live)
 
 
@@ -126,13 +130,14 @@ def test_a_hand_over_two_corner_markers_asks_to_move_it_off_the_corners(tmp_path
                   covered=["markers.1", "markers.2"])
     v = ref.press(turn.seat, observation=hidden)
     assert v.kind == "unreadable"
-    assert v.message == ("The camera can't see the mat's top-right and bottom-right corners: "
+    assert english_verdict(ref.game, v) == ("The camera can't see the mat's top-right and bottom-right corners: "
                          "move any hand off the mat and make sure all of it is in the camera's "
                          "view, then press again.")
-    assert not CODE.search(v.message) and "markers" not in v.message
+    assert not CODE.search(english_verdict(ref.game, v)) and "markers" not in str(v.message)
     # Markers simply out of view (no hand) still say the mat can't be seen.
     away = dict(turn.observation, mat=False, markers=[0, 3], busy=False, covered=[])
-    assert "can't see the mat" in ref.press(turn.seat, observation=away).message
+    assert "can't see the mat" in english_verdict(ref.game, ref.press(turn.seat,
+                                                                       observation=away))
     assert len(ref.record()) == 2  # nothing judged
     assert ref.press(turn.seat, observation=turn.observation).kind == "accepted"
     ref.close()
@@ -161,8 +166,9 @@ def test_a_mat_pushed_partly_out_of_the_frame_is_not_blamed_on_a_hand(tmp_path):
     v = ref.press(turn.seat, observation=dict(turn.observation, **{
         k: seen[k] for k in ("mat", "markers", "busy", "covered")}))
     assert v.kind == "unreadable"
-    assert "camera's view" in v.message or "in view" in v.message
-    assert not v.message.startswith("A hand is over")
+    text = english_verdict(ref.game, v)
+    assert "camera's view" in text or "in view" in text
+    assert not text.startswith("A hand is over")
     ref.close()
 
 
@@ -172,6 +178,7 @@ def test_a_setup_under_an_arm_over_the_corners_says_so(tmp_path):
                covered=["markers.0", "markers.3"])
     with pytest.raises(SetupError) as err:
         Referee.setup_from_observation(obs, list(play.names), play.setup.first)
-    assert err.value.message == ("The camera can't see the mat's top-left and bottom-left corners: "
+    refused = Verdict("unreadable", None, message=err.value.message, data=err.value.data)
+    assert english_verdict(None, refused) == ("The camera can't see the mat's top-left and bottom-left corners: "
                                  "move any hand off the mat and make sure all of it is in the "
                                  "camera's view, then read the table again.")

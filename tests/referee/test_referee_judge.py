@@ -11,7 +11,7 @@ from companion.referee import Referee
 from companion.referee import expected_observation, judge
 from tests.referee.table_play import TablePlay
 
-from .referee_helpers import fast_dir
+from .referee_helpers import fast_dir, said
 
 SETUP = Setup(first=0, nobles=("N03", "N07", "N01"),
               market=(("1W01", "1U04", "1R02", "1K07"), ("2G01", "2W05", "2R03", "2K02"),
@@ -39,9 +39,9 @@ def test_two_from_a_pile_of_three_is_refused_with_what_to_put_back():
     before = game.snapshot()
     v = judge(game, table_after_take(game, {"red": 2}), 0)
     assert (v.kind, v.rule) == ("rejected", "take-two-needs-four")
-    assert "Only 3 red tokens" in v.message
-    assert "Put the 2 red back in the bank" in v.message
-    assert "2 of one colour from a pile of 4 or more" in v.message
+    assert "Only 3 red tokens" in said(game, v)
+    assert "Put the 2 red back in the bank" in said(game, v)
+    assert "2 of one colour from a pile of 4 or more" in said(game, v)
     assert game.snapshot() == before
 
 
@@ -52,14 +52,14 @@ def test_a_legal_take_is_accepted_with_a_sentence():
     assert v.lines == ({"type": "take", "player": 0, "gems": {"white": 1, "blue": 1,
                                                                 "black": 1}},
                        {"type": "end_turn", "player": 0})
-    assert v.message == "Ana took 1 white, 1 blue and 1 black."
+    assert said(game, v) == "Ana took 1 white, 1 blue and 1 black."
 
 
 def test_wrong_seat_and_finished_game():
     game = game_after()
     v = judge(game, table_after_take(game, {"white": 1, "blue": 1, "black": 1}), 1)
     assert (v.kind, v.rule) == ("rejected", "not-your-turn")
-    assert v.message.startswith("It is Ana's turn, not Ben's")
+    assert said(game, v).startswith("It is Ana's turn, not Ben's")
 
 
 @pytest.mark.parametrize("change, words", [
@@ -72,7 +72,7 @@ def test_unreadable_tables_say_what_to_clear(change, words):
     obs = table_after_take(game, {"white": 1, "blue": 1, "black": 1})
     obs.update(change)
     v = judge(game, obs, 0)
-    assert v.kind == "unreadable" and words in v.message
+    assert v.kind == "unreadable" and words in said(game, v)
 
 
 def test_uncertain_lane_matters_only_when_it_changed():
@@ -80,7 +80,7 @@ def test_uncertain_lane_matters_only_when_it_changed():
     obs = table_after_take(game, {"white": 1, "blue": 1, "black": 1})
     obs["uncertain"] = ["bank.blue"]
     v = judge(game, obs, 0)
-    assert v.kind == "unreadable" and "the blue lane of the bank" in v.message
+    assert v.kind == "unreadable" and "the blue lane of the bank" in said(game, v)
     obs["uncertain"] = ["bank.red"]  # unchanged lane: the turn doesn't depend on it
     assert judge(game, obs, 0).kind == "accepted"
 
@@ -95,7 +95,7 @@ def test_an_uncertain_lane_read_as_it_was_matters_when_another_count_explains_th
     obs["bank"]["green"] = 4
     obs["uncertain"] = ["bank.green"]
     v = judge(game, obs, 0)
-    assert v.kind == "unreadable" and "the green lane of the bank" in v.message
+    assert v.kind == "unreadable" and "the green lane of the bank" in said(game, v)
     assert v.data == {"uncertain": ["bank.green"]}
     # Ana takes white, blue, green; green read as it was: as read, a take of two colours
     # where three are there (refused), but one green fewer is a legal take of three.
@@ -103,7 +103,7 @@ def test_an_uncertain_lane_read_as_it_was_matters_when_another_count_explains_th
     obs["bank"]["green"] = 4
     obs["uncertain"] = ["bank.green"]
     v = judge(game, obs, 0)
-    assert v.kind == "unreadable" and "the green lane of the bank" in v.message
+    assert v.kind == "unreadable" and "the green lane of the bank" in said(game, v)
     # Told the truth, the same presses are judged.
     obs["bank"]["green"] = 3
     obs["uncertain"] = []
@@ -126,12 +126,12 @@ def test_card_in_two_places_and_token_in_wrong_lane_are_said_plainly():
     obs["scan"] = "1W01"
     v = judge(game, obs, 0)
     assert v.kind == "unreadable"
-    assert "Card 1W01 is seen in two places (level 1, slot 1 and the scan zone)" in v.message
+    assert "Card 1W01 is seen in two places (level 1, slot 1 and the scan zone)" in said(game, v)
     obs = table_after_take(game, {"white": 1, "blue": 1, "black": 1})
     obs["bank"]["red"] = 5
     v = judge(game, obs, 0)
     assert v.kind == "unreadable"
-    assert "The red lane holds 5 tokens, but a 2-player game has only 4" in v.message
+    assert "The red lane holds 5 tokens, but a 2-player game has only 4" in said(game, v)
 
 
 def test_unrefilled_slot_and_unreadable_new_card():
@@ -144,10 +144,10 @@ def test_unrefilled_slot_and_unreadable_new_card():
     obs["bank"]["gold"] -= 1
     v = judge(game, obs, p)
     assert (v.kind, v.rule) == ("rejected", "reveal-missing")
-    assert "Slot 3 of level 1 is empty" in v.message
+    assert "Slot 3 of level 1 is empty" in said(game, v)
     obs["market"]["1"][2] = "?"
     v = judge(game, obs, p)
-    assert v.kind == "unreadable" and "level 1, slot 3 can't be read" in v.message
+    assert v.kind == "unreadable" and "level 1, slot 3 can't be read" in said(game, v)
     obs["market"]["1"][2] = table.decks[1][-1]
     v = judge(game, obs, p)
     assert v.kind == "accepted"
@@ -167,7 +167,7 @@ def test_blind_reserve_asks_which_deck_unless_the_card_is_shown():
     ref.game = game
     ref.pending_question = v
     bad = ref.answer(7)
-    assert bad.kind == "question" and "7 is not one of the choices" in bad.message
+    assert bad.kind == "question" and "7 is not one of the choices" in said(game, bad)
     final = ref.answer(2)
     assert final.kind == "accepted" and final.asked == "deck"
     assert final.lines[0] == ReserveBlind(p, 2).to_line()
@@ -192,14 +192,18 @@ def test_noble_question_and_forgotten_tile():
             turn = play.play_turn()
             v = ref.press(turn.seat, observation=turn.observation)
             if v.kind == "question" and v.question == "noble":
-                assert len(v.candidates) >= 2 and "which one visits" in v.message
+                assert len(v.candidates) >= 2 and "which one visits" in said(ref.game, v)
                 v = ref.answer(play.answer_for(v, ref.game, turn))
                 assert v.kind == "accepted" and v.asked == "noble"
                 asked = True
             while v.kind == "question":
                 v = ref.answer(play.answer_for(v, ref.game, turn))
             if any(line["type"] == "noble" for line in v.lines) and v.asked != "noble":
-                assert "take the tile of noble" in v.message
+                # said of the game before the turn (the referee has applied it)
+                before = copy.deepcopy(ref.game)
+                for _line in v.lines:
+                    before.pop()
+                assert v.data.get("noble_tile") and "take the tile of noble" in said(before, v)
                 told = True
             assert v.kind == "accepted"
             assert ref.game.snapshot() == turn.state
@@ -212,7 +216,7 @@ def test_unchanged_table_is_no_action():
     game = game_after()
     v = judge(game, expected_observation(game), 0)
     assert (v.kind, v.rule) == ("rejected", "no-action")
-    assert "Make one action" in v.message
+    assert "Make one action" in said(game, v)
 
 
 def test_touch_entry_referees_a_game_without_camera():
