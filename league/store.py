@@ -198,8 +198,9 @@ class Store:
                       finished=bool(summary.get("finished")), updated=time.time())
         with self.engine.begin() as conn:
             ins = _insert(self.engine.dialect.name, games).values(
-                table_name=table, game=game, **values).on_conflict_do_nothing()
-            if conn.execute(ins).rowcount == 1:
+                table_name=table, game=game, **values).on_conflict_do_nothing().returning(
+                games.c.revision)  # a row back: inserted (rowcount is not reliable here)
+            if conn.execute(ins).first() is not None:
                 return Pushed(True, revision)
             res = conn.execute(games.update().where(
                 games.c.table_name == table, games.c.game == game,
