@@ -46,8 +46,8 @@ def _lang(request: Request) -> str:
                         request.headers.get("accept-language"))
 
 
-def _fill(template: str, lang: str, **extra) -> str:
-    values = {f"w_{k}": v for k, v in words.WORDS[lang].items() if isinstance(v, str)}
+def _fill(template: str, language: str, **extra) -> str:
+    values = {f"w_{k}": v for k, v in words.WORDS[language].items() if isinstance(v, str)}
     values.update(extra)
     out = template
     for key, value in values.items():

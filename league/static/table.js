@@ -41,8 +41,6 @@
     cg.appendChild(s("rect", {x: x, y: y, width: w, height: 54, rx: 10, fill: FILL[c.bonus]}));
     if (c.points) cg.appendChild(s("text", {x: x + 12, y: y + 42, "font-size": 40,
                                             "font-weight": "bold", fill: INK[c.bonus]}, c.points));
-    cg.appendChild(s("circle", {cx: x + w - 26, cy: y + 27, r: 16, fill: FILL[c.bonus],
-                                stroke: INK[c.bonus], "stroke-width": 3}));
     let k = 0;
     GEMS.forEach(function (colour) {
       const n = c.cost[colour];
@@ -73,8 +71,11 @@
     g.appendChild(ng);
   }
 
-  function seat(g, p, x, y, w, h, words) {
-    const pg = s("g", {class: "seat" + (p.active ? " active" : ""), "data-name": p.name});
+  // A seat's panel is drawn 600 x 213 and scaled into its place.
+  function seat(g, p, left, top, scale, words) {
+    const x = 0, y = 0, w = 600, h = 213;
+    const pg = s("g", {class: "seat" + (p.active ? " active" : ""), "data-name": p.name,
+                       transform: "translate(" + left + " " + top + ") scale(" + scale + ")"});
     pg.appendChild(s("rect", {x: x, y: y, width: w, height: h, rx: 12, fill: "#1f232c",
                               stroke: p.active ? "#f2c14e" : "#3a4150",
                               "stroke-width": p.active ? 6 : 2}));
@@ -110,7 +111,7 @@
     const g = s("g");
     const w = data.words;
     // Nobles along the top.
-    data.nobles.forEach(function (n, i) { noble(g, n, 190 + i * 140, 12, 120, w); });
+    data.nobles.forEach(function (n, i) { noble(g, n, 180 + i * 132, 12, 120, w); });
     // The market, level 3 on top as on the table; each row's deck on its left.
     [2, 1, 0].forEach(function (level, row) {
       const y = 150 + row * 248;
@@ -128,9 +129,18 @@
     ["white", "blue", "green", "red", "black", "gold"].forEach(function (colour, i) {
       gem(g, 900, 150 + i * 135, 48, colour, data.bank[colour]);
     });
-    // The seats, down the right.
-    const n = data.seats.length, h = Math.min(240, (888 - (n - 1) * 12) / n);
-    data.seats.forEach(function (p, i) { seat(g, p, 990, 6 + i * (h + 12), 600, h, w); });
+    // The seats: down the right on a wide screen; two by two under the market on a phone.
+    const portrait = window.innerWidth < 700;
+    if (portrait) {
+      const scale = 488 / 600, rows = Math.ceil(data.seats.length / 2);
+      data.seats.forEach(function (p, i) {
+        seat(g, p, 8 + (i % 2) * 496, 905 + Math.floor(i / 2) * (213 * scale + 10), scale, w);
+      });
+      svg.setAttribute("viewBox", "0 0 1000 " + Math.ceil(905 + rows * (213 * scale + 10)));
+    } else {
+      data.seats.forEach(function (p, i) { seat(g, p, 990, 6 + i * 223, 1, w); });
+      svg.setAttribute("viewBox", "0 0 1600 900");
+    }
     svg.replaceChildren(g);
   }
 
