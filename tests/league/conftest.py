@@ -88,9 +88,8 @@ def db_url(request, tmp_path_factory):
 class Server:
     """One `splendor-league serve` process on a free loopback port."""
 
-    def __init__(self, db_url: str, env=None):
-        self.proc = subprocess.Popen([LEAGUE, "serve", "--db", db_url, "--listen",
-                                      "127.0.0.1:0"], stdout=subprocess.PIPE,
+    def __init__(self, db_url: str, listen: str = "127.0.0.1:0", env=None):
+        self.proc = subprocess.Popen([LEAGUE, "serve", "--db", db_url, "--listen", listen], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True,
                                      env=dict(os.environ, **(env or {})))
         first = self.proc.stdout.readline()  # blocks until it listens (or dies)
@@ -117,7 +116,7 @@ def servers():
     started = []
 
     def start(db_url, env=None):
-        s = Server(db_url, env)
+        s = Server(db_url, env=env)
         started.append(s)
         return s
     yield start
