@@ -16,7 +16,9 @@ import hmac
 import json
 import os
 import secrets
+import threading
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -106,6 +108,9 @@ class Store:
 
     def __init__(self, url: str, pool_size: int = 8):
         self.shown = _safe(url)
+        # SQLite has one writer at a time: writers of this process take turns here instead
+        # of contending for the file lock (SQLite's busy wait sleeps up to 100 ms a try).
+        self._writing = threading.Lock() if url.startswith("sqlite") else nullcontext()
         self.url = _driver_url(url)
         self.sqlite = self.url.startswith("sqlite")
         try:
@@ -196,7 +201,7 @@ class Store:
         values = dict(revision=revision, record=json.dumps(record, ensure_ascii=False),
                       summary=json.dumps(summary, ensure_ascii=False),
                       finished=bool(summary.get("finished")), updated=time.time())
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             ins = _insert(self.engine.dialect.name, games).values(
                 table_name=table, game=game, **values).on_conflict_do_nothing().returning(
                 games.c.revision)  # a row back: inserted (rowcount is not reliable here)

@@ -176,3 +176,45 @@ class LeagueSender:
         log.info("League: push of %s revision %d failed (HTTP %s); again in %.0f s", game,
                  revision, status or "none", pause)
         return pause
+
+
+def config_of(settings) -> LeagueConfig:
+    return LeagueConfig(settings.league_url.strip(), settings.league_table.strip(),
+                        settings.league_token.strip())
+
+
+class LeagueLink:
+    """The app's one league sender, started from the settings and restarted when they change.
+
+    Without settings nothing runs; the journal's outbox is switched off so nothing queues.
+    """
+
+    def __init__(self, journal_path, settings, sender_cls=LeagueSender):
+        self.path = Path(journal_path)
+        self.sender_cls = sender_cls
+        self.sender: Optional[LeagueSender] = None
+        self.apply(settings)
+
+    def apply(self, settings) -> None:
+        self.stop()
+        config = config_of(settings)
+        try:
+            if config.ready:
+                self.sender = self.sender_cls(self.path, config)
+                self.sender.start()
+            elif self.path.exists():
+                outbox = Outbox(self.path)
+                outbox.enable(False)
+                outbox.close()
+        except Exception:   # the journal can't be opened: the referee says so; logged here
+            log.exception("League: the outbox can't be opened")
+            self.sender = None
+
+    def wake(self) -> None:
+        if self.sender is not None:
+            self.sender.wake()
+
+    def stop(self) -> None:
+        if self.sender is not None:
+            self.sender.stop()
+            self.sender = None
