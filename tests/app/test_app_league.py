@@ -10,6 +10,14 @@ from tests.app.conftest import find, pump, tap, wait_until
 from tests.league.conftest import Server, request
 
 
+def _press_test(screen):
+    """Scroll Settings down to the league's button and tap it, as a finger would."""
+    button = find("league-test")
+    screen.children[0].scroll_to(button, animate=False)
+    pump(frames=3)
+    tap(button)
+
+
 def _type(screen, name, text):
     box = screen.ids[name]
     box.focus = True
@@ -28,18 +36,18 @@ def test_the_league_test_button_says_whether_the_league_answered(ui, tmp_path):
         ui.go("settings")
         pump(0.05)
         screen = ui.sm.get_screen("settings")
-        tap(find("league-test"))
+        _press_test(screen)
         wait_until(lambda: "first" in screen.league_status, 10, "the missing settings said")
         assert screen.league_status == ("Enter the league's address, this table's name and "
                                         "its token first.")
         _type(screen, "league_url", server.url)
         _type(screen, "league_table", "pi-3")
         _type(screen, "league_token", token + "x")
-        tap(find("league-test"))
+        _press_test(screen)
         wait_until(lambda: "token" in screen.league_status, 10, "the wrong token said")
         assert screen.league_status == "The league answered, but it does not accept this token."
         _type(screen, "league_token", token)
-        tap(find("league-test"))
+        _press_test(screen)
         wait_until(lambda: "accepts" in screen.league_status, 10, "the answer said")
         assert screen.league_status == "The league answered and accepts this table's token."
         saved = json.loads((ui.ctl.data_dir / "settings.json").read_text())
