@@ -30,6 +30,7 @@ WORDS = {
         "passed": "{name} passed: no move was possible.", "returned": "Gave back {tokens}.",
         "noble": "A noble visited {name}.",
         "card": "a level {level} {colour} card worth {points}",
+        "card0": "a level {level} {colour} card",
         "colour": ("white", "blue", "green", "red", "black", "gold"),
         "card_colour": ("white", "blue", "green", "red", "black"),
     },
@@ -51,6 +52,7 @@ WORDS = {
         "passed": "{name} pasuje: żaden ruch nie był możliwy.", "returned": "Oddaje {tokens}.",
         "noble": "{name}: wizyta arystokraty.",
         "card": "kartę {colour} poziomu {level} za {points}",
+        "card0": "kartę {colour} poziomu {level}",
         "colour": ("biały", "niebieski", "zielony", "czerwony", "czarny", "złoty"),
         "card_colour": ("białą", "niebieską", "zieloną", "czerwoną", "czarną"),
     },
@@ -71,6 +73,7 @@ WORDS = {
         "passed": "{name}: 가능한 수가 없어 패스.", "returned": "토큰 {tokens} 반납.",
         "noble": "{name}: 귀족 방문.",
         "card": "{points} {level}단계 {colour} 카드",
+        "card0": "{level}단계 {colour} 카드",
         "colour": ("흰색", "파랑", "초록", "빨강", "검정", "황금"),
         "card_colour": ("흰색", "파란색", "초록색", "빨간색", "검은색"),
     },
@@ -108,7 +111,7 @@ def _tokens(lang: str, gems: dict) -> str:
 
 def _card(lang: str, card_id: str) -> str:
     card = CARDS[card_id]
-    return word(lang, "card", level=card.level, colour=WORDS[lang]["card_colour"][card.bonus],
+    return word(lang, "card" if card.points else "card0", level=card.level, colour=WORDS[lang]["card_colour"][card.bonus],
                 points=word(lang, "pts", n=card.points))
 
 
