@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from league.errors import UsageError
+
 MAX_SECONDS = 600
 
 
@@ -51,7 +53,6 @@ def _pg_bin(name: str) -> str:
     import glob
     found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
     if not found:
-        from league.cli import UsageError
         raise UsageError("PostgreSQL's server is not installed (Debian's postgresql package).")
     return found[-1]
 
@@ -202,7 +203,6 @@ def _p99(values: list) -> float:
 
 
 def run_bench(args) -> int:
-    from league.cli import UsageError
     from league.store import Store
     if not 0 < args.seconds <= MAX_SECONDS or not 0.5 <= args.interval <= 600:
         raise UsageError(f"--seconds must be more than 0 and at most {MAX_SECONDS}, and "

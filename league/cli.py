@@ -10,15 +10,10 @@ import logging
 import socket
 import sys
 
+from league.errors import UsageError
 from league.store import Store, StoreError, default_db_url, valid_table_name
 
 DEFAULT_LISTEN = "127.0.0.1:8750"
-
-
-class UsageError(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 class _Parser(argparse.ArgumentParser):

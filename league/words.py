@@ -111,7 +111,8 @@ def _tokens(lang: str, gems: dict) -> str:
 
 def _card(lang: str, card_id: str) -> str:
     card = CARDS[card_id]
-    return word(lang, "card" if card.points else "card0", level=card.level, colour=WORDS[lang]["card_colour"][card.bonus],
+    return word(lang, "card" if card.points else "card0", level=card.level,
+                colour=WORDS[lang]["card_colour"][card.bonus],
                 points=word(lang, "pts", n=card.points))
 
 

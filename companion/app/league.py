@@ -14,7 +14,6 @@ import json
 import logging
 import random
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request

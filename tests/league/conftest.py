@@ -89,7 +89,8 @@ class Server:
     """One `splendor-league serve` process on a free loopback port."""
 
     def __init__(self, db_url: str, listen: str = "127.0.0.1:0", env=None):
-        self.proc = subprocess.Popen([LEAGUE, "serve", "--db", db_url, "--listen", listen], stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen([LEAGUE, "serve", "--db", db_url, "--listen", listen],
+                                     stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True,
                                      env=dict(os.environ, **(env or {})))
         first = self.proc.stdout.readline()  # blocks until it listens (or dies)

@@ -31,7 +31,8 @@ def test_add_table_prints_a_token_once_and_stores_only_its_hash(tmp_path):
     assert store.table_of_token(token) == "club-1"
     assert store.table_of_token(token[:-1] + ("A" if token[-1] != "A" else "B")) is None
     again = league("add-table", "club-1", "--db", db)
-    assert again.returncode == 2 and again.stderr.strip() == "There is already a table named club-1."
+    assert again.returncode == 2
+    assert again.stderr.strip() == "There is already a table named club-1."
     assert league("tables", "--db", db).stdout.strip() == "club-1"
     assert league("revoke", "club-1", "--db", db).returncode == 0
     assert store.table_of_token(token) is None

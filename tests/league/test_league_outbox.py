@@ -2,7 +2,6 @@
 server process (league down, then up), and a real table process SIGKILLed with pushes queued."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
