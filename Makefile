@@ -8,9 +8,12 @@ STAMP  := $(VENV)/.installed
 # Debian 13 renamed libzbar0 to libzbar0t64. gettext: msgfmt compiles the translations;
 # fonts-nanum: the Hangul merged into the app's font (companion/i18n/fontbuild.py).
 DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64 gettext fonts-nanum
+# The league's tests: a throwaway PostgreSQL cluster (initdb, pg_ctl) and a headless Chromium
+# for its pages (tests/league).
+DEB_PACKAGES += postgresql chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test test-slow bench clean deb-packages locale fonts
+.PHONY: install run test test-slow bench clean deb-packages locale fonts league league-bench
 
 install: deb-packages $(STAMP) locale fonts
 
@@ -64,6 +67,16 @@ test-slow: install
 bench: install
 	$(BIN)/splendor-companion bench --players 2
 	$(BIN)/splendor-companion bench --players 4
+
+# The league server on its embedded default (a SQLite file in the data folder), on loopback.
+# Register a table first: `.venv/bin/splendor-league add-table NAME` prints its token.
+league: install
+	$(BIN)/splendor-league serve
+
+# The league's load benchmark (a few minutes, nice'd, loopback only; figures on stdout).
+league-bench: install
+	nice -n 15 $(BIN)/splendor-league bench --db sqlite
+	nice -n 15 $(BIN)/splendor-league bench --db postgresql --processes 2
 
 clean:
 	rm -rf $(VENV) build *.egg-info $(MO_FILES) $(FONTS)

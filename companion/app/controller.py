@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from companion.app.computer import ComputerSeats, load_seats, save_seats
+from companion.app.league import LeagueLink
 from companion.app.settings import Settings
 from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_class
 from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
@@ -27,6 +28,7 @@ from companion.i18n.guide import check_step
 from companion.i18n.notices import Notice, combine, os_cause, say
 from companion.i18n.verdicts import question_message
 from companion.referee.door import RefereeDoor, Snapshot
+from companion.referee.recovery import JOURNAL_NAME
 from companion.referee.session import data_dir as default_data_dir
 from companion.i18n.verdicts import render_after
 
@@ -100,6 +102,8 @@ class Controller:
         self.computer.on_ready = lambda e: self._door.call(
             lambda ref: ref.set_expectation(e), "computer")
         self.computer.on_press = self.press_button
+        # The league's sender (its own thread; the referee only writes the outbox).
+        self.league = LeagueLink(self.data_dir / JOURNAL_NAME, self.settings)
         self.computer.on_change = self._computer_ready
         if panel is not None:
             self.attach_panel(panel)
@@ -486,11 +490,13 @@ class Controller:
         """Close the referee's journal and stop the worker (the app is stopping)."""
         self.computer.stop()
         self.watch.stop()
+        self.league.stop()
         self._door.close(timeout=30)
 
     def _from_worker(self, snap: Snapshot) -> None:
         """The worker's snapshot, handed to the UI thread."""
         if snap.kind in ("press", "undo"):
+            self.league.wake()   # a turn or an undo may have queued a push: send it now
             self.dispatch(self._take, snap)
 
     def _take(self, snap: Snapshot) -> None:

@@ -41,6 +41,26 @@ def _camera(value) -> str | None:
     return None
 
 
+def _league_url(value) -> str | None:
+    if isinstance(value, str) and len(value) <= 300 and value.isprintable() and (
+            value == "" or value.startswith(("http://", "https://"))):
+        return value
+    return None
+
+
+def _league_table(value) -> str | None:
+    if isinstance(value, str) and len(value) <= 64 and all(
+            c.isascii() and (c.isalnum() or c in "_-") for c in value):
+        return value
+    return None
+
+
+def _league_token(value) -> str | None:
+    if isinstance(value, str) and len(value) <= 200 and value.isprintable() and " " not in value:
+        return value
+    return None
+
+
 #: field -> check returning the value to keep, or None when it is wrong (the notice names the
 #: setting in the Settings screen's words: companion.i18n.notices.SETTING_WORDS)
 _CHECKS = {
@@ -50,6 +70,9 @@ _CHECKS = {
     "short_take": lambda v: v if isinstance(v, str) and v in SHORT_TAKE else None,
     "camera": _camera,
     "last_seats": lambda v: _names(v, SEATS),
+    "league_url": _league_url,
+    "league_table": _league_table,
+    "league_token": _league_token,
 }
 
 
@@ -63,6 +86,11 @@ class Settings:
     short_take: str = "when_scarce"                 # house rule
     camera: str = "none"                            # "none", "auto", or a device index
     last_seats: list = field(default_factory=list)  # names per seat button, last game
+    # The league (league.md): its address, this table's name there and its token. Without
+    # all three nothing is queued or sent.
+    league_url: str = ""
+    league_table: str = ""
+    league_token: str = ""
     # Sentences about what was wrong in the file and replaced by defaults (not saved).
     notices: list = field(default_factory=list, compare=False, repr=False)
 

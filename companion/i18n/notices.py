@@ -33,6 +33,9 @@ SETTING_WORDS = {
     "short_take": N_("the house rule on taking fewer than 3 colours"),
     "camera": N_("the camera"),
     "last_seats": N_("the seats of the last game"),
+    "league_url": N_("the league's address"),
+    "league_table": N_("this table's name on the league"),
+    "league_token": N_("this table's league token"),
 }
 
 _CAUSES = {errno.ENOSPC: "no-space", errno.EROFS: "read-only", errno.EACCES: "permission",

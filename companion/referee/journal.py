@@ -43,6 +43,23 @@ CREATE TABLE IF NOT EXISTS lines (
     text TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+-- The league's outbox (league.md): while the league is on, every accepted turn and undo
+-- queues the game's whole record here in the same transaction; the app's sender
+-- (companion/app/league.py) pushes the rows in order and deletes each once answered.
+CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    league_game TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox_revisions (
+    game INTEGER PRIMARY KEY,
+    revision INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    enabled INTEGER NOT NULL
+);
 """
 
 
@@ -77,12 +94,14 @@ class Journal:
         self.db.close()
 
     # ----------------------------------------------------------------- writing
-    def _write(self, statements) -> None:
+    def _write(self, statements, queue: Optional[int] = None) -> None:
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
             for sql, args in statements:
                 db.execute(sql, args)
+            if queue is not None:
+                self._queue(queue)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -100,6 +119,7 @@ class Journal:
             gid = cur.lastrowid
             db.execute("INSERT INTO lines VALUES (?, 0, ?)", (gid, dumps(header)))
             db.execute("INSERT INTO lines VALUES (?, 1, ?)", (gid, dumps(setup)))
+            self._queue(gid)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -126,13 +146,13 @@ class Journal:
         if outcome is not None:
             stmts.append(("UPDATE games SET finished = 1, outcome = ? WHERE id = ?",
                           (dumps(outcome), game_id)))
-        self._write(stmts)
+        self._write(stmts, queue=game_id)
 
     def truncate(self, game_id: int, keep: int) -> None:
         """Keep the first ``keep`` lines of a game (undo); a finished game is open again."""
         self._write([("DELETE FROM lines WHERE game = ? AND seq >= ?", (game_id, keep)),
                      ("UPDATE games SET finished = 0, outcome = NULL, pending = NULL "
-                      "WHERE id = ?", (game_id,))])
+                      "WHERE id = ?", (game_id,))], queue=game_id)
 
     def replace_lines(self, game_id: int, lines: list, outcome: Optional[dict] = None) -> None:
         """Replace a game's whole record in one transaction (a restore from its session)."""
@@ -141,7 +161,24 @@ class Journal:
                   for i, line in enumerate(lines)]
         stmts.append(("UPDATE games SET finished = ?, outcome = ?, pending = NULL WHERE id = ?",
                       (1 if outcome else 0, dumps(outcome) if outcome else None, game_id)))
-        self._write(stmts)
+        self._write(stmts, queue=game_id)
+
+    def _queue(self, game_id: int) -> None:
+        """Inside a write's transaction: queue the game's record for the league, if it is on.
+        The revision counts up per game and is never reused (an undo gets a higher one)."""
+        db = self.db
+        if not db.execute("SELECT 1 FROM outbox_state WHERE enabled = 1").fetchone():
+            return
+        texts = [t for (t,) in db.execute("SELECT text FROM lines WHERE game = ? ORDER BY seq",
+                                          (game_id,))]
+        db.execute("INSERT INTO outbox_revisions VALUES (?, 1) ON CONFLICT (game) DO UPDATE "
+                   "SET revision = revision + 1", (game_id,))
+        revision = db.execute("SELECT revision FROM outbox_revisions WHERE game = ?",
+                              (game_id,)).fetchone()[0]
+        started = db.execute("SELECT started FROM games WHERE id = ?", (game_id,)).fetchone()
+        db.execute("INSERT INTO outbox (league_game, revision, record) VALUES (?, ?, ?)",
+                   (league_game(started[0] if started else "", game_id), revision,
+                    "[" + ", ".join(texts) + "]"))
 
     def set_players(self, game_id: int, players: list) -> None:
         """Write a game's player names again (a damaged row repaired from its record)."""
@@ -231,6 +268,13 @@ class Journal:
                 os.unlink(tmp)
 
 
+def league_game(started: str, game_id: int) -> str:
+    """The game's id on the league: its start time and journal id ("20261128-203015-7"),
+    unique for the table even if the journal is ever started afresh."""
+    stamp = "".join(ch for ch in started if ch.isdigit())[:14]
+    return f"{stamp[:8]}-{stamp[8:]}-{game_id}" if len(stamp) == 14 else f"game-{game_id}"
+
+
 def _decoded(text, what: str, default):
     """A JSON column, or ``default`` (logged) when the row is damaged: a damaged row must
     never stop the app or hide a game."""
@@ -255,3 +299,37 @@ def _row(row) -> dict:
             "finished": bool(finished), "abandoned": bool(abandoned),
             "outcome": outcome if isinstance(outcome, dict) else None,
             "pending": pending if isinstance(pending, dict) else None}
+
+
+class Outbox:
+    """The league's outbox in the journal file, from the sender's side: its own connection
+    (the journal's belongs to the referee's thread), so sending never holds the referee up."""
+
+    def __init__(self, path):
+        self.db = sqlite3.connect(os.fspath(path), isolation_level=None, timeout=10.0,
+                                  check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.executescript(SCHEMA)
+
+    def enable(self, on: bool) -> None:
+        """Queue from the next accepted turn on (or stop queueing; what is queued stays)."""
+        self.db.execute("INSERT INTO outbox_state VALUES (1, ?) ON CONFLICT (id) DO UPDATE "
+                        "SET enabled = excluded.enabled", (1 if on else 0,))
+
+    def first(self) -> Optional[tuple]:
+        """The oldest queued push: (seq, league game id, revision, record lines), or None."""
+        row = self.db.execute("SELECT seq, league_game, revision, record FROM outbox "
+                              "ORDER BY seq LIMIT 1").fetchone()
+        if row is None:
+            return None
+        return row[0], row[1], row[2], json.loads(row[3])
+
+    def done(self, seq: int) -> None:
+        self.db.execute("DELETE FROM outbox WHERE seq = ?", (seq,))
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+
+    def close(self) -> None:
+        self.db.close()

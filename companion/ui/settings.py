@@ -10,6 +10,7 @@ from companion.ui.common import AppScreen, app, ctl
 
 class SettingsScreen(AppScreen):
     calibration = StringProperty("")
+    league_status = StringProperty("")
     panel_status = StringProperty("")
     busy = BooleanProperty(False)
 
@@ -22,6 +23,9 @@ class SettingsScreen(AppScreen):
                       self.set_short_take,
                       (("never", _("Never")), ("when_scarce", _("When colours run out")),
                        ("always", _("Always"))))
+        self.ids.league_url.text = c.settings.league_url
+        self.ids.league_table.text = c.settings.league_table
+        self.ids.league_token.text = c.settings.league_token
         self.ids.hints.active = c.settings.hints
         self.ids.move_hint.active = c.settings.move_hint
         p = c.panel
@@ -81,6 +85,37 @@ class SettingsScreen(AppScreen):
         if c.settings.move_hint != bool(on):
             c.settings.move_hint = bool(on)
             c.settings.save(c.data_dir)
+
+    def set_league(self):
+        """Keep the league's address, this table's name and token (checked as settings.json
+        is: a wrong value is not kept), and restart the sender with them."""
+        from companion.app.settings import _CHECKS
+        c = ctl()
+        changed = False
+        for name in ("league_url", "league_table", "league_token"):
+            value = _CHECKS[name](self.ids[name].text.strip())
+            if value is not None and value != getattr(c.settings, name):
+                setattr(c.settings, name, value)
+                changed = True
+        if changed:
+            c.settings.save(c.data_dir)
+            c.league.apply(c.settings)
+
+    def test_league(self):
+        """Ask the league whether it answers and takes this table's token (off the UI
+        thread; the answer in a sentence)."""
+        from companion.app.league import check, config_of
+        from companion.i18n.league import check_words
+        self.set_league()
+        c = ctl()
+        config = config_of(c.settings)
+        self.league_status = _("Asking the league...")
+        self.busy = True
+
+        def done(fact):
+            self.busy = False
+            self.league_status = check_words(fact)
+        c._work(_("Asking the league..."), lambda: check(config), done)
 
     def calibrate(self):
         c = ctl()

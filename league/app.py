@@ -1,0 +1,165 @@
+"""The league's HTTP API and pages (Starlette). league.md is the contract.
+
+Every handler that touches the database or replays a record runs in Starlette's thread pool
+(plain SQLAlchemy Core, no async driver); the event loop only reads bodies and writes answers.
+Every error answer is ``{"error": sentence}`` (422 adds ``line`` and ``rule``).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from league import pages
+from league.check import (GAME_ID, MAX_BODY_BYTES, BodyError, check_record, parse_body)
+from league.limits import Limiter, Rate, retry_after
+from league.standings import standings, table_entry
+from league.store import Store, valid_table_name
+
+log = logging.getLogger("league")
+
+
+@dataclass(frozen=True)
+class Limits:
+    #: a table's pushes: one per accepted turn, a catch-up after a night offline in bursts
+    push: Rate = Rate(per_second=10, burst=100)
+    #: everything else, per client address: page polls, API reads, refused tokens
+    address: Rate = Rate(per_second=30, burst=120)
+
+
+def error(status: int, sentence: str, headers=None, **extra) -> JSONResponse:
+    return JSONResponse({"error": sentence, **extra}, status_code=status, headers=headers)
+
+
+_STATUS_SENTENCES = {
+    404: "There is nothing at this address.",
+    405: "This address does not take that method.",
+}
+
+
+def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette:
+    kw = {"clock": clock} if clock else {}
+    push_limiter = Limiter(limits.push, **kw)
+    address_limiter = Limiter(limits.address, **kw)
+
+    def limited(limiter, key):
+        wait = limiter.take(key)
+        if wait:
+            return error(429, "Too many requests; try again in a moment.",
+                         headers={"Retry-After": retry_after(wait)})
+        return None
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client else "unknown"
+
+    async def put_game(request: Request) -> Response:
+        table, game = request.path_params["table"], request.path_params["game"]
+        auth = request.headers.get("authorization", "")
+        scheme, _, token = auth.partition(" ")
+        owner = None
+        if scheme.lower() == "bearer" and token.strip() and len(token) <= 200:
+            owner = await run_in_threadpool(store.table_of_token, token.strip())
+        if owner is None:
+            return (limited(address_limiter, client(request))
+                    or error(401, "This request needs a valid table token "
+                                  "(Authorization: Bearer TOKEN).",
+                             headers={"WWW-Authenticate": "Bearer"}))
+        if owner != table:
+            return error(403, f"This token belongs to table {owner}; it can't write the games "
+                              "of another table.")
+        refusal = limited(push_limiter, owner)
+        if refusal:
+            return refusal
+        if not GAME_ID.fullmatch(game):
+            return error(400, "A game id is 1 to 64 letters, digits, '_' or '-'.")
+        raw = await read_body(request)
+        if raw is None:
+            return error(413, f"The body is over {MAX_BODY_BYTES // (1024 * 1024)} MB; a "
+                              "game's record is far smaller.")
+        try:
+            revision, record = parse_body(raw)
+        except BodyError as err:
+            return error(400, err.message)
+        summary, refused = await run_in_threadpool(check_record, record)
+        if refused:
+            return error(422, f"Line {refused.line} of the record was refused: "
+                              f"{refused.message}", line=refused.line, rule=refused.rule)
+        pushed = await run_in_threadpool(store.push, table, game, revision, record, summary)
+        if pushed.stored:
+            log.info("stored %s/%s revision %d", table, game, revision)
+        return JSONResponse({"stored": pushed.stored, "revision": pushed.revision})
+
+    async def get_game(request: Request) -> Response:
+        refusal = limited(address_limiter, client(request))
+        if refusal:
+            return refusal
+        table, game = request.path_params["table"], request.path_params["game"]
+        row = None
+        if valid_table_name(table) and GAME_ID.fullmatch(game):
+            row = await run_in_threadpool(store.game, table, game)
+        if row is None:
+            return error(404, f"There is no game {game} from table {table}.")
+        return JSONResponse({"table": table, "game": game, "revision": row["revision"],
+                             "record": row["record"]})
+
+    async def get_tables(request: Request) -> Response:
+        refusal = limited(address_limiter, client(request))
+        if refusal:
+            return refusal
+        rows = await run_in_threadpool(store.live)
+        return JSONResponse({"tables": [table_entry(r) for r in rows]})
+
+    async def get_standings(request: Request) -> Response:
+        refusal = limited(address_limiter, client(request))
+        if refusal:
+            return refusal
+        rows = await run_in_threadpool(store.finished_summaries)
+        return JSONResponse({"players": standings(rows)})
+
+    async def page(request: Request) -> Response:
+        refusal = limited(address_limiter, client(request))
+        return refusal or await pages.handle(request, store)
+
+    async def read_body(request: Request):
+        """The body, or None when it is over the cap (stops reading there)."""
+        length = request.headers.get("content-length")
+        if length is not None:
+            if not length.isdigit() or len(length) > 12:
+                raise HTTPException(400, "The Content-Length header is not a number.")
+            if int(length) > MAX_BODY_BYTES:
+                return None
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                return None
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        sentence = _STATUS_SENTENCES.get(exc.status_code)
+        if sentence is None:
+            sentence = exc.detail if exc.detail and exc.detail.endswith(".") else \
+                "The league could not handle this request."
+        return error(exc.status_code, sentence, headers=getattr(exc, "headers", None))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("failed: %s %s", request.method, request.url.path)
+        return error(500, "The league server failed on this request; the failure is logged.")
+
+    routes = [
+        Route("/api/v1/tables/{table}/games/{game}", put_game, methods=["PUT"]),
+        Route("/api/v1/tables/{table}/games/{game}", get_game, methods=["GET"]),
+        Route("/api/v1/tables", get_tables, methods=["GET"]),
+        Route("/api/v1/standings", get_standings, methods=["GET"]),
+    ] + [Route(path, page, methods=["GET"]) for path in pages.PATHS]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
+                                                       Exception: server_error})
+    app.add_middleware(pages.SecurityHeaders)
+    return app

@@ -1,0 +1,146 @@
+"""`splendor-league`: serve, add-table, tables, revoke (and bench, the load benchmark).
+
+Exit 0 when done, 2 with one sentence on stderr when the database can't be reached, the
+address can't be used or an argument is wrong.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+
+from league.errors import UsageError
+from league.store import Store, StoreError, default_db_url, valid_table_name
+
+DEFAULT_LISTEN = "127.0.0.1:8750"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own words, as one sentence, exit 2
+        self.print_usage(sys.stderr)
+        print(f"{message[:1].upper()}{message[1:]}.", file=sys.stderr)
+        sys.exit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="splendor-league",
+                description="The league server: many tables push their games, one scoreboard.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    db_help = ("database URL: sqlite:///PATH or postgresql://USER@HOST/DB "
+               "(default: league.sqlite in the data folder)")
+    s = sub.add_parser("serve", help="run the server",
+                       description="Serve the API and the pages. Loopback only unless told.")
+    s.add_argument("--db", help=db_help)
+    s.add_argument("--listen", default=DEFAULT_LISTEN, metavar="HOST:PORT",
+                   help=f"address to listen on (default {DEFAULT_LISTEN}; port 0 picks a "
+                        "free one and prints it)")
+    s.set_defaults(func=run_serve)
+    a = sub.add_parser("add-table", help="register a table and print its token once")
+    a.add_argument("name", metavar="NAME", help="1-64 letters, digits, '_' or '-'")
+    a.add_argument("--db", help=db_help)
+    a.set_defaults(func=run_add_table)
+    t = sub.add_parser("tables", help="list the registered tables")
+    t.add_argument("--db", help=db_help)
+    t.set_defaults(func=run_tables)
+    r = sub.add_parser("revoke", help="revoke a table's token (its games stay)")
+    r.add_argument("name", metavar="NAME")
+    r.add_argument("--db", help=db_help)
+    r.set_defaults(func=run_revoke)
+    from league import bench
+    bench.register(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (StoreError, UsageError) as err:
+        print(err.message, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def open_store(args) -> Store:
+    store = Store(args.db or default_db_url())
+    store.migrate()
+    return store
+
+
+def parse_listen(text: str) -> tuple:
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise UsageError(f"The address {text} is not HOST:PORT (for example {DEFAULT_LISTEN}).")
+    return host, int(port)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise UsageError(f"The address {host} can't be used: no such host on this machine.")
+    family, _, _, _, addr = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(1024)
+    except OSError as err:
+        sock.close()
+        raise UsageError(f"The address {host}:{port} can't be used ({err.strerror}).")
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_serve(args) -> int:
+    import uvicorn
+
+    from league.app import create_app
+    host, port = parse_listen(args.listen)
+    store = open_store(args)
+    sock = bind(host, port)
+    shown = sock.getsockname()
+    where = f"[{shown[0]}]" if ":" in shown[0] else shown[0]
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    print(f"The league is listening on http://{where}:{shown[1]}/", flush=True)
+    config = uvicorn.Config(create_app(store), log_level="warning", access_log=False,
+                            timeout_keep_alive=30, limit_concurrency=2000,
+                            h11_max_incomplete_event_size=64 * 1024, lifespan="off")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        store.close()
+    return 0
+
+
+def run_add_table(args) -> int:
+    if not valid_table_name(args.name):
+        raise UsageError("A table name is 1 to 64 letters, digits, '_' or '-'.")
+    token = open_store(args).add_table(args.name)
+    print(f"Table {args.name} is registered. Its token (shown only this once; put it in the "
+          f"table's settings):\n{token}")
+    return 0
+
+
+def run_tables(args) -> int:
+    rows = open_store(args).list_tables()
+    if not rows:
+        print("No table is registered yet (splendor-league add-table NAME).")
+    for r in rows:
+        print(f"{r['name']}{'  (revoked)' if r['revoked'] else ''}")
+    return 0
+
+
+def run_revoke(args) -> int:
+    if not open_store(args).revoke(args.name):
+        raise UsageError(f"There is no table named {args.name}.")
+    print(f"The token of table {args.name} is revoked; its games stay in the league.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
