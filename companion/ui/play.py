@@ -27,7 +27,7 @@ from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, Ti
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.app.viewmodel import card_view, noble_view
 
-GREEN = (0.15, 0.5, 0.25, 1)
+from companion.ui.theme import BUTTON_GO as GREEN  # noqa: E402 (the one theme)
 
 
 def tr_lang():
@@ -210,6 +210,11 @@ class PlayScreen(AppScreen):
                 msg = words
             else:
                 self._undo_note = None
+        self.head.rejected = bool(self.rejected and msg)
+        if self.head.rejected:
+            # One banner: a refusal replaces whose turn it is, in red, its first words "Not
+            # accepted"; its first sentence there, the rest (how to put it right) under it.
+            self.head.ids.banner.text, msg = V.split_first_sentence(msg)
         self._message = msg
         self._nobles(view)
         self._market(view)
@@ -281,7 +286,7 @@ class PlayScreen(AppScreen):
     def _players(self, view, game):
         grid = self.head.ids.players
         n = len(view.players)
-        tall = app().tap * ({2: 1.5, 3: 1.35}.get(n, 1.15) if app().landscape
+        tall = app().tap * ({2: 1.5, 3: 1.4}.get(n, 1.23) if app().landscape
                             else {2: 1.4, 3: 1.25}.get(n, 1.1))
         self._tall = tall    # folded or not: _fit
         if len(grid.children) != len(view.players):
@@ -322,7 +327,12 @@ class PlayScreen(AppScreen):
             # pictures.
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
-            self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
+            from kivy.core.window import Window
+            # A quarter of the screen tall; with four players at 800x480 the room left under
+            # them is shorter (the move's words and its button must show whole).
+            four_wide = app().landscape and g.n >= 4
+            self.picture.card_height = Window.height * (0.18 if four_wide else 0.25)
+            self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
         self._place_picture()
@@ -371,9 +381,12 @@ class PlayScreen(AppScreen):
             tile.noble = noble_view(nid)
             tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
             box.add_widget(tile)
+        from kivy.core.window import Window
+        # A candidate at least a quarter of the screen's height, its costs read from a chair.
+        quarter = max(tap * 2, Window.height * 0.25)
         for cid in p.cards:         # the referee asks which reserved card was bought
             tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
-                            size=(tap * 1.45, tap * 2))
+                            size=(quarter * 0.77, quarter))
             tile.card = card_view(cid)
             tile.bind(on_release=lambda w, v=cid: ctl().answer(v))
             box.add_widget(tile)
@@ -385,9 +398,8 @@ class PlayScreen(AppScreen):
             box.add_widget(deck)
         for i, parts in p.turns:    # ... or which of a few turns was played
             tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
-            if app().landscape and len(ctl().game.names) <= 3 and \
-                    any(kind == "card" for _v, kind, _x in parts):
-                tile.height = tap * 1.8   # room under 2-3 players: a card its costs can be read on
+            if any(kind == "card" for _v, kind, _x in parts):
+                tile.height = quarter + 8   # a card its costs can be read on
             tile.show(parts)
             tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)
