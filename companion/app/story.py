@@ -40,3 +40,54 @@ def game_story(game) -> Story:
     winners = tuple(game.outcome.winners) if game.outcome is not None else ()
     return Story(tuple(game.names), tuple(tuple(r[s] for r in rounds) for s in range(game.n)),
                  tuple(nobles), winners)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player across the finished games in the journal."""
+    name: str
+    games: int
+    wins: int
+    average: float       # points a game
+    best: int
+    favourite: str       # the bonus colour of most of the cards they bought ("" if none)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def player_statistics(journal) -> list:
+    """Every player's statistics, most wins first (then by name): games, wins,
+    average and best points, and the colour of the cards they bought most."""
+    from companion.engine import CARDS, GEMS
+    seen: dict = {}
+    for g in journal.history():
+        lines = None
+        for seat, name in enumerate(g.get("players") or []):
+            s = seen.setdefault(name, {"games": 0, "wins": 0, "points": [], "colours": {}})
+            s["games"] += 1
+            s["wins"] += seat in (g.get("winners") or [])
+            pts = g.get("points") or []
+            if seat < len(pts):
+                s["points"].append(pts[seat])
+            if lines is None:
+                try:
+                    lines = journal.lines(g["id"])
+                except Exception:       # a damaged game: its colours are left out
+                    lines = []
+            for line in lines:
+                if line.get("type") == "buy" and line.get("player") == seat and \
+                        line.get("card") in CARDS:
+                    colour = GEMS[CARDS[line["card"]].bonus]
+                    s["colours"][colour] = s["colours"].get(colour, 0) + 1
+    out = []
+    for name, s in seen.items():
+        pts = s["points"]
+        favourite = max(sorted(s["colours"]), key=lambda c: s["colours"][c]) \
+            if s["colours"] else ""
+        out.append(PlayerStats(name, s["games"], s["wins"],
+                               sum(pts) / len(pts) if pts else 0.0, max(pts, default=0),
+                               favourite))
+    out.sort(key=lambda p: (-p.wins, p.name))      # the order of viewmodel.stats_rows
+    return out
