@@ -331,7 +331,7 @@ class PlayScreen(AppScreen):
             # A quarter of the screen tall; with four players at 800x480 the room left under
             # them is shorter (the move's words and its button must show whole).
             four_wide = app().landscape and g.n >= 4
-            self.picture.card_height = Window.height * (0.18 if four_wide else 0.25)
+            self.picture.card_height = Window.height * (0.17 if four_wide else 0.25)
             self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
@@ -494,7 +494,10 @@ class PlayScreen(AppScreen):
                 c.send(e.buy_line(cid))
             elif what == "reserve":
                 c.send(e.reserve_line(cid))
-        ChoicePopup(choice.title, choice.choices, pick).open()
+        from companion.ui.movepicture import PictureCard
+        card = PictureCard()       # the card itself, large, beside what it costs the player
+        card.card = card_view(cid)
+        ChoicePopup(choice.title, choice.choices, pick, picture=card).open()
 
     def tap_deck(self, level):
         c = ctl()

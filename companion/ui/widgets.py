@@ -339,9 +339,22 @@ class ChoicePopup(ModalView):
 
     title = StringProperty("")
 
-    def __init__(self, title, choices, on_pick, **kw):
+    def __init__(self, title, choices, on_pick, picture=None, **kw):
+        """``picture``: a widget drawn beside the question (the card asked about, shown
+        large: its costs read, not described)."""
         super().__init__(**kw)
         self.title = title
+        if picture is not None:
+            title_label = self.ids.title
+            row = self.ids.head
+            row.remove_widget(title_label)
+            from kivy.core.window import Window
+            tall = Window.height * (0.45 if app().landscape else 0.25)
+            picture.size_hint = (None, None)
+            picture.size = (tall * 0.77, tall)
+            picture.pos_hint = {"center_y": 0.5}
+            row.add_widget(picture)
+            row.add_widget(title_label)
         for label, value, target in choices:
             # Rows grow to fit wrapped text, as search results do (a card's description is long).
             b = ResultButton(text=label, target=target)
