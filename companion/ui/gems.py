@@ -100,10 +100,10 @@ def draw_card(canvas, colour: str, x: float, y: float, w: float, h: float,
     draw_gem(canvas, colour, x + w / 2, y + h / 2, r, alpha * (0.9 if colour != "black" else 1))
 
 
-def numeral_font(width: float, height: float, text: str) -> float:
+def numeral_font(width: float, height: float, text: str, share: float = NUMERAL_SHARE) -> float:
     """The numeral's size: most of the height, narrower for two digits."""
     digits = max(1, len(text))
-    return max(1.0, min(height * NUMERAL_SHARE, width * 1.15 / (0.62 * digits + 0.3)))
+    return max(1.0, min(height * share, width * 1.15 / (0.62 * digits + 0.3)))
 
 
 class GemPicture(Label):
@@ -140,11 +140,13 @@ class GemPicture(Label):
             return ""
         return str(self.count)
 
+    share = NUMERAL_SHARE     # the numeral's size per px of height (a cost gem's is larger)
+
     def redraw(self, *_):
         text = self.numeral()
         self.text = text
         w, h = self.size
-        self.font_size = numeral_font(w - 4, h - 4, text) if text else 12
+        self.font_size = numeral_font(w - 4, h - 4, text, self.share) if text else 12
         self.outline_width = max(1, round(self.font_size / 11))
         faint = 0.3 if (self.faint_zero and not self.count and not self.label
                         and self.show_count) else 1.0

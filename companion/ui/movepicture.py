@@ -83,10 +83,23 @@ class MovePicture(StackLayout):
                 tile.noble = noble_view(part.noble)
                 row.add_widget(tile)
                 tall = max(tall, tile.height)
-            for colour, n in part.gems:
-                badge = GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
-                                 size=(tap * 0.75, tap * 0.75))
-                row.add_widget(badge)
+            gems = list(part.gems)
+            side = tap * 0.75
+            # Beside a card, its payment in a column of rows of two (the step stays narrow,
+            # so that the turn's steps keep to one line); alone, in a row.
+            per_row = 2 if len(gems) > 2 and tall >= side * 2 else max(1, len(gems))
+            if gems:
+                from kivy.uix.gridlayout import GridLayout
+                grid = GridLayout(cols=per_row, spacing=3, size_hint=(None, None),
+                                  width=per_row * side + 3 * (per_row - 1),
+                                  pos_hint={"center_y": 0.5})
+                rows = -(-len(gems) // per_row)
+                grid.height = rows * side + 3 * (rows - 1)
+                for colour, n in gems:
+                    grid.add_widget(GemBadge(colour=colour, count=n, disc=True,
+                                             size_hint=(None, None), size=(side, side)))
+                row.add_widget(grid)
+                tall = max(tall, grid.height)
             row.height = tall
             step.bind(width=self._fit)
             self.add_widget(step)

@@ -328,10 +328,10 @@ class PlayScreen(AppScreen):
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
             from kivy.core.window import Window
-            # A quarter of the screen tall; with four players at 800x480 the room left under
-            # them is shorter (the move's words and its button must show whole).
-            four_wide = app().landscape and g.n >= 4
-            self.picture.card_height = Window.height * (0.17 if four_wide else 0.25)
+            # Larger than it was (82 px at 800x480, 154 px in portrait, from 71 and 89); a
+            # quarter of the screen's height would leave the move's words (in Polish too) and
+            # its button no room under the players at 800x480.
+            self.picture.card_height = Window.height * (0.17 if app().landscape else 0.12)
             self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
@@ -383,7 +383,7 @@ class PlayScreen(AppScreen):
             box.add_widget(tile)
         from kivy.core.window import Window
         # A candidate at least a quarter of the screen's height, its costs read from a chair.
-        quarter = max(tap * 2, Window.height * 0.25)
+        quarter = max(tap * 2, Window.height * (0.25 if app().landscape else 0.15))
         for cid in p.cards:         # the referee asks which reserved card was bought
             tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
                             size=(quarter * 0.77, quarter))

@@ -39,7 +39,10 @@ class GemBadge(GemPicture):
 
 
 class CostPip(GemBadge):
-    """A cost printed on a card (the gem) or a noble's requirement (the bonus card)."""
+    """A cost printed on a card (the gem) or a noble's requirement (the bonus card): the
+    numeral fills more of it (a card's costs are what a player reads from across the table)."""
+
+    share = 0.77
 
 
 CARD_BACK = "back"      # draw_card's colour of a deck's back (no gem on it)
