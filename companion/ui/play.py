@@ -331,7 +331,9 @@ class PlayScreen(AppScreen):
             # Larger than it was (82 px at 800x480, 154 px in portrait, from 71 and 89); a
             # quarter of the screen's height would leave the move's words (in Polish too) and
             # its button no room under the players at 800x480.
-            self.picture.card_height = Window.height * (0.17 if app().landscape else 0.12)
+            # (four players at 800x480: 62 px, the room left under them, in Polish too)
+            self.picture.card_height = Window.height * (
+                (0.13 if g.n >= 4 else 0.17) if app().landscape else 0.12)
             self.picture.show(move_parts(choice.lines, gold=bool(g.bank[5])))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")

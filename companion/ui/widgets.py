@@ -345,7 +345,7 @@ class ChoicePopup(ModalView):
         super().__init__(**kw)
         self.title = title
         if picture is not None:
-            title_label = self.ids.title
+            title_label = self.ids.title.__self__     # the widget, not a weak proxy
             row = self.ids.head
             row.remove_widget(title_label)
             from kivy.core.window import Window
