@@ -7,7 +7,6 @@ one large numeral; no letters. Widgets only draw what they are given (view dicts
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.core.text import Label as CoreLabel
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
@@ -15,13 +14,19 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
+from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
 from companion.engine import COLOURS, GEMS
 from companion.i18n import _
-from companion.ui.widgets import NO_COLOUR, Tappable
-from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA
 from companion.ui.gems import GemPicture
 
+# The floor of the screens' widgets: companion.ui.widgets builds on these, never the reverse.
+NO_COLOUR = (0.35, 0.35, 0.38, 1)
+
+
+class Tappable(ButtonBehavior):
+    """Anything a finger can press; ``target`` names it for the tests and the demo."""
+
+    target = StringProperty("")
 
 
 class GemBadge(GemPicture):
@@ -70,7 +75,6 @@ class MiniCard(GemPicture):
         elif cid is None:
             self.colour, self.level = CARD_BACK, level
         else:
-            from companion.app.viewmodel import card_view
             self.colour, self.level = card_view(cid)["bonus"], 0
 
 
@@ -155,7 +159,6 @@ class PlayerPanel(BoxLayout):
     def on_kv_post(self, base):
         self.bonus_badges = []
         self.token_badges = []
-        from companion.engine import COLOURS, GEMS
         for colour in COLOURS:
             column = BoxLayout(spacing=1, size_hint_x=0.55 if colour == "gold" else 1)
             if colour in GEMS:

@@ -26,12 +26,12 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.app.viewmodel import (GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
-                                     noble_view)
+from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view, noble_view
 from companion.engine import CARDS, GEMS
-from companion.i18n import _
-from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM
+from companion.i18n import _, translator
+from companion.i18n.hangul import compose, is_jamo
 from companion.ui.gems import GemPicture
+from companion.ui.tableau import CardTile, NobleTile, Tappable
 
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
 # a field asks for one with a ``keyboard_family`` attribute; names are the default.
@@ -47,12 +47,6 @@ SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capsl
 
 def app():
     return App.get_running_app()
-
-
-class Tappable(ButtonBehavior):
-    """Anything a finger can press; ``target`` names it for the tests and the demo."""
-
-    target = StringProperty("")
 
 
 class GemChip(Tappable, GemPicture):
@@ -379,7 +373,6 @@ class NameInput(TextInput):
         self.bind(focus=lambda *_: self._jamo.clear())
 
     def _retype(self, jamo):
-        from companion.i18n.hangul import compose
         for _c in compose(self._jamo):
             super().do_backspace()
         self._jamo = jamo
@@ -387,7 +380,6 @@ class NameInput(TextInput):
             super().insert_text(compose(jamo))
 
     def insert_text(self, substring, from_undo=False):
-        from companion.i18n.hangul import is_jamo
         if not from_undo and len(substring) == 1 and is_jamo(substring):
             return self._retype(self._jamo + [substring])
         self._jamo = []
@@ -439,7 +431,6 @@ class TableKeyboard(VKeyboard):
 
     @staticmethod
     def names_default() -> str:
-        from companion.i18n import translator
         return "hangul" if translator.lang == "ko" else "names"
 
     def change_layout(self):
