@@ -77,7 +77,8 @@ def random_lights(rng: np.random.Generator, rig: str | None = None) -> tuple[str
             lights.append(Light("lamp", (float(rng.uniform(-200, 1000)), float(rng.uniform(-300, 760)),
                                          -float(rng.uniform(900, 1300))),
                                 (float(rng.uniform(40, 80)),) * 2, k, 0.6 * dim))
-    ambient = float(rng.uniform(0.04, 0.15))
+    # The room's walls and ceiling send back a share of the light: a hand's shadow is never black.
+    ambient = float(rng.uniform(0.12, 0.35))
     return rig, lights, ambient
 
 

@@ -89,3 +89,26 @@ def merge(*parts):
         Fs.append(F + off)
         off += len(V)
     return np.concatenate(Vs), np.concatenate(UVs), np.concatenate(Fs)
+
+
+def cutout(alpha: np.ndarray, to_world, z: float, cell_px: int = 3):
+    """A flat cut-out (a hand) as the cells of a ``cell_px`` grid over its sprite where its
+    alpha shows, so that it casts the shadow of its own shape (Mitsuba's shadow rays see no
+    opacity mask: a masked rectangle would shadow as a rectangle). ``to_world`` maps sprite
+    px (x, y) to world mm (x, y); uv address the sprite."""
+    h, w = alpha.shape
+    gh, gw = -(-h // cell_px), -(-w // cell_px)
+    pad = np.zeros((gh * cell_px, gw * cell_px), alpha.dtype)
+    pad[:h, :w] = alpha
+    on = pad.reshape(gh, cell_px, gw, cell_px).max(axis=(1, 3)) > 0
+    ys, xs = np.nonzero(on)
+    x0, y0 = xs * cell_px, ys * cell_px
+    x1, y1 = np.minimum(x0 + cell_px, w), np.minimum(y0 + cell_px, h)
+    px = np.stack([np.stack([x0, y0], 1), np.stack([x1, y0], 1), np.stack([x1, y1], 1),
+                   np.stack([x0, y1], 1)], 1).reshape(-1, 2).astype(np.float64)
+    world = to_world(px)
+    V = np.column_stack([world, np.full(len(px), z)]).astype(np.float32)
+    UV = (px / [w, h]).astype(np.float32)
+    base = np.arange(len(xs))[:, None] * 4
+    F = np.concatenate([base + [0, 2, 1], base + [0, 3, 2]]).astype(np.uint32)
+    return V, UV, F

@@ -229,13 +229,15 @@ def build_scene(mi, state, cond, look: Look, cam, hand) -> Built:
     if hand is not None:
         spr, A_sl = hand_sprite(hand)
         A_lw = hand_world_transform(hand)
-        hh, hw = spr.shape[:2]
         A_ls = np.vstack([A_sl, [0, 0, 1]])
-        local = np.array([[0, 0, 1], [hw, 0, 1], [hw, hh, 1], [0, hh, 1]], float) @ A_ls.T
-        world = local[:, :2] @ A_lw[:, :2].T + A_lw[:, 2]
+
+        def to_world(px):
+            local = np.column_stack([px, np.ones(len(px))]) @ A_ls.T
+            return local[:, :2] @ A_lw[:, :2].T + A_lw[:, 2]
+
         rgb, alpha = _unpremultiply(premultiplied(spr))
-        corners = [(x, y, -hand.height_mm) for x, y in world]
-        b.add(meshes.quad(corners), _masked({"type": "twosided", "bsdf": {"type": "diffuse", "reflectance": b.bitmap(rgb)}}, alpha, b), "hand")
+        part = meshes.cutout(spr[..., 3], to_world, -hand.height_mm)
+        b.add(part, _masked({"type": "twosided", "bsdf": {"type": "diffuse", "reflectance": b.bitmap(rgb)}}, alpha, b), "hand")
     if look.arm:
         # A pole beyond the mat's top edge and an arm over to the camera, above it.
         px = float(prng.uniform(200, 600))
