@@ -35,6 +35,15 @@ def _luma(img: np.ndarray) -> np.ndarray:
     return img[..., 0] * 0.2126 + img[..., 1] * 0.7152 + img[..., 2] * 0.0722
 
 
+def _denoise(img: np.ndarray, gain: float) -> np.ndarray:
+    """Chroma smoothed over ~2 px, luma by an edge-keeping filter, both stronger at high gain."""
+    y = _luma(img)[..., None]
+    chroma = img / np.maximum(y, 1e-4)
+    chroma = cv2.GaussianBlur(chroma, (0, 0), 1.2 + 0.4 * gain)
+    yd = cv2.bilateralFilter(y[..., 0].astype(np.float32), 5, 0.02 * gain, 2.0)[..., None]
+    return np.clip(chroma * yd, 0.0, 1.0).astype(np.float32)
+
+
 def develop(linear: np.ndarray, look, rng: np.random.Generator) -> tuple[np.ndarray, dict]:
     """Linear RGB (H, W, 3) -> 8-bit BGR as the camera would save it, and what it chose."""
     H, W = linear.shape[:2]
@@ -61,6 +70,9 @@ def develop(linear: np.ndarray, look, rng: np.random.Generator) -> tuple[np.ndar
     means = raw[0:H:4, 0:W:4][ok].mean(0) if ok.any() else raw.reshape(-1, 3).mean(0)
     gains = (means[1] / np.maximum(means, 1e-6)) ** look.awb_strength
     out = np.clip(raw * gains.astype(np.float32), 0.0, 1.0)
+    # The camera's own denoising (a Pi camera's ISP does it on every still): colour noise
+    # smoothed away, brightness noise softened where the image is flat, kept at edges.
+    out = _denoise(out, gain)
     srgb = np.where(out <= 0.0031308, out * 12.92, 1.055 * np.power(out, 1 / 2.4) - 0.055)
     f = (srgb * 255.0).astype(np.float32)[..., ::-1]
     if look.sharpen > 0:
