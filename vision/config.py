@@ -288,6 +288,22 @@ class VisionConfig:
     marker_place_slack: float = 0.35
     marker_place_steps: int = 7
 
+    #: Stills of one game (vision/stills.py). The light is learnt again when the markers' white
+    #: squares against the mat change by more than this fraction (a lamp switched on).
+    light_change: float = 0.15
+    #: A card seen before is known again, its tag burnt out by glare, when its slot's look
+    #: (recall_grid cells, against the mat) agrees cell by cell within recall_cell_diff over
+    #: recall_min_agree of the cells not under glare (a cell brighter by recall_glare than
+    #: before), and at least recall_min_seen of the cells are not.
+    recall_grid: tuple[int, int] = (6, 8)
+    #: A lane pixel within this fraction (each channel) of its tokens' body as learnt at setup
+    #: is a token's (unless that body is too like the mat to tell: twice this).
+    light_token_tolerance: float = 0.2
+    recall_cell_diff: float = 0.12
+    recall_min_agree: float = 0.75
+    recall_glare: float = 0.1
+    recall_min_seen: float = 0.5
+
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""
         return replace(self, **changes)
