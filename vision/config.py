@@ -105,6 +105,10 @@ class VisionConfig:
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
     token_min_chord_mm: float = 8.0
+    #: Mat enclosed by a token's pixels and smaller than this (mm^2, about a chip's inner
+    #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
+    token_hole_mm2: float = 700.0
+    token_ring_gap_mm: float = 3.0
     #: Centre-to-centre spacing of touching tokens (40 mm chips plus a hair).
     token_pitch_mm: float = 40.3
     #: A run of token columns whose length is further than this from a whole number of
