@@ -13,11 +13,11 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
 from vision.pipeline import read_table
-from vision.synthetic import Conditions, TableState
-from vision.synthetic.compose import _compose, _degrade, _maps, _paste, _texture_scale
-from vision.synthetic.scene import _camera
-from vision.synthetic.sprites import CARD_H, CARD_W, deck_sprite, table_texture
-from vision.synthetic.table import place_hand
+from workbench.synthetic import Conditions, TableState
+from workbench.synthetic.compose import _compose, _degrade, _maps, _paste, _texture_scale
+from workbench.synthetic.scene import _camera
+from workbench.synthetic.sprites import CARD_H, CARD_W, deck_sprite, table_texture
+from workbench.synthetic.table import place_hand
 
 STATE = TableState(market={1: ["1W01", "1R02"], 2: ["2G01"], 3: ["3U01"]},
                    decks={1: 20, 2: 20, 3: 20}, bank={"red": 3, "black": 2})
@@ -38,11 +38,11 @@ def _frame(push_mm: tuple[float, float], hand: bool = False) -> np.ndarray:
     img = cv2.remap(table_texture(0), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
     if hand:
-        from vision.synthetic.hand import Hand
+        from workbench.synthetic.hand import Hand
         # From the left edge of the table over the level-2 deck.
         h_ = Hand(side="left", tip_mm=(x + w / 2 + 10, y + h / 2), angle_deg=0.0, height_mm=40.0,
                   skin=(120, 155, 205), sleeve=(60, 60, 150), pose="point")
-        from vision.synthetic.compose import _draw_hand
+        from workbench.synthetic.compose import _draw_hand
         _draw_hand(img, cam, h_)
     img, _ = _degrade(img, cond, rng)
     return img

@@ -12,7 +12,7 @@ import pytest
 
 from vision.pipeline import analyse, read_table
 from vision.stills import TableMemory, full_bank, learn_light, light_changed
-from vision.synthetic import Conditions, TableState, render_table
+from workbench.synthetic import Conditions, TableState, render_table
 
 MARKET = {1: ["1W01", "1R02", "1G03", None], 2: ["2U01", None, None, None], 3: ["3K01", None, None, None]}
 BANK = full_bank(3)

@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.synthetic import Conditions, TableState, render_table
-from vision.synthetic.sprites import qr_matrix
+from workbench.synthetic import Conditions, TableState, render_table
+from workbench.synthetic.sprites import qr_matrix
 from workbench.physical.camera import glare_burnt
 from workbench.physical.lights import kelvin_rgb
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import cv2
 
-from vision.bench import Score, load_truth_frames, pin_one_core, slot_values
+from workbench.vision_bench import Score, load_truth_frames, pin_one_core, slot_values
 from vision.mat import COLOURS
 
 

@@ -10,10 +10,10 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.synthetic.hand import NEAR_KINDS
-from vision.synthetic.scene import _camera, random_conditions, random_table_state
-from vision.synthetic.sprites import qr_matrix
-from vision.synthetic.table import _truth, place_hand
+from workbench.synthetic.hand import NEAR_KINDS
+from workbench.synthetic.scene import _camera, random_conditions, random_table_state
+from workbench.synthetic.sprites import qr_matrix
+from workbench.synthetic.table import _truth, place_hand
 from workbench.physical.camera import develop, distort, glare_burnt
 from workbench.physical.scene import Look, build_scene, random_look
 

@@ -1,5 +1,5 @@
 """The table as a 3D scene for Mitsuba 3: the same cards, tags, tokens, decks, nobles, hand and
-mat as the 2D renderer lays out (``vision.synthetic``'s ``_compose`` with the same seed, so the
+mat as the 2D renderer lays out (``workbench.synthetic``'s ``_compose`` with the same seed, so the
 truth is the same), built as geometry with materials and lit by a room's lights.
 
 Cards are curled sheets (up to 4 mm) with a glossy coat, some in clear sleeves (a smooth coat
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.mat import load_mat
-from vision.synthetic.compose import _compose, _texture_scale
-from vision.synthetic.hand import hand_sprite, hand_world_transform
-from vision.synthetic.mat_sheet import MAT_MARGIN, mat_texture
-from vision.synthetic.sprites import (CARD_H, CARD_THICKNESS, CARD_W, NOBLE_SIDE, TABLE_ORIGIN,
+from workbench.synthetic.compose import _compose, _texture_scale
+from workbench.synthetic.hand import hand_sprite, hand_world_transform
+from workbench.synthetic.mat_sheet import MAT_MARGIN, mat_texture
+from workbench.synthetic.sprites import (CARD_H, CARD_THICKNESS, CARD_W, NOBLE_SIDE, TABLE_ORIGIN,
                                       TABLE_STYLES, TOKEN_BGR, TOKEN_THICKNESS, card_sprite,
                                       deck_sprite, noble_sprite, premultiplied, sticker,
                                       table_texture, token_sprite)
