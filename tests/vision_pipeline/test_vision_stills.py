@@ -97,3 +97,21 @@ def test_stills_of_a_game_learn_the_light_once_and_again_after_a_change():
     result = read_table(warm, memory=memory)
     assert memory.relearnt == 1
     assert result["bank"] == BANK
+
+
+def test_read_table_stills_knows_the_burnt_tag_from_the_first_image(stills, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    first, glared, _ = stills
+    cv2.imwrite(str(tmp_path / "a-first.png"), first)
+    cv2.imwrite(str(tmp_path / "b-glare.png"), glared)
+    cli = [sys.executable, "-m", "companion.cli.main", "read-table", "--json"]
+    files = [str(tmp_path / "a-first.png"), str(tmp_path / "b-glare.png")]
+    alone = subprocess.run(cli + files, capture_output=True, text=True, timeout=300)
+    together = subprocess.run(cli + ["--stills"] + files, capture_output=True, text=True,
+                              timeout=300)
+    assert alone.returncode == 0 and together.returncode == 0, together.stderr
+    assert json.loads(alone.stdout.splitlines()[1])["market"]["1"][1] == "?"
+    assert json.loads(together.stdout.splitlines()[1])["market"]["1"][1] == "1R02"
