@@ -272,10 +272,12 @@ class VisionConfig:
     busy_sticker_mm: float = 60.0
     #: A hand comes from the mat's edge (vision/stages/anchor.py): what covers a place must
     #: join, through things on the free mat (closer than busy_anchor_gap_mm count as one) and
-    #: places already covered, the mat's outer busy_anchor_edge_mm, a marker's square or the
+    #: places already covered, the mat's outer busy_anchor_edge_mm (the overview leaves the mat's
+    #: last millimetres out of the free mat: an arm crossing the edge shows from 8 mm in), a
+    #: marker's square or the
     #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
     busy_anchor_gap_mm: float = 6.0
-    busy_anchor_edge_mm: float = 4.0
+    busy_anchor_edge_mm: float = 10.0
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
     #: when a quarter of its white square is darker than this fraction of the found ones' (a

@@ -23,7 +23,7 @@ STATE = TableState(market={1: ["1W01", "1R02"], 2: ["2G01"], 3: ["3U01"]},
                    decks={1: 20, 2: 20, 3: 20}, bank={"red": 3, "black": 2})
 
 
-def _frame(push_mm: tuple[float, float], hand: bool = False) -> np.ndarray:
+def _frame(push_mm: tuple[float, float], hand: bool = False, arm=None) -> np.ndarray:
     """A frame with one more level-2 deck back lying ``push_mm`` off its slot's centre."""
     cond = Conditions(seed=5, jpeg_quality=None, hand=hand, hand_kind="over")
     rng = np.random.default_rng(cond.seed)
@@ -37,6 +37,9 @@ def _frame(push_mm: tuple[float, float], hand: bool = False) -> np.ndarray:
     hi, lo = _maps(cam, scale)
     img = cv2.remap(table_texture(0), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
+    if arm is not None:
+        from workbench.synthetic.compose import _draw_hand
+        _draw_hand(img, cam, arm)
     if hand:
         from workbench.synthetic.hand import Hand
         # From the left edge of the table over the level-2 deck.
@@ -67,3 +70,15 @@ def test_a_hand_from_the_table_over_the_deck_is_still_a_hand():
     result = read_table(_frame((40.0, 0.0), hand=True))
     assert result["busy"] is True
     assert "decks.2" in result["covered"]
+
+
+def test_a_long_arm_across_the_mat_from_its_left_edge_is_a_hand():
+    # bench-vision's over-hand seed 3234 frame 28: an arm from the left edge to the scan zone,
+    # low over the mat. The overview leaves the mat's last millimetres out of the free mat, so
+    # the arm shows from 8 mm in: a 4 mm edge band missed it and the still was not busy.
+    from workbench.synthetic.hand import Hand
+    arm = Hand(side="left", tip_mm=(696.1, 106.8), angle_deg=-20.5, height_mm=21.4,
+               skin=(150, 180, 225), sleeve=(40, 100, 110), pose="point")
+    img = _frame((0.0, 0.0), arm=arm)
+    assert read_table(img)["busy"] is True
+    assert read_table(img, DEFAULT_CONFIG.with_(busy_anchor_edge_mm=4.0))["busy"] is False
