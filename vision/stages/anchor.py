@@ -40,7 +40,7 @@ def outside_mask(shape: tuple[int, int], px_per_mm: float, mat: Mat, view: np.nd
 def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
              outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG
              ) -> list[str]:
-    """The covered places joined to ``outside``: ``things`` (uint8 label image of the things on
+    """The covered places if any of them is joined to ``outside``, else none: ``things`` (uint8 label image of the things on
     the free mat), ``touching[path]`` the labels of the things at each covered place's outline.
     Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
     knuckle's shadow leaves)."""
@@ -70,4 +70,7 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
                 for g in group_of[path]:
                     out_groups[g] = True
                 changed = True
-    return [p for p in covered if p in reached]
+    # Per still, not per place: where a hand does come in from the edge, every place found
+    # covered stays (a sleeve's faint end can break the chain before its last slot, and the
+    # still is busy anyway); where nothing does, all were islands.
+    return list(covered) if reached else []
