@@ -7,13 +7,15 @@ STAMP  := $(VENV)/.installed
 # Mesa's software renderer, and zbar for pyzbar. A comma lists other names of one package:
 # Debian 13 renamed libzbar0 to libzbar0t64. gettext: msgfmt compiles the translations;
 # fonts-nanum: the Hangul merged into the app's font (companion/i18n/fontbuild.py).
-DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64 gettext fonts-nanum
+# libllvm19: the LLVM back end of Mitsuba 3, the physically based renderer (extra `render`,
+# workbench/physical; it finds /usr/lib/<arch>/libLLVM.so.19.1 itself).
+DEB_PACKAGES := libgl1 libegl1 libgl1-mesa-dri libzbar0,libzbar0t64 gettext fonts-nanum libllvm19
 # The league's tests: a throwaway PostgreSQL cluster (initdb, pg_ctl) and a headless Chromium
 # for its pages (tests/league).
 DEB_PACKAGES += postgresql chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install run test test-slow bench clean deb-packages locale fonts league league-bench
+.PHONY: install run test test-slow bench clean deb-packages locale fonts league league-bench render
 
 install: deb-packages $(STAMP) locale fonts
 
@@ -50,6 +52,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $(STAMP)
+
+# The physically based renderer's extra (Mitsuba 3): `python -m workbench.physical`.
+render: install
+	$(BIN)/python -m pip install -q -e '.[test,render]'
 
 run: install
 	$(BIN)/splendor-companion

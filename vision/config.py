@@ -105,6 +105,10 @@ class VisionConfig:
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
     token_min_chord_mm: float = 8.0
+    #: Mat enclosed by a token's pixels and smaller than this (mm^2, about a chip's inner
+    #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
+    token_hole_mm2: float = 700.0
+    token_ring_gap_mm: float = 3.0
     #: Centre-to-centre spacing of touching tokens (40 mm chips plus a hair).
     token_pitch_mm: float = 40.3
     #: A run of token columns whose length is further than this from a whole number of
@@ -266,6 +270,14 @@ class VisionConfig:
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they
     #: get a closer look by the QR decoders before the frame is called busy.
     busy_sticker_mm: float = 60.0
+    #: A hand comes from the mat's edge (vision/stages/anchor.py): what covers a place must
+    #: join, through things on the free mat (closer than busy_anchor_gap_mm count as one) and
+    #: places already covered, the mat's outer busy_anchor_edge_mm (the overview leaves the mat's
+    #: last millimetres out of the free mat: an arm crossing the edge shows from 8 mm in), a
+    #: marker's square or the
+    #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
+    busy_anchor_gap_mm: float = 6.0
+    busy_anchor_edge_mm: float = 10.0
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
     #: when a quarter of its white square is darker than this fraction of the found ones' (a
@@ -281,6 +293,22 @@ class VisionConfig:
     #: hidden only if covered at every shift.
     marker_place_slack: float = 0.35
     marker_place_steps: int = 7
+
+    #: Stills of one game (vision/stills.py). The light is learnt again when the markers' white
+    #: squares against the mat change by more than this fraction (a lamp switched on).
+    light_change: float = 0.15
+    #: A card seen before is known again, its tag burnt out by glare, when its slot's look
+    #: (recall_grid cells, against the mat) agrees cell by cell within recall_cell_diff over
+    #: recall_min_agree of the cells not under glare (a cell brighter by recall_glare than
+    #: before), and at least recall_min_seen of the cells are not.
+    recall_grid: tuple[int, int] = (6, 8)
+    #: A lane pixel within this fraction (each channel) of its tokens' body as learnt at setup
+    #: is a token's (unless that body is too like the mat to tell: twice this).
+    light_token_tolerance: float = 0.2
+    recall_cell_diff: float = 0.12
+    recall_min_agree: float = 0.75
+    recall_glare: float = 0.1
+    recall_min_seen: float = 0.5
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""

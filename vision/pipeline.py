@@ -40,6 +40,8 @@ from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, loc
                                   rectify)
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
+from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
+                           relearn_light, remember_cards)
 from vision.tags import Code
 from vision.tokens import LaneCount
 
@@ -47,7 +49,8 @@ from vision.tokens import LaneCount
 pin_heap()
 
 __all__ = [
-    "BusyReading", "Frame", "MatLocation", "Overview", "Rect", "TableReading", "TagReading",
+    "BusyReading", "Frame", "MatLocation", "Overview", "Rect", "TableMemory", "TableReading",
+    "TagReading",
     "analyse", "assign_tags", "count_bank", "detect_busy", "deviation_from", "empty_result",
     "free_mask", "hidden_markers", "lane_deviation", "locate_mat", "mat_deviation",
     "object_mask", "object_rects", "prepare", "read_codes", "read_slot_crops", "read_table",
@@ -95,8 +98,13 @@ def empty_result(image_name: str | None = None) -> dict:
 
 
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
-            image_name: str | None = None) -> TableReading:
-    """Run every stage on one frame and keep the intermediate results (for overlays, tests)."""
+            image_name: str | None = None, memory: TableMemory | None = None,
+            players: int | None = None) -> TableReading:
+    """Run every stage on one frame and keep the intermediate results (for overlays, tests).
+
+    ``memory``: what earlier stills of the same game told (:mod:`vision.stills`): the table's
+    light, learnt from the first still that shows the full bank of ``players``, and the cards
+    read before (a tag burnt out by glare now is known by its card's look). Updated in place."""
     cfg = config or DEFAULT_CONFIG
     mat = load_mat()
     t0 = time.perf_counter()
@@ -143,7 +151,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                              decoders=cfg.decoders[:1]) if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
-    bank = count_bank(frame, loc, overview, cfg, mat)
+    light = memory.light if memory is not None else None
+    changed = light is not None and light_changed(light, overview, cfg)
+    # A big change of light (a lamp switched on): what was learnt no longer holds.
+    bank = count_bank(frame, loc, overview, cfg, mat, None if changed else light)
 
     uncertain = set(tags.uncertain)
 
@@ -182,13 +193,25 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     result["uncertain"] = sorted(uncertain, key=region_order)
     result["busy"] = busy.busy
     result["covered"] = list(busy.covered)
-    result["ms"] = round((time.perf_counter() - t0) * 1000.0, 1)
     reading.overview, reading.fills, reading.tags = overview, fills, tags
+    if memory is not None:
+        recalled = recall_cards(result, overview, memory, set(busy.covered), cfg, mat)
+        result["uncertain"] = [p for p in result["uncertain"] if p not in recalled]
+        remember_cards(result, overview, memory, recalled, cfg, mat)
+        if players is not None:
+            memory.players = players
+        if memory.light is None and memory.players and not busy.busy:
+            memory.light = learn_light(reading, full_bank(memory.players), cfg)
+        elif changed and not busy.busy:
+            memory.light = relearn_light(memory.light, reading, cfg)
+            memory.relearnt += 1
+    result["ms"] = round((time.perf_counter() - t0) * 1000.0, 1)
     reading.bank, reading.busy, reading.codes = bank, busy, codes
     return reading
 
 
 def read_table(image_bgr: np.ndarray, config: VisionConfig | None = None,
-               image_name: str | None = None) -> dict:
+               image_name: str | None = None, memory: TableMemory | None = None,
+               players: int | None = None) -> dict:
     """The read-table object (``spec/table.md``) for one BGR frame of the table."""
-    return analyse(image_bgr, config, image_name).result
+    return analyse(image_bgr, config, image_name, memory, players).result

@@ -45,7 +45,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     mostly that is light the background missed, not a token's rim.
     Returns (count, every run had a whole-token length, runs in mm).
     """
-    mask = deviation > cfg.deviation_ratio
+    mask = fill_holes(deviation > cfg.deviation_ratio, px_per_mm, cfg)
     chord_mm = mask.sum(axis=0) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     runs = []
@@ -72,6 +72,29 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             whole = False
         total += n
     return total, whole, runs
+
+
+def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndarray:
+    """The token mask with the holes inside tokens filled: a black chip's centre, grey like
+    the mat under a warm lamp or glossed by a lamp's sheen, is still the chip (its columns
+    would otherwise break into crumbs). A hole is mat enclosed by token pixels, smaller than
+    ``token_hole_mm2`` (its ring's gaps up to ``token_ring_gap_mm`` closed)."""
+    # A chip's ring has gaps (noise, its spots' edges): closed over a few millimetres first.
+    k = max(3, int(round(cfg.token_ring_gap_mm * px_per_mm)) | 1)
+    ring = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+    inv = (~ring).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(inv, 4)
+    h, w = mask.shape
+    x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    inside = (x > 0) & (y > 0) & (x + stats[:, cv2.CC_STAT_WIDTH] < w) & (
+        y + stats[:, cv2.CC_STAT_HEIGHT] < h)
+    small = stats[:, cv2.CC_STAT_AREA] <= cfg.token_hole_mm2 * px_per_mm * px_per_mm
+    fill = inside & small
+    fill[0] = fill[0] and inv[labels == 0].size == 0
+    if not fill.any():
+        return mask
+    return mask | (fill[labels] & (inv > 0))
 
 
 def _light(mask: np.ndarray, light: np.ndarray | None, start: float, end: float,

@@ -24,6 +24,13 @@ def register(subparsers) -> None:
                    help="print one JSON object a line, one per image (spec/table.md)")
     p.add_argument("--overlay", metavar="DIR",
                    help="also write each image annotated with what was seen into DIR")
+    p.add_argument("--stills", action="store_true",
+                   help="the images are successive stills of one game, in order: a card read "
+                        "in an earlier still is known again when glare hides its tag, and with "
+                        "--players the first still showing the full bank teaches the table's "
+                        "light for the rest")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="players in the game (the full bank at setup: 4, 5 or 7 of each gem)")
     p.set_defaults(func=run_read_table)
 
     b = subparsers.add_parser(
@@ -78,9 +85,14 @@ def run_read_table(args: argparse.Namespace) -> int:
         return 2
     status = 0
 
+    memory = None
+    if args.stills or args.players:
+        from vision.stills import TableMemory
+        memory = TableMemory(players=args.players)
+
     def report(image, name: str, stem: str) -> None:
         nonlocal status
-        reading = analyse(image, image_name=name)
+        reading = analyse(image, image_name=name, memory=memory)
         result = reading.result
         print(to_json_line(result) if args.json else format_text(result), flush=True)
         if overlay_dir is not None:

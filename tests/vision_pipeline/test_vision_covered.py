@@ -93,6 +93,8 @@ def test_a_hand_seen_only_in_the_gaps_between_lanes_covers_those_lanes(overview)
     # Over the blue, green and red lanes (y 152-300), well inside the bank: the free mat
     # shows it only in the two 8 mm gaps between them.
     cv2.rectangle(img, (520, 150), (600, 300), SKIN, -1)
+    # Its arm goes on to the mat's right edge over the same lanes (a hand comes from the edge).
+    cv2.rectangle(img, (600, 160), (799, 290), SKIN, -1)
     assert detect_busy(with_image(overview, img)).covered == ["bank.blue", "bank.green", "bank.red"]
 
 
@@ -242,12 +244,12 @@ def test_rendered_arm_over_two_markers_is_busy_in_truth_and_reading():
 
 
 def test_a_finger_seen_on_the_free_mat_only_between_two_lanes_covers_the_lane_it_enters(overview):
-    # A finger (16 mm wide) from the top margin down over the white lane (y 100-144) into the
+    # A finger (16 mm wide) from the mat's top edge down over the white lane (y 100-144) into the
     # blue one (y 152-196), its tip at y 175: between the two lanes the free mat shows only a
     # 16 x 5 mm piece of it, smaller than any crumb the stage ignores, but it crosses the gap
     # from one outline to the other.
     img = overview.image.copy()
-    cv2.line(img, (540, 40), (540, 167), SKIN, 16)
+    cv2.line(img, (540, 0), (540, 167), SKIN, 16)  # from the mat's top edge
     cv2.circle(img, (540, 167), 8, SKIN, -1)
     assert detect_busy(with_image(overview, img)).covered == ["bank.white", "bank.blue"]
 

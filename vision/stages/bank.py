@@ -130,9 +130,28 @@ def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
     return lane, lane_background(lane, bg, s, cfg)
 
 
+def learnt_tokens(image: np.ndarray, background: np.ndarray, body, cfg: VisionConfig
+                  ) -> np.ndarray | None:
+    """Where a lane's pixels look like its tokens' body as learnt under this table's light
+    (``body``: BGR ratio to the mat, vision/stills.py), as a deviation that counts (float32);
+    None when the learnt body is too like the mat to tell apart."""
+    t = np.log(np.maximum(np.asarray(body, np.float32), 1e-3))
+    tol = np.log(1.0 + cfg.light_token_tolerance)
+    if np.abs(t).max() < 2.0 * tol:
+        return None
+    ratio = cv2.divide(image.astype(np.float32), cv2.max(background, 8.0))
+    d = np.abs(np.log(np.maximum(ratio, 1e-3)) - t).max(axis=2)
+    near = cv2.GaussianBlur((d < tol).astype(np.float32), (0, 0), 1.0)
+    return near * (2.0 * cfg.deviation_ratio)
+
+
 def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
-               cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> dict[str, LaneCount]:
-    """Stage 8: tokens per lane, each with whether the two counters agreed."""
+               cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
+               table_light=None) -> dict[str, LaneCount]:
+    """Stage 8: tokens per lane, each with whether the two counters agreed. ``table_light``: the
+    table's light learnt at setup (vision/stills.py): a pixel that looks like its lane's
+    tokens under it counts as a token's even where it is near the mat's colour (a black chip
+    under a warm lamp)."""
     mat = mat or load_mat()
     mx, my = cfg.lane_margin_mm
     out = {}
@@ -141,7 +160,13 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
         # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
         # black tokens keep the mat's hue too, so there it still counts.
         light = None if c in NEUTRAL_TOKENS else lane_light(image, background, cfg)
-        lane = count_lane(deviation_from(image, background), cfg.lane_px_per_mm,
+        deviation = deviation_from(image, background)
+        body = table_light.tokens.get(c) if table_light is not None else None
+        if body is not None:
+            extra = learnt_tokens(image, background, body, cfg)
+            if extra is not None:
+                deviation = np.maximum(deviation, extra)
+        lane = count_lane(deviation, cfg.lane_px_per_mm,
                           mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
                           light=light)
         # Positions relative to the printed lane, not to its rectified margin.

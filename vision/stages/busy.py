@@ -25,6 +25,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
+from vision.stages.anchor import anchored, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.overview import Overview, _fill, _grow, hue_limit
@@ -535,6 +536,12 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
                            mat_hue, cfg):
             covered.append(path)
+    # A hand comes from the mat's edge: what covers a place joins the world beyond the mat.
+    if covered:
+        outside = outside_mask(labels.shape, s, mat, view, cfg)
+        things = np.where(keep[labels], labels, 0)
+        touching = {p: touched[p][0] for p in covered}
+        covered = anchored(covered, touching, things, outside, s, cfg)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
                        spots=spots if covered else [])

@@ -41,6 +41,10 @@ class _Scene:
     tex: np.ndarray
     scale: float
     tags: list = field(default_factory=list)  # (payload, kind, slot, corners_mm)
+    #: What was laid where (for renderers that build the same scene in 3D, workbench/physical):
+    #: (kind, what, centre_mm, angle_deg, extra); kind "deck" (level, cards), "noble", "card"
+    #: (id, tagged, slot), "token" (colour), "foreign" (payload, size_mm).
+    placed: list = field(default_factory=list)
 
 
 _SHADOWS: dict = {}
@@ -177,11 +181,14 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
                 _paste(scene, edge, (CARD_W / 2, CARD_H / 2), base + (top - base) * f, ang + j(0.6),
                        shadow=0.35 if k == 0 else 0.0)
             _paste(scene, deck_sprite(level, scale), (CARD_W / 2, CARD_H / 2), top, ang, shadow=0.0)
+            scene.placed.append(("deck", level, tuple(base), ang, n))
     for i, nid in enumerate(state.nobles):
         if nid:
             tagged = nid not in state.untagged
             spr, qr = noble_sprite(nid, scale, tagged)
-            A = _paste(scene, spr, (NOBLE_SIDE / 2, NOBLE_SIDE / 2), np.add(_rect_centre(mat.nobles[i]), (j(1.5), j(1.5))), j(3.0))
+            centre, ang = np.add(_rect_centre(mat.nobles[i]), (j(1.5), j(1.5))), j(3.0)
+            A = _paste(scene, spr, (NOBLE_SIDE / 2, NOBLE_SIDE / 2), centre, ang)
+            scene.placed.append(("noble", nid, tuple(centre), ang, (tagged, f"nobles.{i}")))
             if qr:
                 scene.tags.append(("SPL:" + nid, "game", f"nobles.{i}", _apply(A, qr)))
     for level in LEVELS:
@@ -189,7 +196,10 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
             if cid:
                 tagged = cid not in state.untagged
                 spr, qr = card_sprite(cid, scale, tagged)
-                A = _paste(scene, spr, (CARD_W / 2, CARD_H / 2), np.add(_rect_centre(mat.market[level][i]), (j(1.5), j(1.5))), j(2.5))
+                centre = np.add(_rect_centre(mat.market[level][i]), (j(1.5), j(1.5)))
+                ang = j(2.5)
+                A = _paste(scene, spr, (CARD_W / 2, CARD_H / 2), centre, ang)
+                scene.placed.append(("card", cid, tuple(centre), ang, (tagged, f"market.{level}.{i}")))
                 if qr:
                     scene.tags.append(("SPL:" + cid, "game", f"market.{level}.{i}", _apply(A, qr)))
     if state.scan:
@@ -197,7 +207,9 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
         spr, qr = card_sprite(state.scan, scale, tagged)
         # Shown landscape in the 100 x 72 mm zone, either way round.
         ang = float(rng.choice([90.0, -90.0])) + j(8.0)
-        A = _paste(scene, spr, (CARD_W / 2, CARD_H / 2), np.add(_rect_centre(mat.scan), (j(3.0), j(2.0))), ang)
+        centre = np.add(_rect_centre(mat.scan), (j(3.0), j(2.0)))
+        A = _paste(scene, spr, (CARD_W / 2, CARD_H / 2), centre, ang)
+        scene.placed.append(("card", state.scan, tuple(centre), ang, (tagged, "scan")))
         if qr:
             scene.tags.append(("SPL:" + state.scan, "game", "scan", _apply(A, qr)))
 
@@ -211,6 +223,7 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
             ang = float(rng.uniform(0, 360))
             _paste(scene, side, (d / 2, d / 2), c, ang, shadow=0.3, shadow_mm=1.0)
             _paste(scene, spr, (d / 2, d / 2), parallax(c, TOKEN_THICKNESS), ang, shadow=0.0)
+            scene.placed.append(("token", colour, tuple(c), ang, None))
         tokens[colour] = {"count": len(centres), "mode": mode, "centres_mm": [[round(x, 1), round(y, 1)] for x, y in centres]}
 
     # Foreign codes: on free parts of the mat, or on the table just off it, where the camera sees.
@@ -233,7 +246,9 @@ def _compose(state: TableState, rng: np.random.Generator, scale: float, style: i
                 break
         else:
             continue  # nowhere in view: the code stays in the player's pocket
-        A = _paste(scene, spr, (w / 2 / scale, h / 2 / scale), c, float(rng.uniform(0, 360)), shadow=0.2, shadow_mm=0.6)
+        ang = float(rng.uniform(0, 360))
+        A = _paste(scene, spr, (w / 2 / scale, h / 2 / scale), c, ang, shadow=0.2, shadow_mm=0.6)
+        scene.placed.append(("foreign", payload, tuple(c), ang, size))
         scene.tags.append((payload, "foreign", None, _apply(A, qr)))
     return scene, tokens
 

@@ -240,16 +240,10 @@ def _truth(state, cond, cam, scene, tokens, hand, hand_mask, light_info) -> dict
 # --------------------------------------------------------------------------- entry points
 
 
-def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, bytes | None]:
-    rng = np.random.default_rng(cond.seed)
+def place_hand(img: np.ndarray, cond: Conditions, cam):
+    """The hand ``cond`` asks for (none, over the mat, over two markers, or near the mat hiding
+    nothing), drawn into ``img`` with its shadow. Returns (image, hand or None, its mask)."""
     mat = load_mat()
-    cam = _camera(cond)
-    scale = _texture_scale(cam)
-    style = int(cond.table_style) % len(TABLE_STYLES)
-    scene, tokens = _compose(state, rng, scale, style, cam, cond.printed_mat)
-    hi, lo = _maps(cam, scale)
-    img = cv2.remap(table_texture(style), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
     hand = hand_mask = None
     hrng = np.random.default_rng([cond.seed, 7])
     if cond.hand and cond.hand_kind == "over":
@@ -274,6 +268,20 @@ def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, byte
             if not region_occlusion(cam, hand_mask):
                 break
         img = trial
+    return img, hand, hand_mask
+
+
+def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, bytes | None]:
+    rng = np.random.default_rng(cond.seed)
+    mat = load_mat()
+    cam = _camera(cond)
+    scale = _texture_scale(cam)
+    style = int(cond.table_style) % len(TABLE_STYLES)
+    scene, tokens = _compose(state, rng, scale, style, cam, cond.printed_mat)
+    hi, lo = _maps(cam, scale)
+    img = cv2.remap(table_texture(style), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
+    img, hand, hand_mask = place_hand(img, cond, cam)
     img, light_info = _degrade(img, cond, rng)
     data = None
     if cond.jpeg_quality:

@@ -1,0 +1,84 @@
+"""A hand comes from the mat's edge (vision/stages/anchor.py): a thing lying on the mat beside a
+place, joined to nothing beyond the mat, hides nothing; a hand reaching in from the table
+still does. Real renders: the table renderer's frames with a level-2 deck (its back yellow, as
+in the game) pushed half out of its slot, and with a hand over it."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.mat import load_mat
+from vision.pipeline import read_table
+from workbench.synthetic import Conditions, TableState
+from workbench.synthetic.compose import _compose, _degrade, _maps, _paste, _texture_scale
+from workbench.synthetic.scene import _camera
+from workbench.synthetic.sprites import CARD_H, CARD_W, deck_sprite, table_texture
+from workbench.synthetic.table import place_hand
+
+STATE = TableState(market={1: ["1W01", "1R02"], 2: ["2G01"], 3: ["3U01"]},
+                   decks={1: 20, 2: 20, 3: 20}, bank={"red": 3, "black": 2})
+
+
+def _frame(push_mm: tuple[float, float], hand: bool = False, arm=None) -> np.ndarray:
+    """A frame with one more level-2 deck back lying ``push_mm`` off its slot's centre."""
+    cond = Conditions(seed=5, jpeg_quality=None, hand=hand, hand_kind="over")
+    rng = np.random.default_rng(cond.seed)
+    mat = load_mat()
+    cam = _camera(cond)
+    scale = _texture_scale(cam)
+    scene, _ = _compose(STATE, rng, scale, 0, cam)
+    x, y, w, h = mat.decks[2]
+    _paste(scene, deck_sprite(2, scale), (CARD_W / 2, CARD_H / 2),
+           (x + w / 2 + push_mm[0], y + h / 2 + push_mm[1]), 4.0)
+    hi, lo = _maps(cam, scale)
+    img = cv2.remap(table_texture(0), lo[0], lo[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    cv2.remap(scene.tex, hi[0], hi[1], cv2.INTER_LINEAR, dst=img, borderMode=cv2.BORDER_TRANSPARENT)
+    if arm is not None:
+        from workbench.synthetic.compose import _draw_hand
+        _draw_hand(img, cam, arm)
+    if hand:
+        from workbench.synthetic.hand import Hand
+        # From the left edge of the table over the level-2 deck.
+        h_ = Hand(side="left", tip_mm=(x + w / 2 + 10, y + h / 2), angle_deg=0.0, height_mm=40.0,
+                  skin=(120, 155, 205), sleeve=(60, 60, 150), pose="point")
+        from workbench.synthetic.compose import _draw_hand
+        _draw_hand(img, cam, h_)
+    img, _ = _degrade(img, cond, rng)
+    return img
+
+
+def test_a_deck_pushed_out_of_its_slot_hides_nothing():
+    # Half out of its slot towards the market: yellow, off the mat's hue, sharp-edged, on the
+    # free mat beside the deck and the market slot - but an island, joined to nothing outside.
+    result = read_table(_frame((40.0, 0.0)))
+    assert result["covered"] == [], result["covered"]
+    assert result["busy"] is False
+
+
+def test_without_the_edge_rule_the_pushed_deck_was_a_hand():
+    # The same frame with the rule off (everything joined to the outside): the guard is real.
+    cfg = DEFAULT_CONFIG.with_(busy_anchor_edge_mm=1000.0)
+    result = read_table(_frame((40.0, 0.0)), cfg)
+    assert result["busy"] is True
+
+
+def test_a_hand_from_the_table_over_the_deck_is_still_a_hand():
+    result = read_table(_frame((40.0, 0.0), hand=True))
+    assert result["busy"] is True
+    assert "decks.2" in result["covered"]
+
+
+def test_a_long_arm_across_the_mat_from_its_left_edge_is_a_hand():
+    # bench-vision's over-hand seed 3234 frame 28: an arm from the left edge to the scan zone,
+    # low over the mat. The overview leaves the mat's last millimetres out of the free mat, so
+    # the arm shows from 8 mm in: a 4 mm edge band missed it and the still was not busy.
+    from workbench.synthetic.hand import Hand
+    arm = Hand(side="left", tip_mm=(696.1, 106.8), angle_deg=-20.5, height_mm=21.4,
+               skin=(150, 180, 225), sleeve=(40, 100, 110), pose="point")
+    img = _frame((0.0, 0.0), arm=arm)
+    assert read_table(img)["busy"] is True
+    assert read_table(img, DEFAULT_CONFIG.with_(busy_anchor_edge_mm=4.0))["busy"] is False

@@ -1,0 +1,76 @@
+"""Part of stage 9: a hand comes from the mat's edge. What covers a place must be joined to
+the world beyond the mat: through things on the free mat and through places already found
+covered, to the mat's outer edge, a corner marker's square or the frame's edge.
+
+A deck's stack seen leaning out of its slot, a yellow level-2 deck back, a curled card's lifted
+edge, the cast shadows of chips beside their lanes: each is a thing on the free mat beside its
+own place, and each stays there, an island. A hand or an arm crosses the margin from the table
+(or from beyond the frame's edge); a finger that reaches a place deep in the mat does so over
+other places, each of them covered in turn, so the chain of covered places leads back out.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.mat import Mat
+
+
+def outside_mask(shape: tuple[int, int], px_per_mm: float, mat: Mat, view: np.ndarray | None,
+                 cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """bool per overview pixel: the mat's outer band, its corner markers' squares and where the
+    frame ends: what a hand's arm crosses on its way in."""
+    h, w = shape
+    s = px_per_mm
+    out = np.zeros((h, w), bool)
+    e = max(1, int(round(cfg.busy_anchor_edge_mm * s)))
+    out[:e], out[-e:], out[:, :e], out[:, -e:] = True, True, True, True
+    g = cfg.busy_anchor_edge_mm
+    for i in mat.marker_corners:
+        x, y, mw, mh = mat.marker_paper_rect(i)
+        x0, y0 = max(0, int((x - g) * s)), max(0, int((y - g) * s))
+        out[y0:int(np.ceil((y + mh + g) * s)), x0:int(np.ceil((x + mw + g) * s))] = True
+    if view is not None:
+        k = np.ones((2 * e + 1, 2 * e + 1), np.uint8)
+        out |= cv2.dilate((~view).astype(np.uint8), k) > 0
+    return out
+
+
+def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
+             outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG
+             ) -> list[str]:
+    """The covered places if any of them is joined to ``outside``, else none: ``things`` (uint8 label image of the things on
+    the free mat), ``touching[path]`` the labels of the things at each covered place's outline.
+    Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
+    knuckle's shadow leaves)."""
+    if not covered:
+        return []
+    k = max(1, int(round(cfg.busy_anchor_gap_mm * px_per_mm))) | 1
+    joined = cv2.dilate((things > 0).astype(np.uint8), cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k)))
+    n, groups = cv2.connectedComponents(joined, connectivity=8)
+    out_groups = np.zeros(n, bool)
+    out_groups[np.unique(groups[outside & (joined > 0)])] = True
+    out_groups[0] = False
+    group_of = {}
+    for path in covered:
+        labels = touching.get(path, np.zeros(0, int))
+        sel = np.isin(things, labels)
+        group_of[path] = set(np.unique(groups[sel]).tolist()) - {0}
+    reached: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for path in covered:
+            if path in reached:
+                continue
+            if any(out_groups[g] for g in group_of[path]):
+                reached.add(path)
+                for g in group_of[path]:
+                    out_groups[g] = True
+                changed = True
+    # Per still, not per place: where a hand does come in from the edge, every place found
+    # covered stays (a sleeve's faint end can break the chain before its last slot, and the
+    # still is busy anyway); where nothing does, all were islands.
+    return list(covered) if reached else []

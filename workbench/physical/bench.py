@@ -1,0 +1,92 @@
+"""``python -m workbench.physical.bench DIR [--json]``: the pipeline on physically based frames
+(rendered by ``python -m workbench.physical``) against their truth, scored as bench-vision
+scores (``vision.bench.Score``) plus what the physical frames add: tags counted apart when the
+code is burnt out by glare (``_gt.burnt``), and the bank lanes exact per colour. One core,
+as bench-vision runs; a benchmark, never a timed test."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from workbench.vision_bench import Score, load_truth_frames, pin_one_core, slot_values
+from vision.mat import COLOURS
+
+
+def score_frames(pairs, log=None) -> dict:
+    from vision.pipeline import read_table
+
+    score = Score()
+    burnt = {"slots": 0, "read": 0, "wrong": 0}
+    lanes = {c: [0, 0] for c in COLOURS}
+    by_kind: dict[str, dict] = {}
+    rigs: dict[str, list] = {}
+    for path, truth in pairs:
+        img = cv2.imread(str(path))
+        t0 = time.process_time()
+        result = read_table(img, image_name=path.name)
+        cpu = (time.process_time() - t0) * 1000.0
+        score.add(path.name, result, truth, cpu)
+        gt = truth["_gt"]
+        kind = gt.get("hands") or "none"
+        k = by_kind.setdefault(kind, {"frames": 0, "busy": 0, "truth_busy": 0})
+        k["frames"] += 1
+        k["busy"] += bool(result["busy"])
+        k["truth_busy"] += bool(truth["busy"])
+        rig = gt.get("degradation", {}).get("physical", {}).get("rig", "?")
+        rigs.setdefault(rig, []).append(bool(result["busy"]) != bool(truth["busy"]))
+        if not truth["busy"]:
+            got, want = slot_values(result), slot_values(truth)
+            for p, w in want.items():
+                if isinstance(w, str) and w != "?" and w in gt.get("burnt", []):
+                    burnt["slots"] += 1
+                    burnt["read"] += got.get(p) == w
+            for c, n in truth["bank"].items():
+                lanes[c][0] += 1
+                lanes[c][1] += result["bank"].get(c) == n
+        if log:
+            log(f"{path.name}: busy {result['busy']} (truth {truth['busy']}) "
+                f"covered {result['covered']} (truth {truth['covered']}) {result['ms']} ms")
+    s = score.summary()
+    tagged = s["tagged_slots"] - burnt["slots"]
+    read = s["tagged_read"] - burnt["read"]
+    s["tags_not_burnt"] = {"slots": tagged, "read": read,
+                           "pct": round(100.0 * read / tagged, 2) if tagged else None}
+    s["tags_burnt"] = burnt
+    s["lanes_by_colour"] = {c: f"{v[1]}/{v[0]}" for c, v in lanes.items()}
+    s["frames_by_hand"] = by_kind
+    s["busy_wrong_by_light"] = {r: f"{sum(v)}/{len(v)}" for r, v in sorted(rigs.items())}
+    return s
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m workbench.physical.bench")
+    p.add_argument("folders", nargs="+")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--verbose", action="store_true")
+    args = p.parse_args(argv)
+    pairs = []
+    for f in args.folders:
+        pairs += load_truth_frames(Path(f))
+    if not pairs:
+        print("No rendered frames with their truth were found there.", file=sys.stderr)
+        return 2
+    how = pin_one_core()
+    s = score_frames(pairs, log=(lambda m: print(m, file=sys.stderr)) if args.verbose else None)
+    s["cpu"] = how
+    if args.json:
+        print(json.dumps(s))
+    else:
+        for k, v in s.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
