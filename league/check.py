@@ -13,6 +13,7 @@ from typing import Optional
 from companion.engine.errors import RecordError
 from companion.engine.inputs import JSONInputError, loads
 from companion.engine.record import dumps, replay_lines
+from companion.i18n.messages import english
 
 MAX_BODY_BYTES = 1024 * 1024       # 1 MB; one byte more is 413
 MAX_BODY_DEPTH = 8                 # body 1, record 2, line 3, gems 4: far more is an attack
@@ -91,7 +92,8 @@ def check_record(record: list) -> tuple:
     except RecordError as err:
         return None, Refusal(err.message, err.line or 1, "malformed")
     if not result.ok:
-        return None, Refusal(result.error.message, result.error_line, result.error.rule)
+        # The engine refuses with facts; the league answers in the records' English.
+        return None, Refusal(english(result.error), result.error_line, result.error.rule)
     if result.game is None:
         return None, Refusal("The record has no setup line: a game starts with the header and "
                              "the setup.", 2, "malformed")
