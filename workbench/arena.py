@@ -28,6 +28,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from typing import Optional
 
 from companion.engine import (CARDS, NOBLES, BlindCard, BuyCard, ClaimNoble, PassTurn,
@@ -242,8 +243,12 @@ def main(argv=None) -> int:
     parser.add_argument("--python", help="the opponent's Python (default AZG/venv/bin/python)")
     parser.add_argument("--sims", type=int, default=400, help="its MCTS simulations a move")
     parser.add_argument("--out", help="append each game's result to this file (JSON Lines)")
+    parser.add_argument("--wait-for", metavar="FILE",
+                        help="start the games only once FILE exists (a weights file in training)")
     args = parser.parse_args(argv)
     player = CestpasphotoPlayer(args.azg, args.python, args.sims, len(args.players), args.seed)
+    while args.wait_for and not os.path.exists(args.wait_for):
+        time.sleep(5)
 
     def progress(res):
         print(json.dumps(res), flush=True)

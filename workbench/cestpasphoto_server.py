@@ -69,8 +69,13 @@ def main():
             return valid
 
     game.__class__ = RootRules
-    for line in sys.stdin:
+    log = sys.stderr
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
         req = json.loads(line)
+        print(f"cestpasphoto: request {req['op']}", file=log, flush=True)
         if req["op"] == "tables":
             cards = []
             for tier, table in enumerate((logic.np_all_cards_1, logic.np_all_cards_2,
@@ -103,6 +108,7 @@ def main():
             answer = {"error": f"unknown op {req['op']!r}"}
         out.write(json.dumps(answer) + "\n")
         out.flush()
+        print(f"cestpasphoto: answered {answer.get('action', '')}", file=log, flush=True)
 
 
 if __name__ == "__main__":
