@@ -36,7 +36,7 @@ def main(argv=None) -> int:
     seed = HELD_OUT_BASE
     while games < args.games:
         seed += 1
-        g = self_play_game(seed, searching=0.1, players=args.players, keep_games=True)
+        g = self_play_game(seed, searching=0.05, players=args.players, keep_games=True)
         games += 1
         positions = g["positions"]
         for game_rows, (mover, old) in list(zip(g["rows"], positions))[len(positions) // 2:]:

@@ -12,6 +12,13 @@ Everything follows from ``--seed``: the same command gives the same weights file
 """
 from __future__ import annotations
 
+import os
+
+# One thread: numpy's BLAS would spin up a thread a core for these small matrices, and the
+# job is meant to keep to one core of a shared machine.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 import argparse
 import json
 import random
@@ -129,7 +136,7 @@ def forward_backward(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
     return loss, g
 
 
-def train(data: dict, epochs: int, seed: int, lr: float = 2e-3, batch: int = 256,
+def train(data: dict, epochs: int, seed: int, lr: float = 3e-3, batch: int = 512,
           log=print) -> dict:
     rng = np.random.default_rng(seed)
     allx = np.concatenate([x.reshape(-1, FEATURES) for x, _ in data.values()])
@@ -201,10 +208,10 @@ def reliability(pairs: list, bins: int = 10) -> tuple:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workbench.train_value")
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--seed", type=int, default=37)
-    parser.add_argument("--searching", type=float, default=0.1,
+    parser.add_argument("--searching", type=float, default=0.05,
                         help="share of seats that search (the classic search, 30 iterations)")
     parser.add_argument("--out", default="companion/ai/data/value.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
