@@ -39,7 +39,10 @@ from .value import net_chances
 from .world import HiddenCards, World, play_turn
 
 C_PUCT = 1.2            # exploration weight of the prior
-PRIOR_TEMPERATURE = 1.5  # quick-score points per factor e of prior
+PRIOR_TEMPERATURE = 3.0  # quick-score points per factor e of prior (a buy scores 8-15, a
+                         # take 1-3: at 1.5 the buys took nearly all the prior, and takes the
+                         # search judged better were hardly visited)
+PRIOR_MIX = 0.25        # share of the prior spread evenly over the moves searched
 ROOT_WIDTH = 16         # root moves searched, best quick scores first
 INNER_WIDTH = 8         # moves searched below the root
 TREE_DEPTH = 10         # turns below the root kept in the tree
@@ -85,7 +88,8 @@ def priors(game, world: Optional[World], width: int, searcher: Optional[int]) ->
     top = scored[0][0]
     weights = [math.exp((s - top) / PRIOR_TEMPERATURE) for s, _, _ in scored]
     total = sum(weights)
-    return [(m, w / total) for (_, _, m), w in zip(scored, weights)]
+    even = PRIOR_MIX / len(scored)
+    return [(m, (1 - PRIOR_MIX) * w / total + even) for (_, _, m), w in zip(scored, weights)]
 
 
 def puct_search(game, *, iterations: Optional[int] = None, seconds: Optional[float] = None,
