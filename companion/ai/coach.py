@@ -25,7 +25,7 @@ from companion.engine import BuyCard, ReserveBlind
 from companion.engine.record import dumps, parse_event
 
 from .player import describe_move, turn_lines
-from .puct import puct_search
+from .search import search
 from .value import net_chances
 from .view import read_position
 from .world import HiddenCards, World, play_turn
@@ -121,7 +121,7 @@ def turning_points(record_lines, seat: int, iterations: int = 200,
                 and made.card not in [c.id for row in game.market for c in row if c]:
             continue
         judged += 1
-        result = puct_search(game, iterations=iterations, rng=rng, stop_event=stop_event)
+        result = search(game, iterations=iterations, rng=rng, stop_event=stop_event)
         best = result.best
         if best == made:
             continue

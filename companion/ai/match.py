@@ -1,8 +1,9 @@
 """Matches between computer levels and baselines on simulated tables: the strength benchmark.
 
 A player is named by a spec: ``random``, ``greedy``, ``staller`` (never buys), ``L1`` ... ``L4`` (a level at its own
-budget), ``L4:300`` (a level's search at 300 iterations) or ``classic`` (level 4 as it was
-before the value network: UCB, greedy playouts, a hand-made evaluation). Every game is dealt from its own
+budget), ``L4:300`` (a level's search at 300 iterations), ``classic`` (level 4's search: UCB,
+greedy playouts, the hand-made evaluation) or ``puct`` (the PUCT search with the value network,
+1000 iterations: not a level yet). Every game is dealt from its own
 seed by a :class:`~companion.engine.SimulatedTable`; every blind reserve is scanned by its owner
 (as at the real table), and each computer seat sees the game through its own view, so the
 others' scans stay hidden from it. The seats rotate from game to game.
@@ -26,7 +27,9 @@ from companion.engine.record import parse_event
 from .baselines import greedy_turn, random_turn, staller_turn
 
 BASELINES = {"random": random_turn, "greedy": greedy_turn, "staller": staller_turn}
-from .player import CLASSIC, LEVELS, choose_move
+from .player import CLASSIC, LEVELS, PUCT, choose_move
+
+SEARCHES = {"classic": CLASSIC, "puct": PUCT}
 
 MAX_TURNS = 600  # a game still running after this many turns is scored as it stands
 
@@ -39,14 +42,14 @@ def parse_spec(spec: str, extra=()) -> tuple:
     >>> parse_spec("L3"), parse_spec("L4:300"), parse_spec("greedy")
     (('level', 3, None), ('level', 4, 300), ('greedy', None, None))
     """
-    if spec in BASELINES or spec in extra or spec == "classic":
+    if spec in BASELINES or spec in extra or spec in SEARCHES:
         return spec, None, None
     if spec[:1] in "Ll":
         level, _, its = spec[1:].partition(":")
         if level.isdigit() and int(level) in LEVELS and (not its or its.isdigit()):
             return "level", int(level), int(its) if its else None
-    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, classic, L1 to "
-                     "L4, or L4:300 for a level's search at 300 iterations.")
+    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, classic, puct, L1 "
+                     "to L4, or L4:300 for a level's search at 300 iterations.")
 
 
 def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
@@ -57,9 +60,10 @@ def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
         return extra[kind](game, rng), None
     if kind in BASELINES:
         return BASELINES[kind](game, rng), None
-    if kind == "classic":
-        choice = choose_move(game, iterations=CLASSIC.iterations, seed=rng.randrange(1 << 31),
-                             spec=CLASSIC)
+    if kind in SEARCHES:
+        spec = SEARCHES[kind]
+        choice = choose_move(game, iterations=spec.iterations, seed=rng.randrange(1 << 31),
+                             spec=spec)
         return [parse_event(line, game.n) for line in choice.lines], choice.result
     if its is None and LEVELS[level].iterations:
         its = LEVELS[level].iterations  # matches use iteration budgets: reproducible

@@ -14,6 +14,7 @@ import pytest
 
 from companion.ai import choose_move
 from companion.ai import puct
+from companion.ai.player import PUCT
 from companion.ai.value import (WEIGHTS, ValueNet, net_chances, reference_chances,
                                 seat_features)
 from companion.engine import Game, SimulatedTable, play_random_game
@@ -96,8 +97,26 @@ def test_a_seed_gives_the_same_move_and_search():
     game = play_random_game(2, seed=5).game
     while game.turn > 20 or game.main is not None:
         game.pop()
-    a = choose_move(game, level=4, iterations=150, seed=9)
-    b = choose_move(game, level=4, iterations=150, seed=9)
+    a = choose_move(game, iterations=150, seed=9, spec=PUCT)
+    b = choose_move(game, iterations=150, seed=9, spec=PUCT)
     assert a.lines == b.lines
     assert [(repr(s.action), s.visits, s.value) for s in a.result.stats] == \
         [(repr(s.action), s.visits, s.value) for s in b.result.stats]
+
+
+def test_the_puct_search_never_reads_an_opponents_secret_reserve():
+    # As tests/ai/test_ai_hidden.py for the levels: the record differs only in which card an
+    # opponent secretly reserved; the PUCT search must be the same visit for visit.
+    from .test_ai_hidden import scanned_opponent_reserves, swap_scan
+
+    def fingerprint(lines):
+        choice = choose_move(lines, iterations=80, seed=5, spec=PUCT)
+        return choice.lines, [(repr(s.action), s.visits, round(s.value, 9))
+                              for s in choice.result.stats]
+    checked = 0
+    for lines, i in scanned_opponent_reserves():
+        assert fingerprint(lines) == fingerprint(swap_scan(lines, i))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
