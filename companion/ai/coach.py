@@ -2,8 +2,9 @@
 
 For each turn the seat played, the computer searches the position as that seat saw it, then
 judges the move made and its own choice on the same sampled worlds (common random numbers, so
-the difference is not luck of the draw). A turning point is a turn where the move made lost the
-most chance of winning.
+the difference is not luck of the draw): each move is played in each world and the value network
+(:mod:`companion.ai.value`, calibrated on held-out games) says the seat's chance of winning
+after it. A turning point is a turn where the move made lost the most chance of winning.
 
 >>> from companion.engine import play_random_game
 >>> from companion.engine.record import record_lines
@@ -23,9 +24,9 @@ from typing import Optional
 from companion.engine import BuyCard, ReserveBlind
 from companion.engine.record import dumps, parse_event
 
-from .heuristics import win_chances
 from .player import describe_move, turn_lines
-from .search import playout, search
+from .search import search
+from .value import net_chances
 from .view import read_position
 from .world import HiddenCards, World, play_turn
 
@@ -57,19 +58,22 @@ class TurningPoint:
 
 
 def judge(game, moves, samples: int, rng: random.Random) -> list:
-    """Each move's mean win chance for the seat to move, over the same sampled worlds."""
+    """Each move's mean win chance for the seat to move, over the same sampled worlds.
+
+    The chance after a move is the value network's, in a world where the cards the move
+    draws are sampled from the unseen ones (never the true ones).
+    """
     seat = game.active
     hidden = HiddenCards(game)
     totals = [0.0] * len(moves)
     for _ in range(samples):
         state = rng.getstate()
         for i, move in enumerate(moves):
-            rng.setstate(state)  # the same world and playout noise for every move
+            rng.setstate(state)  # the same world for every move
             world = World(hidden, rng)
             pushes = play_turn(game, world, move, strong_end=True)
-            extra, _ = playout(game, world, rng)
-            totals[i] += win_chances(game)[seat]
-            for _ in range(pushes + extra):
+            totals[i] += net_chances(game)[seat]
+            for _ in range(pushes):
                 game.pop()
     return [t / samples for t in totals]
 

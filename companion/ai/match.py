@@ -1,7 +1,9 @@
 """Matches between computer levels and baselines on simulated tables: the strength benchmark.
 
 A player is named by a spec: ``random``, ``greedy``, ``staller`` (never buys), ``L1`` ... ``L4`` (a level at its own
-budget) or ``L4:300`` (a level's search at 300 iterations). Every game is dealt from its own
+budget), ``L4:300`` (a level's search at 300 iterations), ``classic`` (level 4's search: UCB,
+greedy playouts, the hand-made evaluation) or ``puct`` (the PUCT search with the value network,
+1000 iterations: not a level yet). Every game is dealt from its own
 seed by a :class:`~companion.engine.SimulatedTable`; every blind reserve is scanned by its owner
 (as at the real table), and each computer seat sees the game through its own view, so the
 others' scans stay hidden from it. The seats rotate from game to game.
@@ -25,40 +27,55 @@ from companion.engine.record import parse_event
 from .baselines import greedy_turn, random_turn, staller_turn
 
 BASELINES = {"random": random_turn, "greedy": greedy_turn, "staller": staller_turn}
-from .player import LEVELS, choose_move
+from .player import CLASSIC, LEVELS, PUCT, choose_move
+
+SEARCHES = {"classic": CLASSIC, "puct": PUCT}
 
 MAX_TURNS = 600  # a game still running after this many turns is scored as it stands
 
 
-def parse_spec(spec: str) -> tuple:
+def parse_spec(spec: str, extra=()) -> tuple:
     """``(kind, level, iterations)`` for a player spec; ValueError with a sentence if unknown.
+
+    ``extra`` names players a bench brings (see ``run_match``'s ``players``).
 
     >>> parse_spec("L3"), parse_spec("L4:300"), parse_spec("greedy")
     (('level', 3, None), ('level', 4, 300), ('greedy', None, None))
     """
-    if spec in BASELINES:
+    if spec in BASELINES or spec in extra or spec in SEARCHES:
         return spec, None, None
     if spec[:1] in "Ll":
         level, _, its = spec[1:].partition(":")
         if level.isdigit() and int(level) in LEVELS and (not its or its.isdigit()):
             return "level", int(level), int(its) if its else None
-    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, L1 to L4, or "
-                     "L4:300 for a level's search at 300 iterations.")
+    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, classic, puct, L1 "
+                     "to L4, or L4:300 for a level's search at 300 iterations.")
 
 
-def decide(spec: str, game, rng: random.Random) -> tuple:
+def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
     """The active seat's turn by this player: (actions, search result or None)."""
-    kind, level, its = parse_spec(spec)
+    extra = extra or {}
+    kind, level, its = parse_spec(spec, extra)
+    if kind in extra:
+        return extra[kind](game, rng), None
     if kind in BASELINES:
         return BASELINES[kind](game, rng), None
+    if kind in SEARCHES:
+        spec = SEARCHES[kind]
+        choice = choose_move(game, iterations=spec.iterations, seed=rng.randrange(1 << 31),
+                             spec=spec)
+        return [parse_event(line, game.n) for line in choice.lines], choice.result
     if its is None and LEVELS[level].iterations:
         its = LEVELS[level].iterations  # matches use iteration budgets: reproducible
     choice = choose_move(game, level=level, iterations=its, seed=rng.randrange(1 << 31))
     return [parse_event(line, game.n) for line in choice.lines], choice.result
 
 
-def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
-    """Play one game with ``specs[i]`` at seat i; the result as plain data."""
+def play_game(specs, seed: int, rules: Rules = Rules(), players=None) -> dict:
+    """Play one game with ``specs[i]`` at seat i; the result as plain data.
+
+    ``players`` maps extra spec names to ``(game, rng) -> actions`` callables (benches).
+    """
     n = len(specs)
     table = SimulatedTable(n, seed, rules=rules)
     game = table.new_game()
@@ -70,7 +87,7 @@ def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
     while game.outcome is None and game.turn < MAX_TURNS:
         p = game.active
         start = time.process_time()
-        turn, result = decide(specs[p], game, rng)
+        turn, result = decide(specs[p], game, rng, players)
         spent = time.process_time() - start
         cpu[p] += spent
         cpu_max[p] = max(cpu_max[p], spent)
@@ -102,9 +119,9 @@ def play_game(specs, seed: int, rules: Rules = Rules()) -> dict:
             "searched": searched}
 
 
-def _job(args):
+def _job(args, players=None):
     specs, seed, short_take = args
-    return play_game(specs, seed, Rules(short_take=short_take))
+    return play_game(specs, seed, Rules(short_take=short_take), players)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
@@ -119,14 +136,17 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
 
 
 def run_match(lineup, games: int, seed: int = 0, jobs: int = 1, short_take="when_scarce",
-              progress=None) -> dict:
+              progress=None, players=None) -> dict:
     """Play ``games`` games of the lineup (2-4 specs), rotating seats; summarise per spec.
 
     A shared victory counts as a share of a win. ``jobs`` > 1 plays games in that many
-    processes.
+    processes. ``players`` maps extra spec names to ``(game, rng) -> actions`` callables (a
+    bench's opponent, e.g. workbench/arena.py's); with them the games run in this process.
     """
     for spec in lineup:
-        parse_spec(spec)
+        parse_spec(spec, players or {})
+    if players:
+        jobs = 1
     n = len(lineup)
     tasks = []
     for g in range(games):
@@ -141,7 +161,7 @@ def run_match(lineup, games: int, seed: int = 0, jobs: int = 1, short_take="when
                     progress(res)
     else:
         for task in tasks:
-            results.append(_job(task))
+            results.append(_job(task, players))
             if progress:
                 progress(results[-1])
     return summarise(results, lineup)

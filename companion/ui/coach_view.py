@@ -15,7 +15,7 @@ as that player saw it (the decks and the others' blind reserves stay hidden).
 >>> turn_starts(text), len(turn_start_lines(text))
 ([2, 4], 4)
 >>> chance_words(0.431, 0.252)
-'Your chance of winning fell from about 43 % to 25 %.'
+'With the better move your chance of winning would have been about 43 %; with the move you made it was about 25 %.'
 """
 from __future__ import annotations
 
@@ -270,9 +270,11 @@ def computer_seats(ctl) -> set:
 
 # ----------------------------------------------------------------------------- words
 def chance_words(before: float, after: float) -> str:
-    """How much the turn mattered, in the words of a player."""
-    return _("Your chance of winning fell from about {before} % to {after} %.").format(
-        before=round(before * 100), after=round(after * 100))
+    """How much the turn mattered, in the words of a player: the two moves compared (not a
+    fall over time: both chances are of the same moment, after one move or the other)."""
+    return _("With the better move your chance of winning would have been about {better} %; "
+             "with the move you made it was about {made} %.").format(
+        better=round(before * 100), made=round(after * 100))
 
 
 def _move_sentence(lines, gold: bool) -> str:

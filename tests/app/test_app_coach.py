@@ -139,7 +139,7 @@ def test_the_coach_shows_each_humans_turning_points_in_words_and_pictures(ui):
                  box.ids.mattered.text]
         assert words[0] == f"Round {point.round}"
         assert words[1].startswith("Your move: ") and words[2].startswith("Better: ")
-        assert "Your chance of winning fell from about" in words[3]
+        assert "With the better move your chance of winning would have been about" in words[3]
         assert not STICKER_ID.search(" ".join(words)), words   # players never see sticker ids
         # The better move drawn: a picture for each of its parts, inside the box.
         pic = box.ids.picture

@@ -60,7 +60,7 @@ def test_the_seats_arrive_one_by_one_as_immutable_snapshots_and_stop_drops_late_
     assert [s.seat for s in seen[-1].seats] == [0] and not seen[-1].done
     point = seen[-1].seats[0].points[0]
     assert CV.point_view(point).mattered == \
-        "Your chance of winning fell from about 50 % to 30 %."
+        "With the better move your chance of winning would have been about 50 %; with the move you made it was about 30 %."
     try:
         point.turn = 3
         raise AssertionError("a snapshot must not change")

@@ -1,0 +1,34 @@
+"""A stand-in for the cestpasphoto player's subprocess (tests only): the same JSON-lines
+protocol, its own tables built from the engine's cards, a random valid action, or, with
+``--bad``, an action it was not offered (to show a bad answer is refused)."""
+import itertools
+import json
+import random
+import sys
+
+sys.path.insert(0, sys.argv[1])
+from companion.engine import CARDS  # noqa: E402
+
+bad = "--bad" in sys.argv
+rng = random.Random(3)
+groups = {}
+cards = []
+for cid in sorted(CARDS):
+    c = CARDS[cid]
+    index = groups.setdefault((c.level, c.bonus), 0)
+    groups[c.level, c.bonus] = index + 1
+    cards.append({"tier": c.level - 1, "group": c.bonus, "index": index, "cost": list(c.cost),
+                  "bonus": c.bonus, "points": c.points})
+takes = [[1 if i in combo else 0 for i in range(5)]
+         for k in (1, 2, 3) for combo in itertools.combinations(range(5), k)]
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["op"] == "tables":
+        answer = {"cards": cards, "nobles": [], "takes": takes}
+    else:
+        valid = [k for k, v in enumerate(req["valid"]) if v]
+        assert len(req["board"]) == 32 + 10 * 2 + 4 and all(len(r) == 7 for r in req["board"])
+        invalid = [k for k, v in enumerate(req["valid"]) if not v]
+        answer = {"action": rng.choice(invalid if bad else valid), "seconds": 0.0}
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()

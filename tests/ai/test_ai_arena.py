@@ -1,0 +1,92 @@
+"""The arena's translation (workbench/arena.py): every move it offers or returns is checked by
+the engine, and an answer it did not offer is refused.
+
+The real opponent (cestpasphoto's AlphaZero player) runs in its own Python outside the
+repository; here a stand-in speaks the same protocol and picks random valid actions, so whole
+games go through the translation and ``play_game``, which pushes every step with the engine's
+checks.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import pytest
+
+from companion.ai.match import play_game
+from companion.engine import SimulatedTable, play_random_game
+from workbench import arena
+
+FAKE = os.path.join(os.path.dirname(__file__), "fake_opponent.py")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def opponent(*flags):
+    return arena.CestpasphotoPlayer("/nonexistent", command=[sys.executable, FAKE, ROOT, *flags])
+
+
+def test_every_offered_action_is_a_legal_whole_turn():
+    player = opponent()
+    try:
+        checked = 0
+        for seed in range(10):
+            result = play_random_game(2, seed=seed, scan_probability=1.0)
+            game = result.game
+            while game.history:  # walk back through the game, turn starts only
+                if game.main is None and game.outcome is None:
+                    for main in arena.main_moves(game, player.tables):
+                        if main is None:
+                            continue
+                        turn = arena.translate(game, main)
+                        p = game.active
+                        for step in turn:  # the engine checks each step
+                            game.push(step)
+                        # ... and the turn is whole: nothing to give back, no noble waiting
+                        assert sum(game.tokens[p]) <= 10
+                        assert game.noble_taken or not game.qualifying_nobles(p)
+                        for _ in turn:
+                            game.pop()
+                        checked += 1
+                game.pop()
+        assert checked > 1000
+    finally:
+        player.close()
+
+
+def test_whole_games_against_the_stand_in_are_legal():
+    player = opponent()
+    try:
+        for seed in (1, 2):
+            res = play_game(["L1", "cestpasphoto"], seed, players={"cestpasphoto": player})
+            assert res["finished"] or res["turns"] >= 600
+    finally:
+        player.close()
+    assert player.moves > 20
+
+
+def test_an_action_not_offered_is_refused():
+    player = opponent("--bad")
+    try:
+        game = SimulatedTable(2, seed=4).new_game()
+        with pytest.raises(ValueError, match="not offered"):
+            player(game, random.Random(0))
+    finally:
+        player.close()
+
+
+def test_the_board_counts_every_unseen_card_once():
+    player = opponent()
+    try:
+        game = play_random_game(2, seed=9, scan_probability=1.0).game
+        while game.turn > 30:
+            game.pop()
+        while game.main is not None:
+            game.pop()
+        board, index = arena.encode(game, game.active, player.tables, random.Random(0))
+        in_decks = sum(sum(board[25 + 2 * t][:5]) for t in range(3))
+        assert in_decks == sum(len(u) for u in game.unseen)
+        assert index == (game.active - game.first) % 2
+        assert board[0][:6] == list(game.bank)
+    finally:
+        player.close()
