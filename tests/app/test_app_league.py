@@ -5,9 +5,33 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from league.store import Store
 from tests.app.conftest import find, pump, tap, wait_until
 from tests.league.conftest import Server, request
+
+
+@pytest.fixture(autouse=True)
+def _leave_the_app_as_found(ui):
+    """The app is shared by the tests of a worker: its settings (league and all), the league's
+    sender and the Settings screen's scroll go back to what they were, so that a later test
+    finds the seat panel's buttons in view and its own language."""
+    path = ui.ctl.data_dir / "settings.json"
+    saved = path.read_bytes() if path.exists() else None
+    before = ui.ctl.settings
+    yield
+    ui.ctl.league.stop()
+    if saved is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_bytes(saved)
+    ui.ctl.settings = before
+    ui.ctl.league.apply(before)
+    ui.ctl.league.stop()
+    ui.sm.get_screen("settings").children[0].scroll_y = 1
+    ui.go("home")
+    pump(frames=3)
 
 
 def _press_test(screen):
