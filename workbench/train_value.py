@@ -29,7 +29,8 @@ import numpy as np
 from companion.ai.heuristics import win_chances
 from companion.ai.player import Level, _greedy_with_noise, choose_move, turn_lines
 from companion.ai.value import FEATURES, ValueNet, seat_features
-from companion.engine import BuyCard, EndTurn, ReserveBlind, SimulatedTable
+from companion.ai.match import push_turn, winners_of
+from companion.engine import SimulatedTable
 from companion.engine.record import parse_event
 
 HIDDEN = (64, 32)
@@ -65,23 +66,8 @@ def self_play_game(seed: int, searching: float = 0.1, players=None, keep_games=F
         else:
             main = _greedy_with_noise(game, rng, noise[p])
             steps = [parse_event(line, n) for line in turn_lines(game, main)]
-        main = steps[0]
-        if type(main) is ReserveBlind:
-            game.push(table.blind_reserve(main, scan=True))
-        else:
-            game.push(main)
-            if type(main) is BuyCard:
-                table.bought(main)
-        for reveal in table.reveals(game):
-            game.push(reveal)
-        for step in steps[1:]:
-            game.push(step)
-        game.push(EndTurn(p))
-    if game.outcome is not None:
-        winners = list(game.outcome.winners)
-    else:
-        best = max(game.points)
-        winners = [s for s in range(n) if game.points[s] == best]
+        push_turn(game, table, p, steps)
+    winners = winners_of(game)
     target = np.zeros(n)
     target[winners] = 1.0 / len(winners)
     return {"seed": seed, "n": n, "rows": rows, "target": target, "positions": positions}

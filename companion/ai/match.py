@@ -34,6 +34,32 @@ SEARCHES = {"classic": CLASSIC, "puct": PUCT}
 MAX_TURNS = 600  # a game still running after this many turns is scored as it stands
 
 
+
+def push_turn(game, table, seat: int, turn) -> None:
+    """Carry ``turn`` (its main action first, then returns and noble) out on the simulated
+    ``table``: a blind reserve draws its card, a bought card leaves the market, the dealt
+    cards are revealed, and the turn ends. Every step is validated by the engine."""
+    main = turn[0]
+    if type(main) is ReserveBlind:
+        game.push(table.blind_reserve(main, scan=True))
+    else:
+        game.push(main)
+        if type(main) is BuyCard:
+            table.bought(main)
+    for reveal in table.reveals(game):
+        game.push(reveal)
+    for step in turn[1:]:
+        game.push(step)
+    game.push(EndTurn(seat))
+
+
+def winners_of(game) -> list:
+    """The winners of a finished game; of one cut short, the seats with the most points."""
+    if game.outcome is not None:
+        return list(game.outcome.winners)
+    best = max(game.points)
+    return [s for s in range(game.n) if game.points[s] == best]
+
 def parse_spec(spec: str, extra=()) -> tuple:
     """``(kind, level, iterations)`` for a player spec; ValueError with a sentence if unknown.
 
@@ -96,23 +122,8 @@ def play_game(specs, seed: int, rules: Rules = Rules(), players=None) -> dict:
             searched[p][0] += result.iterations
             searched[p][1] += result.turns_played
             searched[p][2] += result.seconds
-        main = turn[0]
-        if type(main) is ReserveBlind:
-            game.push(table.blind_reserve(main, scan=True))
-        else:
-            game.push(main)  # every move is validated: the match checks legality too
-            if type(main) is BuyCard:
-                table.bought(main)
-        for reveal in table.reveals(game):
-            game.push(reveal)
-        for step in turn[1:]:
-            game.push(step)
-        game.push(EndTurn(p))
-    if game.outcome is not None:
-        winners = list(game.outcome.winners)
-    else:
-        best = max(game.points)
-        winners = [s for s in range(n) if game.points[s] == best]
+        push_turn(game, table, p, turn)
+    winners = winners_of(game)
     return {"seed": seed, "specs": list(specs), "winners": winners,
             "points": list(game.points), "turns": game.turn, "rounds": game.turn / n,
             "finished": game.outcome is not None, "cpu": cpu, "cpu_max": cpu_max, "moves": moves,
