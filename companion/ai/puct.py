@@ -31,10 +31,10 @@ import random
 import time
 from typing import Optional
 
-from companion.engine import PassTurn, ReserveBlind
+from companion.engine import PassTurn
 
 from .heuristics import Wishes, score_main
-from .search import MoveStats, SearchResult, _key, playout
+from .search import MoveStats, SearchResult, _key, budget_spent, playout
 from .value import net_chances
 from .world import HiddenCards, World, play_turn
 
@@ -118,9 +118,7 @@ def puct_search(game, *, iterations: Optional[int] = None, seconds: Optional[flo
     done = turns = 0
     stack_depth = len(game.history)
     while True:
-        if done and ((iterations is not None and done >= iterations)
-                     or (deadline is not None and clock() >= deadline)
-                     or (stop_event is not None and stop_event.is_set())):
+        if done and budget_spent(done, iterations, deadline, clock, stop_event):
             break
         world = World(hidden, rng)
         pushes = 0

@@ -152,9 +152,7 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
     done = turns = 0
     stack_depth = len(game.history)
     while True:
-        if done and ((iterations is not None and done >= iterations)
-                     or (deadline is not None and clock() >= deadline)
-                     or (stop_event is not None and stop_event.is_set())):
+        if done and budget_spent(done, iterations, deadline, clock, stop_event):
             break
         world = World(hidden, rng)
         pushes = 0
@@ -209,6 +207,14 @@ def search(game, *, iterations: Optional[int] = None, seconds: Optional[float] =
     stats.sort(key=lambda s: (-s.visits, -s.value))
     return SearchResult(_confident_best(root_moves, root), stats, done, clock() - start, turns)
 
+
+
+def budget_spent(done: int, iterations, deadline, clock, stop_event) -> bool:
+    """Whether a search that has run ``done`` iterations must stop: its iterations done, its
+    deadline passed on ``clock``, or ``stop_event`` set (the app stopped thinking)."""
+    return ((iterations is not None and done >= iterations)
+            or (deadline is not None and clock() >= deadline)
+            or (stop_event is not None and stop_event.is_set()))
 
 def _confident_best(root_moves: list, root: dict):
     """The quick judgement's favourite, unless the search found a move clearly better.
