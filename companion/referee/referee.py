@@ -325,14 +325,8 @@ class Referee:
                     or not self.forgotten_presses:
                 return Verdict("rejected", seat, rule="not-your-turn")
             self.pending_question = self._pending_obs = None
-            verdict = judge_forgotten(self.game, self.stills, observation, seat)
-            if verdict.kind == "accepted":
-                self._commit(verdict)
-            elif verdict.kind == "question":
-                self.pending_question = verdict
-                self._pending_obs = observation
-                self._save_pending()
-            return verdict
+            return self._settle(judge_forgotten(self.game, self.stills, observation, seat),
+                                observation)
         taken_back = self._drop_entries()
         had_pending = bool(taken_back) or self.pending_question is not None
         self.pending_question = None
@@ -345,13 +339,18 @@ class Referee:
             verdict = self.expect.judge_turn(self.game, verdict)
         if taken_back and verdict.kind == "accepted":
             verdict = replace(verdict, data={**verdict.data, "replaced_entries": True})
+        return self._settle(verdict, observation, save=had_pending)
+
+    def _settle(self, verdict: Verdict, observation, save: bool = False) -> Verdict:
+        """A press's verdict taken: an accepted turn committed, a question kept with its still
+        until it is answered; anything else saves what is pending only when ``save``."""
         if verdict.kind == "accepted":
             self._commit(verdict)
         elif verdict.kind == "question":
             self.pending_question = verdict
             self._pending_obs = observation
             self._save_pending()
-        elif had_pending:
+        elif save:
             self._save_pending()
         return verdict
 
