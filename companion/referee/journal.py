@@ -15,6 +15,7 @@ per-player wins.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -94,37 +95,36 @@ class Journal:
         self.db.close()
 
     # ----------------------------------------------------------------- writing
-    def _write(self, statements, queue: Optional[int] = None) -> None:
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One write transaction: committed whole, or rolled back whole on any error."""
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
-            for sql, args in statements:
-                db.execute(sql, args)
-            if queue is not None:
-                self._queue(queue)
+            yield db
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
 
+    def _write(self, statements, queue: Optional[int] = None) -> None:
+        with self._transaction() as db:
+            for sql, args in statements:
+                db.execute(sql, args)
+            if queue is not None:
+                self._queue(queue)
+
     def new_game(self, header: dict, setup: dict, session: Optional[str] = None) -> int:
         """Start a game from its header and setup lines; returns its id."""
         started = time.strftime("%Y-%m-%dT%H:%M:%S")
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction() as db:
             cur = db.execute("INSERT INTO games (started, players, session) VALUES (?, ?, ?)",
                              (started, dumps(header.get("players", [])), session))
             gid = cur.lastrowid
             db.execute("INSERT INTO lines VALUES (?, 0, ?)", (gid, dumps(header)))
             db.execute("INSERT INTO lines VALUES (?, 1, ?)", (gid, dumps(setup)))
             self._queue(gid)
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         return gid
 
     def count(self, game_id: int) -> int:
