@@ -22,6 +22,9 @@ from league.limits import Limiter, Rate, retry_after
 from league.standings import standings, table_entry
 from league.store import Store, valid_table_name
 
+# A body up to this size is read to its end even when over the cap, so its sender gets the 413.
+MAX_DRAIN_BYTES = 4 * MAX_BODY_BYTES
+
 log = logging.getLogger("league")
 
 
@@ -127,20 +130,23 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
         return refusal or await pages.handle(request, store)
 
     async def read_body(request: Request):
-        """The body, or None when it is over the cap (stops reading there)."""
+        """The body, or None when it is over the cap. A body a little over it is read to its
+        end and dropped (never kept), so that the sender, still writing, reads its 413 instead
+        of a broken pipe; one over MAX_DRAIN_BYTES is cut off at once."""
         length = request.headers.get("content-length")
         if length is not None:
             if not length.isdigit() or len(length) > 12:
                 raise HTTPException(400, "The Content-Length header is not a number.")
-            if int(length) > MAX_BODY_BYTES:
+            if int(length) > MAX_DRAIN_BYTES:
                 return None
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY_BYTES:
+            if size > MAX_DRAIN_BYTES:
                 return None
-            chunks.append(chunk)
-        return b"".join(chunks)
+            if size <= MAX_BODY_BYTES:
+                chunks.append(chunk)
+        return b"".join(chunks) if size <= MAX_BODY_BYTES else None
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
         sentence = _STATUS_SENTENCES.get(exc.status_code)
