@@ -149,6 +149,9 @@ class Translator:
     def pgettext(self, context: str, msgid: str) -> str:
         return self._catalog.pgettext(context, msgid)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._catalog.npgettext(context, singular, plural, n)
+
 
 translator = Translator()
 
@@ -194,6 +197,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, msgid: str) -> str:
     """A short word whose translation depends on where it stands (``context``)."""
     return _catalog().pgettext(context, msgid)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` of a phrase whose translation depends on where it stands (a card
+    phrase in the accusative: Polish "kartę rozwoju ...")."""
+    return translator.npgettext(context, singular, plural, n)
 
 
 def N_(msgid: str) -> str:

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent          # companion/
 POT = ROOT / "locale" / "companion.pot"
 # name -> (positions of msgctxt, msgid, msgid_plural)
 KEYWORDS = {"_": (None, 0, None), "N_": (None, 0, None), "gettext": (None, 0, None),
-            "ngettext": (None, 0, 1), "pgettext": (0, 1, None)}
+            "ngettext": (None, 0, 1), "pgettext": (0, 1, None), "npgettext": (0, 1, 2)}
 _KV_CALL = re.compile(r"\btr\.(_|ngettext|pgettext)\(")
 
 
@@ -56,7 +56,8 @@ def _strings(call: ast.Call, name: str):
 def _name(func) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
-    if isinstance(func, ast.Attribute) and func.attr in ("_", "ngettext", "pgettext", "gettext"):
+    if isinstance(func, ast.Attribute) and func.attr in ("_", "ngettext", "pgettext", "gettext",
+                                                          "npgettext"):
         return func.attr
     return None
 

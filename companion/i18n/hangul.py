@@ -31,6 +31,11 @@ KEYS = {"q": "ㅂ", "w": "ㅈ", "e": "ㄷ", "r": "ㄱ", "t": "ㅅ", "y": "ㅛ", 
         "P": "ㅖ"}
 
 
+def is_jamo(ch: str) -> bool:
+    """Whether ``ch`` is one of the jamo the two-set keyboard types."""
+    return ch in LEADS or ch in VOWELS or ch in TAILS[1:]
+
+
 def _syllable(lead: str, vowel: str, tail: str = "") -> str:
     return chr(0xAC00 + (LEADS.index(lead) * 21 + VOWELS.index(vowel)) * 28 + TAILS.index(tail))
 

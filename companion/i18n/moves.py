@@ -49,7 +49,8 @@ def describe_move(lines, names=None, game=None, printed: bool = False) -> str:
     gold = game is None or bool(game.reserve_gold)
     if printed:
         def card_words(cid):   # noqa: F811 (the screen's naming, shadowing the id form)
-            return card_phrase(cid, game)
+            return card_phrase(cid, game, case="accusative")   # Buy / Reserve what
+
     else:
         card_words = globals()["card_words"]
     parts = []

@@ -407,13 +407,14 @@ def describe_line(line: dict, names, game=None) -> str:
         return _("{name} takes {tokens}.").format(name=who, tokens=tokens("gems"))
     if t == "buy":
         return _("{name} buys {card} paying {tokens}.").format(
-            name=who, card=card_phrase(line["card"], game), tokens=tokens("pay"))
+            name=who, card=card_phrase(line["card"], game, case="accusative"),
+            tokens=tokens("pay"))
     if t == "reserve":
         if "level" in line:
             return _("{name} reserves the top card of the level {level} deck.").format(
                 name=who, level=line["level"])
-        return _("{name} reserves {card}.").format(name=who,
-                                                   card=card_phrase(line["card"], game))
+        return _("{name} reserves {card}.").format(
+            name=who, card=card_phrase(line["card"], game, case="accusative"))
     if t == "reveal":
         return cap(_("{card} is dealt into level {level}, slot {slot}.").format(
             card=card_phrase(line["card"], game), level=line["level"], slot=line["slot"] + 1))

@@ -6,7 +6,7 @@ translated word.
 """
 from __future__ import annotations
 
-from companion.i18n import N_, _, naming_ids, ngettext
+from companion.i18n import N_, _, naming_ids, ngettext, npgettext, pgettext
 
 # The engine's colour order (companion.engine.cards.COLOURS): white, blue, green, red, black, gold.
 COLOUR_WORDS = ("white", "blue", "green", "red", "black", "gold")
@@ -127,18 +127,27 @@ def _in_view(game) -> list:
     return out
 
 
-def card_phrase(card_id: str, game=None, cost: bool = False) -> str:
+def card_phrase(card_id: str, game=None, cost: bool = False, case: str = "") -> str:
     """'the level-2 blue card worth 1 point'; with its cost ('… that costs 3 white and 2 red')
     when ``cost`` or when another card in view of ``game`` prints the same level, colour and
-    points."""
+    points. ``case``: the grammatical case the sentence puts it in ("accusative": what is
+    bought or reserved, Polish "kup kartę rozwoju ..."); a message of its own per case (the
+    English is the same), never a phrase pasted into every sentence."""
     from companion.engine import CARDS
     if naming_ids():
         return f"card {card_id}"
     c = CARDS[card_id]
-    if c.points:
+    if c.points and case == "accusative":
+        text = npgettext("accusative", "the level-{level} {colour} card worth {n} point",
+                         "the level-{level} {colour} card worth {n} points", c.points).format(
+                             level=c.level, colour=colour_name(c.bonus), n=c.points)
+    elif c.points:
         text = ngettext("the level-{level} {colour} card worth {n} point",
                         "the level-{level} {colour} card worth {n} points", c.points).format(
                             level=c.level, colour=colour_name(c.bonus), n=c.points)
+    elif case == "accusative":
+        text = pgettext("accusative", "the level-{level} {colour} card with no points").format(
+            level=c.level, colour=colour_name(c.bonus))
     else:
         text = _("the level-{level} {colour} card with no points").format(
             level=c.level, colour=colour_name(c.bonus))

@@ -23,7 +23,9 @@ from companion.i18n.table import outcome_text
 from companion.ui import coach_view as CV
 from companion.ui.common import AppScreen, ctl
 from companion.ui.movepicture import MovePicture  # noqa: F401 (registered for gameover.kv)
+from companion.app.story import game_story
 from companion.app.viewmodel import ranking
+from companion.ui.chart import SEAT_RGBA, PointsChart  # noqa: F401 (registered for gameover.kv)
 
 
 def _on_ui_thread(fn, *args):
@@ -59,14 +61,18 @@ class GameOverScreen(AppScreen):
                  pgettext("ranking header", "Nobles"))
         for head, w in zip(heads, widths):
             grid.add_widget(Label(text=f"[b]{head}[/b]", markup=True, size_hint_x=w))
+        self.ids.chart.story = game_story(g)
+        self._turning()
         for r in ranking(g):
             name = _("{name} (winner)").format(name=r["name"]) if r["winner"] else r["name"]
-            for text, w in zip((str(r["place"]), name, str(r["points"]),
-                                str(r["cards"]), str(r["nobles"])), widths):
+            for k, (text, w) in enumerate(zip((str(r["place"]), name, str(r["points"]),
+                                               str(r["cards"]), str(r["nobles"])), widths)):
                 # Wrapped between words where a long name and its "(zwycięstwo)" don't fit,
                 # the row growing to hold it.
                 cell = Label(text=text, size_hint_x=w, halign="center", valign="middle",
                              size_hint_y=None, height=grid.row_default_height)
+                if k == 1:       # the name in its line's colour: the chart's legend
+                    cell.color = SEAT_RGBA[r["seat"] % len(SEAT_RGBA)]
                 cell.bind(width=lambda c, width: setattr(c, "text_size", (width - 4, None)),
                           texture_size=lambda c, size: setattr(
                               c, "height", max(grid.row_default_height, size[1] + 8)))
@@ -78,11 +84,18 @@ class GameOverScreen(AppScreen):
     def _coached(self, snap):
         """A coach snapshot (on the UI thread): the button's words and the open popup."""
         self.coach_snapshot = snap
+        self._turning()
         thinking = snap is None or not snap.done
         self.coach_label = (_("The coach is thinking…") if thinking and self.humans
                             else _("The coach's advice"))
         if self.view is not None:
             self.view.show(snap, len(self.humans))
+
+    def _turning(self):
+        """The coach's turning points on the chart, as it finds them."""
+        snap = self.coach_snapshot
+        self.ids.chart.turning = [(seat.seat, p.round) for seat in (snap.seats if snap else ())
+                                  for p in seat.points]
 
     def open_coach(self):
         self.view = CoachView()

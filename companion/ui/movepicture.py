@@ -6,7 +6,7 @@ lines when the space is narrow. It draws only; nothing in it answers a touch.
 """
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
@@ -34,6 +34,7 @@ class MovePicture(StackLayout):
     the parent's flow; else as wide as the parent, its steps wrapping."""
 
     one_line = BooleanProperty(False)
+    card_height = NumericProperty(0)     # a card's height (0: a quarter of the screen's)
     parts = ()
     _parent = None
 
@@ -59,18 +60,22 @@ class MovePicture(StackLayout):
         from kivy.app import App
         app = App.get_running_app()
         tap = app.tap * (0.85 if app.landscape else 0.8)   # the table keeps its room
+        from kivy.core.window import Window
+        # A card at least a quarter of the screen's height: its costs read from a chair.
+        card_h = max(tap * 1.5, self.card_height or Window.height * 0.25)
+        card_w = card_h * 0.77
         for part in self.parts:
             step = MoveStep(verb=part.verb)
             row = step.ids.row
             tall = tap * 0.8
             if part.card is not None and part.kind != "reserve-deck":
-                tile = PictureCard(size_hint=(None, None), size=(tap * 1.15, tap * 1.5))
+                tile = PictureCard(size_hint=(None, None), size=(card_w, card_h))
                 tile.card = card_view(part.card)
                 row.add_widget(tile)
                 tall = tile.height
             elif part.kind == "reserve-deck":
-                back = MiniCard(size_hint=(None, None), size=(tap * 1.15, tap * 1.5))
-                back.card = (None, part.level)
+                back = MiniCard(size_hint=(None, None), size=(card_w, card_h))
+                back.card_id = (None, part.level)
                 row.add_widget(back)
                 tall = back.height
             if part.noble is not None:
@@ -78,10 +83,23 @@ class MovePicture(StackLayout):
                 tile.noble = noble_view(part.noble)
                 row.add_widget(tile)
                 tall = max(tall, tile.height)
-            for colour, n in part.gems:
-                badge = GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
-                                 size=(tap * 0.75, tap * 0.75))
-                row.add_widget(badge)
+            gems = list(part.gems)
+            side = tap * 0.75
+            # Beside a card, its payment in a column of rows of two (the step stays narrow,
+            # so that the turn's steps keep to one line); alone, in a row.
+            per_row = 2 if len(gems) > 2 and tall >= side * 2 else max(1, len(gems))
+            if gems:
+                from kivy.uix.gridlayout import GridLayout
+                grid = GridLayout(cols=per_row, spacing=3, size_hint=(None, None),
+                                  width=per_row * side + 3 * (per_row - 1),
+                                  pos_hint={"center_y": 0.5})
+                rows = -(-len(gems) // per_row)
+                grid.height = rows * side + 3 * (rows - 1)
+                for colour, n in gems:
+                    grid.add_widget(GemBadge(colour=colour, count=n, disc=True,
+                                             size_hint=(None, None), size=(side, side)))
+                row.add_widget(grid)
+                tall = max(tall, grid.height)
             row.height = tall
             step.bind(width=self._fit)
             self.add_widget(step)

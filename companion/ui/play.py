@@ -27,7 +27,7 @@ from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, Ti
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.app.viewmodel import card_view, noble_view
 
-GREEN = (0.15, 0.5, 0.25, 1)
+from companion.ui.theme import BUTTON_GO as GREEN  # noqa: E402 (the one theme)
 
 
 def tr_lang():
@@ -210,6 +210,11 @@ class PlayScreen(AppScreen):
                 msg = words
             else:
                 self._undo_note = None
+        self.head.rejected = bool(self.rejected and msg)
+        if self.head.rejected:
+            # One banner: a refusal replaces whose turn it is, in red, its first words "Not
+            # accepted"; its first sentence there, the rest (how to put it right) under it.
+            self.head.ids.banner.text, msg = V.split_first_sentence(msg)
         self._message = msg
         self._nobles(view)
         self._market(view)
@@ -281,7 +286,7 @@ class PlayScreen(AppScreen):
     def _players(self, view, game):
         grid = self.head.ids.players
         n = len(view.players)
-        tall = app().tap * ({2: 1.5, 3: 1.35}.get(n, 1.15) if app().landscape
+        tall = app().tap * ({2: 1.5, 3: 1.4}.get(n, 1.23) if app().landscape
                             else {2: 1.4, 3: 1.25}.get(n, 1.1))
         self._tall = tall    # folded or not: _fit
         if len(grid.children) != len(view.players):
@@ -322,6 +327,13 @@ class PlayScreen(AppScreen):
             # pictures.
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
+            from kivy.core.window import Window
+            # Larger than it was (82 px at 800x480, 154 px in portrait, from 71 and 89); a
+            # quarter of the screen's height would leave the move's words (in Polish too) and
+            # its button no room under the players at 800x480.
+            # (four players at 800x480: 62 px, the room left under them, in Polish too)
+            self.picture.card_height = Window.height * (
+                (0.13 if g.n >= 4 else 0.17) if app().landscape else 0.12)
             self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
@@ -371,9 +383,12 @@ class PlayScreen(AppScreen):
             tile.noble = noble_view(nid)
             tile.bind(on_release=lambda w, n=nid: self.choose_noble(n))
             box.add_widget(tile)
+        from kivy.core.window import Window
+        # A candidate at least a quarter of the screen's height, its costs read from a chair.
+        quarter = max(tap * 2, Window.height * (0.25 if app().landscape else 0.15))
         for cid in p.cards:         # the referee asks which reserved card was bought
             tile = CardTile(target=f"answer:{cid}", size_hint=(None, None),
-                            size=(tap * 1.45, tap * 2))
+                            size=(quarter * 0.77, quarter))
             tile.card = card_view(cid)
             tile.bind(on_release=lambda w, v=cid: ctl().answer(v))
             box.add_widget(tile)
@@ -385,9 +400,8 @@ class PlayScreen(AppScreen):
             box.add_widget(deck)
         for i, parts in p.turns:    # ... or which of a few turns was played
             tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
-            if app().landscape and len(ctl().game.names) <= 3 and \
-                    any(kind == "card" for _v, kind, _x in parts):
-                tile.height = tap * 1.8   # room under 2-3 players: a card its costs can be read on
+            if any(kind == "card" for _v, kind, _x in parts):
+                tile.height = quarter + 8   # a card its costs can be read on
             tile.show(parts)
             tile.bind(on_release=lambda w, v=i: ctl().answer(v))
             box.add_widget(tile)
@@ -482,7 +496,10 @@ class PlayScreen(AppScreen):
                 c.send(e.buy_line(cid))
             elif what == "reserve":
                 c.send(e.reserve_line(cid))
-        ChoicePopup(choice.title, choice.choices, pick).open()
+        from companion.ui.movepicture import PictureCard
+        card = PictureCard()       # the card itself, large, beside what it costs the player
+        card.card = card_view(cid)
+        ChoicePopup(choice.title, choice.choices, pick, picture=card).open()
 
     def tap_deck(self, level):
         c = ctl()

@@ -15,11 +15,10 @@ from companion.i18n import _
 from companion.ui import play_view as V
 from companion.ui.common import app, ctl
 from companion.ui.widgets import BigButton, GemChip
-from companion.app.viewmodel import GEM_LETTER
 
 
 class GemLegend(ModalView):
-    """The gems' colours, letters and names, one tap from the Play screen."""
+    """The gems' colours, shapes and names, one tap from the Play screen."""
 
     _anim_duration = 0
 
@@ -29,17 +28,17 @@ class GemLegend(ModalView):
         box = BoxLayout(orientation="vertical", padding=8, spacing=6)
         box.add_widget(Label(text=_(V.LEGEND_TITLE), bold=True, size_hint_y=None, height=tap * 0.8))
         for colour in COLOURS:
-            row = BoxLayout(size_hint_y=None, height=tap * 0.8, spacing=8)
+            row = BoxLayout(size_hint_y=None, height=tap * 0.68, spacing=8)
             chip = GemChip(colour=colour, show_count=False, size_hint_x=None, width=tap * 0.8,
                            disabled=True)
-            chip.disabled_color = chip.ink      # a picture here, not a button: no grey
+            chip.disabled_color = chip.color    # a picture here, not a button: no grey
             row.add_widget(chip)
-            lab = Label(text=f"{GEM_LETTER[colour]}: {_(V.GEM_WORDS[colour])}", halign="left",
+            lab = Label(text=_(V.GEM_WORDS[colour]), halign="left",
                         valign="middle")
             lab.bind(size=lambda w, s: setattr(w, "text_size", s))
             row.add_widget(lab)
             box.add_widget(row)
-        notes = Label(text=_(V.LEGEND_NOTES), font_size=app().fs * 0.8, halign="left")
+        notes = Label(text=_(V.LEGEND_NOTES), font_size=app().fs_read, halign="left")
         notes.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
         box.add_widget(notes)
         b = BigButton(text=_("Close"), target="close")
@@ -64,12 +63,15 @@ class CameraView(ModalView):
             box.add_widget(Image(texture=texture_of(image), fit_mode="contain"))
         seen = image is not None or callable(picture)
         words = observation_text(c.observation) if seen else V.camera_missing()
-        self.words = lab = Label(text=words, font_size=app().fs * 0.7, halign="center",
+        self.words = lab = Label(text=words, font_size=app().fs_read, halign="center",
                                  valign="middle")
         lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 8, None)))
         if seen:
             lab.size_hint_y = 0.35
         box.add_widget(lab)
+        bank = (c.observation or {}).get("bank") if seen else None
+        if bank:
+            box.add_widget(bank_row(bank))
         b = BigButton(text=_("Close"), target="close")
         b.bind(on_release=lambda w: self.dismiss())
         box.add_widget(b)
@@ -120,15 +122,38 @@ def observation_text(obs):
         there = [x for x in market.get(str(lv), []) if x]
         rows.append(_("Level {level}: {read} of {slots} cards read").format(
             level=lv, read=sum(1 for x in there if x != "?"), slots=len(there)))
-    bank = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in (obs.get("bank") or {}).items())
     there = [n for n in obs.get("nobles") or [] if n]
     nobles = _("{read} of {slots} read").format(read=sum(1 for n in there if n != "?"),
                                                  slots=len(there))
-    extra = (_("Not sure about: {items}").format(items=", ".join(obs.get("uncertain") or []))
+    extra = (_("Not sure about: {items}").format(items=unsure_words(obs.get("uncertain")))
              if obs.get("uncertain") else "")
     busy = _("A hand covers the mat.") if obs.get("busy") else ""
     return "\n".join([_("Nobles: {nobles}").format(nobles=nobles)] + rows
-                     + [_("Bank: {bank}").format(bank=bank), extra, busy]).strip()
+                     + [extra, busy]).strip()
+
+
+def unsure_words(paths) -> str:
+    """The places the camera is unsure of, in the player's words ("the red lane"), never the
+    read-table region names ("bank.red")."""
+    from companion.i18n import camera, translator
+    from companion.i18n import covered as covered_text
+    if translator.lang == "en":
+        return covered_text.join(covered_text.places(paths or ()))
+    return camera.join(camera.places(paths or ()))
+
+
+def bank_row(bank: dict):
+    """The bank as read: each colour's gem with its count (the words say no numbers of gems)."""
+    from companion.ui.tableau import GemBadge
+    tap = app().tap
+    row = BoxLayout(size_hint_y=None, height=tap * 0.9, spacing=6)
+    title = Label(text=_("Bank: {bank}").format(bank="").strip(), size_hint_x=None, bold=True)
+    title.bind(texture_size=lambda w, s: setattr(w, "width", s[0] + 8))
+    row.add_widget(title)
+    for colour in COLOURS:
+        row.add_widget(GemBadge(colour=colour, disc=True, count=int(bank.get(colour) or 0),
+                                show_zero=True, faint_zero=False))
+    return row
 
 
 def texture_of(image):

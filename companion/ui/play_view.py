@@ -15,14 +15,15 @@ from companion.engine import CARDS, COLOURS, NOBLES, RESERVE_LIMIT
 from companion.i18n import N_, _, ngettext
 from companion.i18n.words import colour_name, describe_tokens
 
-# The gems as the rulebook names them, with the letter each is marked by on screen.
+# The gems as the rulebook names them (the legend shows each beside its shape).
 # Marked for the catalogs here, translated where shown (_(GEM_WORDS[c]), _(LEGEND_TITLE)).
 GEM_WORDS = {"white": N_("white (diamond)"), "blue": N_("blue (sapphire)"),
              "green": N_("green (emerald)"), "red": N_("red (ruby)"), "black": N_("black (onyx)"),
              "gold": N_("gold (joker)")}
-LEGEND_TITLE = N_("The gems and their letters")
-LEGEND_NOTES = N_("Squares are the bonuses of the cards a player owns; discs are tokens. "
-                  "Gold replaces any colour. Every noble is worth 3 points.")
+LEGEND_TITLE = N_("The gems and their shapes")
+LEGEND_NOTES = N_("Every colour has its own shape. A gem on a card is a bonus (the cards a "
+                  "player owns); a gem alone is tokens. Gold replaces any colour. Every noble "
+                  "is worth 3 points.")
 
 
 def gem_list(gems: dict, more: bool = False) -> str:
@@ -78,6 +79,12 @@ def plain(message: str) -> str:
     for pattern, repl in _PLAIN:
         text = pattern.sub(repl, text)
     return text.strip()
+
+
+def split_first_sentence(text: str) -> tuple:
+    """(the first sentence, the rest): a refusal's headline for the banner, its details."""
+    parts = re.split(r"(?<=[.!?])\s+", text.strip(), maxsplit=1)
+    return parts[0], (parts[1] if len(parts) > 1 else "")
 
 
 def verdict_text(verdict, message: str) -> str:

@@ -7,6 +7,7 @@ from kivy.uix.label import Label
 from companion.engine import COLOURS, starting_bank
 from companion.i18n import _, pgettext
 from companion.i18n.guide import setup_steps, step_title
+from companion.ui.theme import BUTTON_OFF
 from companion.ui.common import AppScreen, app, ctl, describe_card, describe_noble
 from companion.ui.tableau import CardTile, NobleTile
 from companion.ui.widgets import BigButton, GemChip, SearchPopup
@@ -93,7 +94,7 @@ class SetupScreen(AppScreen):
             text = (_("Noble {n}\nempty").format(n=slot[1] + 1) if noble
                     else _("Slot {n}\nempty").format(n=slot[2] + 1))
             b = BigButton(text=text, target=target, font_size=app().fs * 0.7,
-                          size_hint_y=1, background_color=(0.3, 0.3, 0.32, 1))
+                          size_hint_y=1, background_color=BUTTON_OFF)
         b.bind(on_release=lambda btn: self.enter_slot(slot))
         grid.add_widget(b)
 

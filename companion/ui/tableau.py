@@ -1,13 +1,12 @@
 """The table drawn like the real thing: market cards, nobles, gem badges, each player's tableau.
 
-Every gem shows its colour and its letter (colour-blind players); black ones carry a light ring
-so they read on the dark background. Widgets only draw what they are given (view dicts from
+Every gem is drawn in its colour and its shape (colour-blind players; companion.ui.gems) with
+one large numeral; no letters. Widgets only draw what they are given (view dicts from
 :mod:`companion.app.viewmodel`) and report touches; their rules are in ``widgets.kv``.
 """
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.core.text import Label as CoreLabel
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
@@ -15,14 +14,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.app.viewmodel import GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
+from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
 from companion.engine import COLOURS, GEMS
 from companion.i18n import _
+from companion.ui.gems import GemPicture
 
 # The floor of the screens' widgets: companion.ui.widgets builds on these, never the reverse.
 NO_COLOUR = (0.35, 0.35, 0.38, 1)
-RING = (0.85, 0.85, 0.80, 1)     # the light ring of a dark gem
-DARK_GEMS = ("black",)
 
 
 class Tappable(ButtonBehavior):
@@ -31,102 +29,53 @@ class Tappable(ButtonBehavior):
     target = StringProperty("")
 
 
-DISC_MARGIN = 4           # px between a disc's text box and its edge (2 each side)
-_BOX = {}                 # (text, font, bold) -> the text box's diagonal per px of font size
+class GemBadge(GemPicture):
+    """A gem with a count: a bonus (``disc`` False: cards owned, a card with the gem's shape)
+    or tokens (``disc`` True: the gem's shape). One large numeral; zero is drawn faint."""
 
-
-def disc_font(text: str, font_name: str, bold: bool, diameter: float) -> float:
-    """The font size at which ``text``'s box, centred in a disc of ``diameter``, lies inside
-    it with a margin (its diagonal within the disc): a gem token's text never touches its edge."""
-    key = (text, font_name, bold)
-    per_px = _BOX.get(key)
-    if per_px is None:
-        probe = CoreLabel(text=text, font_size=100, font_name=font_name, bold=bold)
-        probe.refresh()
-        w, h = probe.texture.size
-        per_px = _BOX[key] = (w * w + h * h) ** 0.5 / 100.0
-    return max(1.0, (diameter - DISC_MARGIN) / per_px)
-
-
-def fit_in_disc(label, full: str, short: str, base: float, diameter: float,
-                like: str = "") -> None:
-    """Set ``label``'s text and font for a disc: ``full`` (count and letter) at up to ``base``
-    when it fits at nearly that size, else ``short`` (the count) as large as fits. ``like``:
-    the widest text of its kind (a "W" for any colour's letter), so a row of discs all show
-    their letters, or none, at one size."""
-    size = disc_font(like or full, label.font_name, label.bold, diameter)
-    if size >= 0.8 * base or full == short:
-        label.text = full
-        label.font_size = min(base, size, disc_font(full, label.font_name, label.bold, diameter))
-    else:
-        label.text = short
-        label.font_size = min(base, disc_font(short, label.font_name, label.bold, diameter))
-
-
-class GemBadge(Label):
-    """A gem with a count: a square for a bonus (cards owned), a disc for tokens. A disc too
-    small for the count and the letter shows the count (the colour and the legend tell it)."""
-
-    colour = StringProperty("white")
-    count = NumericProperty(0)
     disc = BooleanProperty(False)
-    fill = ListProperty(GEM_RGBA["white"])
-    ring = ListProperty((0, 0, 0, 0))
-    ink = ListProperty(GEM_TEXT_RGBA["white"])
-    show_zero = BooleanProperty(True)
-    dim = BooleanProperty(True)
-    base_font = NumericProperty(12)     # the text's size when there is room (set in the kv)
 
     def __init__(self, **kw):
+        kw.setdefault("card", not kw.get("disc", False))
         super().__init__(**kw)
-        self.on_colour()   # the default colour fires no event: draw it once
-        self.bind(size=self._text, base_font=self._text, disc=self._text)
-        self._text()            # the size given to the constructor came before the binding
 
-    def on_colour(self, *_):
-        self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
-        self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))
-        self.ring = RING if self.colour in DARK_GEMS else (0, 0, 0, 0)
-        self._text()
-
-    def on_count(self, *_):
-        self._text()
-
-    def _text(self, *_):
-        full = f"{self.count}{GEM_LETTER.get(self.colour, '?')}"
-        if self.disc:
-            like = full if self.colour == "gold" else f"{self.count}W"
-            fit_in_disc(self, full, str(self.count), self.base_font, min(self.size) - 4, like)
-        else:
-            self.text, self.font_size = full, self.base_font
-        self.opacity = 1 if (self.count or self.show_zero) else 0
-        self.dim = not self.count
+    def on_disc(self, *_):
+        self.card = not self.disc
 
 
 class CostPip(GemBadge):
-    """A cost or a requirement printed on a card or a noble: count and letter on the colour."""
+    """A cost printed on a card (the gem) or a noble's requirement (the bonus card): the
+    numeral fills more of it (a card's costs are what a player reads from across the table)."""
+
+    share = 0.77
 
 
-class MiniCard(Label):
-    """A reserved card in a player's hand: its bonus colour and points, or a card back."""
+CARD_BACK = "back"      # draw_card's colour of a deck's back (no gem on it)
 
-    card = ObjectProperty(None, allownone=True)   # (id or None, level)
-    fill = ListProperty(NO_COLOUR)
-    ink = ListProperty((1, 1, 1, 1))
 
-    def on_card(self, *_):
-        cid, level = self.card or (None, 0)
+class MiniCard(GemPicture):
+    """A small picture of a card: a reserved card (its bonus colour and shape), a hidden
+    reserved card (its back, its level as dots, as printed on the real backs) or a noble
+    (its tile). No text: too small to read from a chair (the player's points count them)."""
+
+    card_id = ObjectProperty(None, allownone=True)   # (id or None, level)
+
+    def __init__(self, card=None, **kw):
+        kw.setdefault("faint_zero", False)
+        super().__init__(**kw)
+        self.card = True
+        self.bind(card_id=self._show)
+        self.card_id = card
+
+    def _show(self, *_):
+        cid, level = self.card_id or (None, 0)
+        self.show_count = False
         if cid == "noble":
-            self.fill, self.ink = (0.80, 0.70, 0.55, 1), (0.1, 0.1, 0.1, 1)
-            self.text = "N"
-            return
-        if cid is None:
-            self.fill, self.ink = (0.30, 0.22, 0.15, 1), (1, 1, 1, 1)
-            self.text = f"L{level}"
-            return
-        c = card_view(cid)
-        self.fill, self.ink = GEM_RGBA[c["bonus"]], GEM_TEXT_RGBA[c["bonus"]]
-        self.text = f"{c['points'] or ''}{GEM_LETTER[c['bonus']]}"
+            self.colour, self.level = "noble", 0
+        elif cid is None:
+            self.colour, self.level = CARD_BACK, level
+        else:
+            self.colour, self.level = card_view(cid)["bonus"], 0
 
 
 class CardFace(BoxLayout):
@@ -138,19 +87,19 @@ class CardFace(BoxLayout):
     band = ListProperty(NO_COLOUR)
     band_ink = ListProperty((1, 1, 1, 1))
     points = StringProperty("")
-    letter = StringProperty("")
+    bonus = StringProperty("")                    # its bonus colour, drawn as the gem
 
     def on_card(self, *_):
         c = self.card
         pips = self.ids.pips
         if c is None:
-            self.band, self.points, self.letter = NO_COLOUR, "", ""
+            self.band, self.points, self.bonus = NO_COLOUR, "", ""
             pips.clear_widgets()
             return
         self.band = GEM_RGBA[c["bonus"]]
         self.band_ink = GEM_TEXT_RGBA[c["bonus"]]
         self.points = str(c["points"]) if c["points"] else ""
-        self.letter = GEM_LETTER[c["bonus"]]
+        self.bonus = c["bonus"]
         _fill_pips(pips, c["cost"], disc=True)
 
 
@@ -210,14 +159,16 @@ class PlayerPanel(BoxLayout):
     def on_kv_post(self, base):
         self.bonus_badges = []
         self.token_badges = []
-        for colour in GEMS:
-            b = GemBadge(colour=colour)
-            self.ids.bonuses.add_widget(b)
-            self.bonus_badges.append(b)
         for colour in COLOURS:
+            column = BoxLayout(spacing=1, size_hint_x=0.55 if colour == "gold" else 1)
+            if colour in GEMS:
+                b = GemBadge(colour=colour)
+                column.add_widget(b)
+                self.bonus_badges.append(b)
             b = GemBadge(colour=colour, disc=True)
-            self.ids.tokens.add_widget(b)
+            column.add_widget(b)
             self.token_badges.append(b)
+            self.ids.holdings.add_widget(column)
 
     def show(self, player, reserved, nobles):
         self.player = player
@@ -234,7 +185,7 @@ class PlayerPanel(BoxLayout):
         while len(box.children) < len(reserved):
             box.add_widget(MiniCard())
         for mini, card in zip(reversed(box.children), reserved):
-            mini.card = card
+            mini.card_id = card
         box = self.ids.nobles
         while len(box.children) > nobles:
             box.remove_widget(box.children[0])

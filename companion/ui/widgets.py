@@ -22,21 +22,26 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.app.viewmodel import (GEM_LETTER, GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
-                                     noble_view)
+from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view, noble_view
 from companion.engine import CARDS, GEMS
-from companion.i18n import _
-from companion.ui.tableau import NO_COLOUR, CardTile, NobleTile, Tappable, fit_in_disc
+from companion.i18n import _, translator
+from companion.i18n.hangul import compose, is_jamo
+from companion.ui.gems import GemPicture
+from companion.ui.tableau import CardTile, NobleTile, Tappable
 
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
 # a field asks for one with a ``keyboard_family`` attribute; names are the default.
 KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
 KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
                                    for kind in ("wide", "narrow"))
-                     for family in ("names", "search")}
+                     for family in ("names", "hangul", "search")}
+# The names keyboards a player switches between with the layout key (한 / A): QWERTY with the
+# Polish letters, and Korean's two-set layout (syllables composed as typed, NameInput).
+NAME_FAMILIES = ("names", "hangul")
 SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capslock uses -1)
 
 
@@ -44,45 +49,32 @@ def app():
     return App.get_running_app()
 
 
-class GemChip(Tappable, Label):
-    """A gem token: its colour, its letter (colour-blind players) and a count."""
+class GemChip(Tappable, GemPicture):
+    """A gem token to touch: its shape in its colour and its count as one large numeral
+    (``show_count`` False: the gem alone, a filter; colour "none": every colour, "All").
+    Picked ones are ringed and show how many ("+1"); ``marked`` rings the chosen filter."""
 
-    colour = StringProperty("white")
-    count = NumericProperty(0)
-    show_count = BooleanProperty(True)
     selected = NumericProperty(0)
     marked = BooleanProperty(False)     # ringed: the chosen filter
-    fill = ListProperty(GEM_RGBA["white"])
-    ink = ListProperty(GEM_TEXT_RGBA["white"])
-    base_font = NumericProperty(16)     # the text's size when the disc has room (the kv sets it)
 
     def __init__(self, **kw):
+        kw.setdefault("show_zero", True)
         super().__init__(**kw)
-        self.bind(size=self._update_text, base_font=self._update_text)
-        self._update_text()     # the size given to the constructor came before the binding
-
-    def on_colour(self, *_):
-        self.fill = GEM_RGBA.get(self.colour, NO_COLOUR)
-        self.ink = GEM_TEXT_RGBA.get(self.colour, (1, 1, 1, 1))
-        self._update_text()
-
-    def on_count(self, *_):
-        self._update_text()
-
-    def on_show_count(self, *_):
-        self._update_text()
-
-    def on_selected(self, *_):
+        self.bind(selected=self._update_text, marked=self._update_text,
+                  colour=self._update_text, show_count=self._update_text)
         self._update_text()
 
     def _update_text(self, *args):
-        letter = GEM_LETTER.get(self.colour) or _("All")
-        text = f"{letter}\n{self.count}" if self.show_count else letter
+        self.ring = PICKED if (self.selected or self.marked) else (0, 0, 0, 0)
         if self.selected:
-            text = f"{letter}\n+{self.selected}"
-        # Inside the disc (drawn 3 px in from the ring), never touching its edge.
-        like = text if self.colour == "gold" else text.replace(letter, "W")
-        fit_in_disc(self, text, text, self.base_font, min(self.size) - 6, like)
+            self.label = f"+{self.selected}"
+        elif self.colour not in GEM_RGBA:
+            self.label = _("All")
+        else:
+            self.label = ""
+
+
+PICKED = (1, 0.85, 0.1, 1)      # the ring of a gem picked or a filter chosen
 
 
 class FitButton(Button):
@@ -209,6 +201,8 @@ class SeatPanelBar(BoxLayout):
         if panel is None:
             return
         for b in range(panel.seats):
+            if names_by_button and b not in names_by_button:
+                continue      # no control for a seat nobody plays at
             box = BoxLayout(orientation="horizontal", spacing=4)
             led = LedDot(size_hint_x=None)
             key = SeatKey(button=b, panel=panel, target=f"seat:{b}",
@@ -339,9 +333,22 @@ class ChoicePopup(ModalView):
 
     title = StringProperty("")
 
-    def __init__(self, title, choices, on_pick, **kw):
+    def __init__(self, title, choices, on_pick, picture=None, **kw):
+        """``picture``: a widget drawn beside the question (the card asked about, shown
+        large: its costs read, not described)."""
         super().__init__(**kw)
         self.title = title
+        if picture is not None:
+            title_label = self.ids.title.__self__     # the widget, not a weak proxy
+            row = self.ids.head
+            row.remove_widget(title_label)
+            from kivy.core.window import Window
+            tall = Window.height * (0.45 if app().landscape else 0.25)
+            picture.size_hint = (None, None)
+            picture.size = (tall * 0.77, tall)
+            picture.pos_hint = {"center_y": 0.5}
+            row.add_widget(picture)
+            row.add_widget(title_label)
         for label, value, target in choices:
             # Rows grow to fit wrapped text, as search results do (a card's description is long).
             b = ResultButton(text=label, target=target)
@@ -351,6 +358,37 @@ class ChoicePopup(ModalView):
     def pick(self, on_pick, value):
         self.dismiss()
         on_pick(value)
+
+
+class NameInput(TextInput):
+    """A player's name. Jamo typed on the Korean keyboard compose into syllables as they are
+    typed (ㄱ ㅣ ㅁ: 김), and backspace takes back the last jamo, as a Korean keyboard does;
+    any other text is typed as it is."""
+
+    names_family = StringProperty("")      # the keyboard chosen for this field ("": default)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._jamo = []
+        self.bind(focus=lambda *_: self._jamo.clear())
+
+    def _retype(self, jamo):
+        for _c in compose(self._jamo):
+            super().do_backspace()
+        self._jamo = jamo
+        if jamo:
+            super().insert_text(compose(jamo))
+
+    def insert_text(self, substring, from_undo=False):
+        if not from_undo and len(substring) == 1 and is_jamo(substring):
+            return self._retype(self._jamo + [substring])
+        self._jamo = []
+        return super().insert_text(substring, from_undo=from_undo)
+
+    def do_backspace(self, from_undo=False, mode="bkspc"):
+        if self._jamo and not from_undo:
+            return self._retype(self._jamo[:-1])
+        return super().do_backspace(from_undo=from_undo, mode=mode)
 
 
 class TableKeyboard(VKeyboard):
@@ -383,11 +421,38 @@ class TableKeyboard(VKeyboard):
         self.have_shift = self.have_capslock = False  # not every layout has a shift mode
         win = self.get_parent_window()
         wanted = getattr(self.target, "keyboard_family", None) or "names"
+        if wanted == "names":       # a name: the keyboard chosen for it, else the language's
+            wanted = getattr(self.target, "names_family", None) or self.names_default()
         if wanted in KEYBOARD_FAMILIES:
             wanted = self.family_layout(wanted, win.width) if win is not None else None
         if wanted and wanted != self.layout and wanted in self.available_layouts:
             self.layout = wanted
         super().setup_mode(*largs)
+
+    @staticmethod
+    def names_default() -> str:
+        return "hangul" if translator.lang == "ko" else "names"
+
+    def change_layout(self):
+        """The layout key (한 / A): a name's other keyboard, kept for that field."""
+        if self.target is None:
+            return
+        now = getattr(self.target, "names_family", None) or self.names_default()
+        self.target.names_family = NAME_FAMILIES[1 - NAME_FAMILIES.index(now)] \
+            if now in NAME_FAMILIES else "names"
+        Clock.schedule_once(lambda dt: self.setup_mode(), 0)
+
+    def _say_done(self):
+        """The keys' words in the player's language ("Done": Gotowe, 완료)."""
+        lay = self.available_layouts.get(self.layout)
+        if not isinstance(lay, dict):
+            return
+        done = _("Done")
+        for line in range(1, lay.get("rows", 0) + 1):
+            for mode in ("normal", "shift"):
+                for key in lay.get(f"{mode}_{line}", ()):
+                    if key[2] == "escape":
+                        key[0] = done
 
     def family_layout(self, family: str, width: float) -> str:
         """The layout of ``family`` with the most columns whose keys are a touch target wide."""
@@ -420,6 +485,7 @@ class TableKeyboard(VKeyboard):
         self.refresh(True)            # a new height or layout: Kivy redraws only on a new layout
 
     def draw_keys(self):
+        self._say_done()
         super().draw_keys()
         layout = self.available_layouts[self.layout]
         if not layout.get("gem_colours"):

@@ -114,6 +114,9 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
         title = "Splendor Companion"
         tap = NumericProperty(48)
         fs = NumericProperty(20)
+        # The type scale's floor: the smallest text a player reads during play, from a chair
+        # (16 px at 800x480, issue 33); nothing read at the table is set smaller.
+        fs_read = NumericProperty(16)
         landscape = BooleanProperty(True)
 
         def build(self):
@@ -186,6 +189,7 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
             self.landscape = w >= h
             self.tap = touch_px(w, h)
             self.fs = round(self.tap * 0.42)
+            self.fs_read = max(16, round(self.fs * 0.8))
 
         def _open_panel(self):
             try:

@@ -5,7 +5,6 @@ and returns one sentence per fault:
 
 - a label's text does not fit its widget (its text laid out at the widget's wrap width is
   taller or wider than the widget: the lines past the edge are cut or spill onto neighbours);
-  on a round gem chip the text's box must lie inside the disc (its diagonal within it);
 - a label or touch target reaches outside the window;
 - two touch targets overlap (a finger would press both);
 - a touch target is smaller than 9 mm across (``app.tap`` pixels, from ``touch_px``).
@@ -84,13 +83,9 @@ def widest_word(label) -> tuple[str, float]:
 
 
 def round_inside(label):
-    """The diameter a round chip's text must fit in (its disc inside the ring), or None for a
-    square widget. Gem tokens are drawn as discs of the widget's shorter side."""
-    kind = type(label).__name__
-    if kind == "GemChip":
-        return min(label.size) - 6
-    if getattr(label, "disc", False):
-        return min(label.size) - 4
+    """The diameter a round chip's text must fit in, or None: the text need only lie inside
+    its widget. (Gems are drawn as shapes with an outlined numeral over them since issue 33:
+    the numeral may cross the shape's edge, not the widget's.)"""
     return None
 
 
@@ -280,3 +275,115 @@ def market_row(app) -> float:
     """The height of one row of the Play screen's market (a deck and its four cards)."""
     grid = app.sm.get_screen("play").table.ids.market
     return max(w.height for w in grid.children)
+
+
+# ------------------------------------------------------------------ issue 33: arm's length
+# What a player reads during play, from a chair at the 800x480 display: no text under 16 px,
+# no gem letters (gems are drawn, with a numeral), no text over other text, nothing to scroll.
+MIN_READ_PX = 16
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+_GEM = r"(?:W|U|G|R|K|Au)"
+# "3U", "W3", "Au1", "L3" (a deck), "W: white" (a legend line), or a line that is only a gem
+# letter or "N" (a noble): the letter codes of the old screens. A Polish "W" opening a
+# sentence is a word with more after it, so a line of one letter is never a sentence.
+GEM_CODE = re.compile(rf"(?<![\w]){_GEM}\d+(?![\w])|(?<![\w])\d+{_GEM}(?![\w])|(?<![\w])L[123]"
+                      rf"(?![\w])|^{_GEM}:|^(?:{_GEM}|N)$", re.M)
+
+
+def shown_labels(app, clips=False, top=False):
+    """(label, text) of every label with visible text in the window (markup left out);
+    ``clips``: (label, text, the box of the scroll view it shows in, or None); ``top``: only
+    the top-most view's (an open popup's, not the dimmed screen under it)."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from kivy.uix.modalview import ModalView
+    roots = list(Window.children)
+    if top and any(isinstance(r, ModalView) for r in roots):
+        roots = [next(r for r in roots if isinstance(r, ModalView))]
+    for root in roots:
+        for w, scrolled in walk(root):
+            if isinstance(w, Label) and w.texture is not None:
+                text = _MARKUP.sub("", w.text) if w.markup else w.text
+                if text.strip():
+                    yield (w, text, scrolled) if clips else (w, text)
+
+
+def smallest_text(app):
+    """(font size in px, name) of the smallest text shown, or (None, '') with none."""
+    sizes = [(float(w.font_size), name(w)) for w, _t in shown_labels(app)]
+    return min(sizes) if sizes else (None, "")
+
+
+def small_text(app, least: float = MIN_READ_PX) -> list:
+    """Every text shown under ``least`` px (what a player reads during play)."""
+    return [f"{name(w)} is {float(w.font_size):.1f} px, under {least} px"
+            for w, _t in shown_labels(app) if float(w.font_size) < least - 0.05]
+
+
+def gem_letters(app) -> list:
+    """Every text showing a gem as a letter code ("3U", "Au1", "L3", a lone "W")."""
+    out = []
+    for w, text in shown_labels(app):
+        found = GEM_CODE.findall(text.strip())
+        if found:
+            out.append(f"{name(w)} shows gem letters {sorted(set(found))}")
+    return out
+
+
+def text_box(label):
+    """The window box the label's text is drawn in (its lines, aligned as the label says)."""
+    tw, th = natural_size(label)
+    x0, y0, x1, y1 = box(label)
+    tex_w, tex_h = label.texture_size
+    # Kivy draws the texture centred on the widget; the lines sit in it by halign/valign.
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left, bottom = cx - tex_w / 2, cy - tex_h / 2
+    tw, th = min(tw, tex_w), min(th, tex_h)
+    if label.halign in ("right",):
+        left += tex_w - tw
+    elif label.halign in ("center", "justify") or not label.text_size[0]:
+        left += (tex_w - tw) / 2
+    if label.valign == "bottom":
+        pass
+    elif label.valign in ("middle", "center") or not label.text_size[1]:
+        bottom += (tex_h - th) / 2
+    else:
+        bottom += tex_h - th
+    return left, bottom, left + tw, bottom + th
+
+
+def text_overlaps(app) -> list:
+    """Two texts drawn over each other (neither inside the other's widget), in the top-most
+    view (a popup's texts over the dimmed screen under it are not read together)."""
+    shown = []
+    for w, _t, clip in shown_labels(app, clips=True, top=True):
+        x0, y0, x1, y1 = text_box(w)
+        if clip is not None:      # only the part showing in its scroll view is drawn
+            x0, y0, x1, y1 = max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3])
+            if x1 <= x0 or y1 <= y0:
+                continue
+        shown.append((w, (x0, y0, x1, y1)))
+    out = []
+    for i, (a, ba) in enumerate(shown):
+        for b, bb in shown[i + 1:]:
+            dx = min(ba[2], bb[2]) - max(ba[0], bb[0])
+            dy = min(ba[3], bb[3]) - max(ba[1], bb[1])
+            if dx > 2 and dy > 2 and not _related(a, b):
+                out.append(f"the text of {name(a)} and of {name(b)} overlap by "
+                           f"{dx:.0f}x{dy:.0f} px")
+    return out
+
+
+def scrolling(app) -> list:
+    """Every scroll view in the window whose content is taller (or wider) than its view."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+    out = []
+    for root in list(Window.children):
+        for w, _s in walk(root):
+            if isinstance(w, ScrollView) and w.children:
+                inner = w.children[0]
+                if inner.height > w.height + SLACK and w.do_scroll_y:
+                    out.append(f"{name(w)} of {type(inner).__name__} needs "
+                               f"{inner.height - w.height:.0f} px of scrolling")
+    return out

@@ -110,7 +110,7 @@ def _tap_px() -> float:
     return App.get_running_app().tap
 
 
-def test_every_key_is_a_touch_target_wide_and_tall_and_the_letters_are_alphabetical(
+def test_every_key_is_a_touch_target_wide_and_tall_and_the_letters_are_qwerty_and_polish(
         docked_keyboard):
     window = docked_keyboard
     tap_target("new")
@@ -129,11 +129,15 @@ def test_every_key_is_a_touch_target_wide_and_tall_and_the_letters_are_alphabeti
             # At least a 9 mm touch target both ways, and all of it on the screen.
             assert w >= _tap_px() and h >= _tap_px(), f"key {label!r} is {w:.0f} x {h:.0f} px"
             assert 0 <= x and x + w <= window.width and 0 <= y and y + h <= window.height
-        letters = [label for label, code, _ in keys if len(code) == 1 and code.isalpha()]
-        abc = "abcdefghijklmnopqrstuvwxyz"
-        assert "".join(letters) == (abc.upper() if mode == "shift" else abc)
+        letters = "".join(label for label, code, _ in keys if len(code) == 1 and code.isalpha())
+        # QWERTY (its rows in order, wrapped on a narrow screen), then Poland's letters.
+        qwerty = "qwertyuiop" + "asdfghjkl" + "zxcvbnm"
+        assert [c for c in letters.lower() if c in qwerty] == list(qwerty)
+        assert set("ąćęłńóśźż") <= set(letters.lower())
+        assert letters == (letters.upper() if mode == "shift" else letters.lower())
         codes = {code for _, code, _ in keys}
-        assert {"spacebar", "-", "'", "backspace", "shift", "escape"} <= codes
+        assert {"spacebar", "-", "'", "backspace", "shift", "escape", "layout"} <= codes
+        assert "Done" in {label for label, _, _ in keys}
     vk.have_shift = False
     pump(frames=2)
 
@@ -170,6 +174,59 @@ def test_names_are_typed_on_the_docked_keyboard_under_the_field(docked_keyboard)
     pump(0.3)
     _type(_vkeyboard(window), "Anne-Marie O'Dea")
     assert field.text == "Anne-Marie O'Dea"
+
+
+def _type_name(window, target: str, text: str, korean: bool = False):
+    field = find(target)
+    tap(field)
+    wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
+    pump(0.3)
+    vk = _vkeyboard(window)
+    if korean:
+        _tap_key(vk, "layout")          # 한: the two-set keyboard
+        pump(frames=3)
+    _type(vk, text)
+    _tap_key(vk, "escape")              # Done
+    pump(0.8)
+    return field
+
+
+def test_polish_and_korean_names_are_typed_and_shown_on_the_play_screen(docked_keyboard):
+    """Issue 33: "Łukasz Żółć" on QWERTY with the Polish letters, and "김민준" on the two-set
+    keyboard (jamo composed into syllables as typed), end up on the Play screen."""
+    from kivy.app import App
+
+    from tests.app.conftest import texts
+    window = docked_keyboard
+    tap_target("new")
+    assert _type_name(window, "name:0", "Łukasz Żółć").text == "Łukasz Żółć"
+    field = _type_name(window, "name:1", "ㄱㅣㅁㅁㅣㄴㅈㅜㄴ", korean=True)
+    assert field.text == "김민준"
+    # Backspace takes back the last jamo, not the whole syllable; typed again, it composes.
+    tap(field)
+    wait_until(lambda: _vkeyboard(window) is not None, 3, "the on-screen keyboard")
+    pump(0.3)
+    vk = _vkeyboard(window)
+    assert vk.layout.endswith(("hangul_wide.json", "hangul_narrow.json"))   # kept for it
+    _type(vk, "ㅂ")
+    _tap_key(vk, "backspace")
+    _tap_key(vk, "escape")
+    pump(0.8)
+    assert field.text == "김민준"
+    tap_target("first:0")
+    tap_target("start")
+    ctl = App.get_running_app().ctl
+    from tests.app.tablestates import find_state
+    table, _lines = find_state(2, "start")
+    for slot in ctl.draft.slots():
+        ctl.draft.put(slot, table.setup.nobles[slot[1]] if slot[0] == "noble"
+                      else table.setup.market[slot[1] - 1][slot[2]])
+    assert ctl.confirm_setup() == []
+    App.get_running_app().go("play")
+    pump(0.2, frames=4)
+    _shot("play-typed-names")
+    shown = texts()
+    assert "Łukasz Żółć" in shown and "김민준" in shown, shown
 
 
 def _open_card_search(slot: str):

@@ -23,19 +23,20 @@ def test_a_buy_with_a_noble_and_a_blind_reserve_are_drawn_as_their_pieces(ui):
     try:
         cards = [w for w in walk(pic) if type(w).__name__ == "PictureCard"]
         nobles = [w for w in walk(pic) if type(w).__name__ == "PictureNoble"]
-        badges = [w.text for w in walk(pic) if type(w).__name__ == "GemBadge"]
+        badges = [(w.colour, w.text) for w in walk(pic) if type(w).__name__ == "GemBadge"]
         verbs = [w.verb for w in pic.children]
         assert [c.card["id"] for c in cards] == ["2R03"]
         assert [n.noble["id"] for n in nobles] == ["N07"]
-        assert sorted(badges) == ["1Au", "1R"]
+        assert sorted(badges) == [("gold", "1"), ("red", "1")]     # gems drawn, no letters
         assert sorted(verbs) == ["Buy", "Noble visit"]
         # Drawn only: nothing in the picture looks like or acts as a button.
         from tests.app.layout import is_target
         assert not [w for w in walk(pic) if is_target(w)]
         pic.show(move_parts([{"type": "reserve", "player": 0, "level": 2}], gold=False))
         pump(0.05)
-        backs = [w.text for w in walk(pic) if type(w).__name__ == "MiniCard"]
-        assert backs == ["L2"]
+        backs = [(w.colour, w.level, w.text) for w in walk(pic)
+                 if type(w).__name__ == "MiniCard"]
+        assert backs == [("back", 2, "")]        # a deck's back with its level's two dots
         assert not [w for w in walk(pic) if type(w).__name__ == "GemBadge"]
     finally:
         view.dismiss(animation=False)
