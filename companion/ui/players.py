@@ -5,6 +5,7 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.common import AppScreen, app, ctl
+from companion.ui.nameinput import NameInput  # noqa: F401 (registered for players.kv)
 from companion.ui.widgets import BigButton
 
 

@@ -22,14 +22,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.textinput import TextInput
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
 from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view, noble_view
 from companion.engine import CARDS, GEMS
 from companion.i18n import _, translator
-from companion.i18n.hangul import compose, is_jamo
 from companion.ui.gems import GemPicture
 from companion.ui.tableau import CardTile, NobleTile, Tappable
 
@@ -40,7 +38,7 @@ KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
                                    for kind in ("wide", "narrow"))
                      for family in ("names", "hangul", "search")}
 # The names keyboards a player switches between with the layout key (한 / A): QWERTY with the
-# Polish letters, and Korean's two-set layout (syllables composed as typed, NameInput).
+# Polish letters, and Korean's two-set layout (syllables composed as typed: ui.nameinput).
 NAME_FAMILIES = ("names", "hangul")
 SHIFT_HELD = -2   # TableKeyboard.active_keys slot of a held shift (Kivy's capslock uses -1)
 
@@ -358,37 +356,6 @@ class ChoicePopup(ModalView):
     def pick(self, on_pick, value):
         self.dismiss()
         on_pick(value)
-
-
-class NameInput(TextInput):
-    """A player's name. Jamo typed on the Korean keyboard compose into syllables as they are
-    typed (ㄱ ㅣ ㅁ: 김), and backspace takes back the last jamo, as a Korean keyboard does;
-    any other text is typed as it is."""
-
-    names_family = StringProperty("")      # the keyboard chosen for this field ("": default)
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self._jamo = []
-        self.bind(focus=lambda *_: self._jamo.clear())
-
-    def _retype(self, jamo):
-        for _c in compose(self._jamo):
-            super().do_backspace()
-        self._jamo = jamo
-        if jamo:
-            super().insert_text(compose(jamo))
-
-    def insert_text(self, substring, from_undo=False):
-        if not from_undo and len(substring) == 1 and is_jamo(substring):
-            return self._retype(self._jamo + [substring])
-        self._jamo = []
-        return super().insert_text(substring, from_undo=from_undo)
-
-    def do_backspace(self, from_undo=False, mode="bkspc"):
-        if self._jamo and not from_undo:
-            return self._retype(self._jamo[:-1])
-        return super().do_backspace(from_undo=from_undo, mode=mode)
 
 
 class TableKeyboard(VKeyboard):
