@@ -333,7 +333,7 @@ class PlayScreen(AppScreen):
             # its button no room under the players at 800x480.
             # (four players at 800x480: 62 px, the room left under them, in Polish too)
             self.picture.card_height = Window.height * (
-                (0.13 if g.n >= 4 else 0.17) if app().landscape else 0.12)
+                (0.13 if g.n >= 4 else 0.17) if app().landscape else 0.11)
             self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
