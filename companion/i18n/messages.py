@@ -171,7 +171,9 @@ def _render(problem: Problem, game) -> str:
         return _("{name} has already had a noble visit this turn: at most one noble per "
                  "turn.").format(**d)
     if key == "noble-not-on-table":
-        return _("{noble} is not on the table.").format(**d)
+        # Polish says what is missing in the genitive ("Na stole nie ma arystokraty ...").
+        return _("{noble} is not on the table.").format(
+            noble=noble_phrase(problem.data["noble"], case="genitive"))
     if key == "noble-not-earned":
         return _("{noble} needs bonuses of {requires}; {name}'s cards don't meet that "
                  "yet.").format(noble=d["noble"], name=d["name"],

@@ -83,7 +83,8 @@ def describe_move(lines, names=None, game=None, printed: bool = False) -> str:
         elif kind == "return":
             parts.append(_("Then give back {tokens}.").format(tokens=_count(line["gems"])))
         elif kind == "noble" and printed:
-            parts.append(_("Then take {noble}.").format(noble=noble_phrase(line["noble"])))
+            parts.append(_("Then take {noble}.").format(
+                noble=noble_phrase(line["noble"], case="accusative")))
         elif kind == "noble":
             parts.append(_("Then take noble {noble}.").format(noble=line["noble"]))
     sentence = " ".join(parts)

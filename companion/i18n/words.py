@@ -160,19 +160,25 @@ def card_phrase(card_id: str, game=None, cost: bool = False, case: str = "") -> 
     return text
 
 
-def noble_phrase(noble_id: str) -> str:
-    """'the noble needing 4 white and 4 blue' (the bonuses printed on its tile)."""
+def noble_phrase(noble_id: str, case: str = "") -> str:
+    """'the noble needing 4 white and 4 blue' (the bonuses printed on its tile). ``case``: as
+    card_phrase's, a message per case ("accusative": what is taken or put back, Polish "weź
+    arystokratę wymagającego ..."; "genitive": what is missing, "nie ma arystokraty ...")."""
     from companion.engine import NOBLES
     if naming_ids():
         return f"noble {noble_id}"
-    return _("the noble needing {bonuses}").format(
-        bonuses=describe_tokens(NOBLES[noble_id].requires))
+    bonuses = describe_tokens(NOBLES[noble_id].requires)
+    if case == "accusative":
+        return pgettext("accusative", "the noble needing {bonuses}").format(bonuses=bonuses)
+    if case == "genitive":
+        return pgettext("genitive", "the noble needing {bonuses}").format(bonuses=bonuses)
+    return _("the noble needing {bonuses}").format(bonuses=bonuses)
 
 
-def nobles_phrase(noble_ids, conjunction: str = "or") -> str:
+def nobles_phrase(noble_ids, conjunction: str = "or", case: str = "") -> str:
     """Several nobles: 'the noble needing … or the noble needing …'."""
     sep = _(" or ") if conjunction == "or" else _(" and ")
     if naming_ids():   # the records' English: "noble N03 or N07", "nobles N03 and N07"
         return ("noble " if conjunction == "or" or len(noble_ids) == 1 else "nobles ") + \
             sep.join(noble_ids)
-    return sep.join(noble_phrase(n) for n in noble_ids)
+    return sep.join(noble_phrase(n, case) for n in noble_ids)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from companion.app.computer import level_name
 from companion.engine import CARDS, COLOURS, NOBLES, RESERVE_LIMIT
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, pgettext
 from companion.i18n.words import colour_name, describe_tokens
 
 # The gems as the rulebook names them (the legend shows each beside its shape).
@@ -44,10 +44,13 @@ def card_words(cid: str) -> str:
                     c.points).format(level=c.level, colour=colour, n=c.points, cost=cost)
 
 
-def noble_words(nid: str) -> str:
+def noble_words(nid: str, case: str = "") -> str:
+    """The noble by its requirements; ``case`` as words.noble_phrase's (a message per case)."""
     n = NOBLES[nid]
-    return _("the noble needing {bonuses}").format(
-        bonuses=gem_list({COLOURS[i]: k for i, k in enumerate(n.requires)}))
+    bonuses = gem_list({COLOURS[i]: k for i, k in enumerate(n.requires)})
+    if case == "accusative":
+        return pgettext("accusative", "the noble needing {bonuses}").format(bonuses=bonuses)
+    return _("the noble needing {bonuses}").format(bonuses=bonuses)
 
 
 # ----------------------------------------------------------------------------- banner
@@ -355,7 +358,7 @@ def undo_words(before: dict, after: dict) -> str:
                 name=names[seat]))
     for nid in after["nobles"]:
         if nid not in before["nobles"]:
-            out.append(_("Put {noble} back on the table.").format(noble=noble_words(nid)))
+            out.append(_("Put {noble} back on the table.").format(noble=noble_words(nid, case="accusative")))
     head = _("Taken back.")
     return " ".join([head] + out) if out else head + " " + _("Nothing on the table changes.")
 

@@ -53,3 +53,39 @@ def test_english_is_the_same_in_every_case():
     from companion.engine import CARDS
     for cid in list(CARDS)[:20]:
         assert card_phrase(cid) == card_phrase(cid, case="accusative")
+
+
+def test_noble_phrases_in_the_case_each_sentence_needs(polish):
+    """A noble who visits is the subject (nominative: "odwiedza ... arystokrata"); one to take
+    or put back the object (accusative: "weź arystokratę"); one missing after "nie ma" the
+    genitive ("nie ma arystokraty"). The rulebook's word: płytka arystokraty, arystokrata."""
+    from companion.engine import NOBLES
+    from companion.engine.errors import RuleError
+    from companion.i18n.messages import render
+    from companion.i18n.words import noble_phrase
+    nid = sorted(NOBLES)[0]
+    assert noble_phrase(nid).startswith("arystokrata wymagający bonusów: ")
+    assert noble_phrase(nid, case="accusative").startswith("arystokratę wymagającego bonusów: ")
+    assert noble_phrase(nid, case="genitive").startswith("arystokraty wymagającego bonusów: ")
+    said = describe_line({"type": "noble", "player": 0, "noble": nid}, NAMES)
+    assert said == f"Gracza Ania odwiedza {noble_phrase(nid)}.", said
+    said = describe_move([{"type": "take", "player": 0, "gems": {"red": 1, "blue": 1,
+                                                                 "green": 1}},
+                          {"type": "noble", "player": 0, "noble": nid}], NAMES, printed=True)
+    assert f"Potem weź {noble_phrase(nid, case='accusative')}." in said, said
+    said = render(RuleError("noble-not-earned", "noble-not-on-table", {"noble": nid}), None)
+    assert said == f"Na stole nie ma {noble_phrase(nid, case='genitive')}.", said
+    for wrong in ("weź arystokrata", "weź płytkę: arystokrata", "nie ma arystokrata",
+                  "stole: arystokrata"):
+        assert wrong not in said
+
+
+def test_a_noble_put_back_by_undo_is_in_the_accusative(polish):
+    from companion.engine import NOBLES
+    from companion.i18n.words import noble_phrase
+    from companion.ui.play_view import noble_words
+    nid = sorted(NOBLES)[1]
+    assert noble_words(nid, case="accusative").startswith("arystokratę wymagającego bonusów: ")
+    assert noble_words(nid).startswith("arystokrata wymagający bonusów: ")
+    assert noble_phrase(nid, case="accusative").split(":")[0] == \
+        noble_words(nid, case="accusative").split(":")[0]
