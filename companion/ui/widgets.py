@@ -374,6 +374,10 @@ class TableKeyboard(VKeyboard):
 
     def __init__(self, **kw):
         kw.setdefault("margin_hint", [0.05, 0.02, 0.05, 0.02])  # narrow sides: wider keys
+        # The app's font (registered as Kivy's default name, companion.i18n.live): Kivy's
+        # keyboard draws its keys in DejaVu Sans, which has no Hangul (the two-set layout's
+        # keys and the 한 key were missing-glyph boxes).
+        kw.setdefault("font_name", "Roboto")
         super().__init__(**kw)
         for path in (p for paths in KEYBOARD_FAMILIES.values() for p in paths):
             if path not in self.available_layouts:

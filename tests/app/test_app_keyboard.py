@@ -229,6 +229,29 @@ def test_polish_and_korean_names_are_typed_and_shown_on_the_play_screen(docked_k
     assert "Łukasz Żółć" in shown and "김민준" in shown, shown
 
 
+def test_every_key_is_drawn_in_a_font_that_has_its_letters(ui):
+    """The keys' labels of every layout (names with the Polish letters, Korean's two-set,
+    the search) are in the cmap of the font the keyboard draws them with: no missing-glyph
+    box on a key (Kivy's DejaVu Sans has no Hangul; the app's font had no U+232B)."""
+    from fontTools.ttLib import TTFont
+    from kivy.core.text import LabelBase
+    from kivy.resources import resource_find
+
+    from companion.ui.widgets import KEYBOARD_FAMILIES, TableKeyboard
+    vk = TableKeyboard()
+    fonts = getattr(LabelBase, "_fonts", {})
+    path = fonts[vk.font_name][0] if vk.font_name in fonts else resource_find(vk.font_name)
+    cmap = TTFont(path).getBestCmap()
+    lacking = set()
+    for layout in (p for paths in KEYBOARD_FAMILIES.values() for p in paths):
+        rows = vk.available_layouts[layout]
+        for key, keys in rows.items():
+            if isinstance(keys, list):
+                lacking |= {(layout.rsplit("/", 1)[-1], c) for k in keys for c in k[0]
+                            if not c.isspace() and ord(c) not in cmap}
+    assert not lacking, sorted(lacking)
+
+
 def _open_card_search(slot: str):
     """As a player does: a new game, two names, the setup guide, then an empty slot's search."""
     from kivy.core.window import Window
