@@ -74,7 +74,9 @@ class MovePicture(StackLayout):
                 row.add_widget(tile)
                 tall = tile.height
             elif part.kind == "reserve-deck":
-                back = MiniCard(size_hint=(None, None), size=(card_w, card_h))
+                # A deck's back has no text to read (its level's dots): smaller than a face,
+                # the move's words and button keep their room (Polish, 3 players, 800x480).
+                back = MiniCard(size_hint=(None, None), size=(card_w * 0.8, card_h * 0.8))
                 back.card_id = (None, part.level)
                 row.add_widget(back)
                 tall = back.height

@@ -328,12 +328,12 @@ class PlayScreen(AppScreen):
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
             from kivy.core.window import Window
-            # Larger than it was (82 px at 800x480, 154 px in portrait, from 71 and 89); a
-            # quarter of the screen's height would leave the move's words (in Polish too) and
-            # its button no room under the players at 800x480.
-            # (four players at 800x480: 62 px, the room left under them, in Polish too)
+            # As large as the room under the players allows with the move's words (in Polish
+            # too) and its button beside the picture: at 800x480, 96 px with 2 players (its
+            # costs and points 16 px and more), 82 px with 3, 62 px with 4; in portrait 141 px
+            # (the market keeps three quarters of its rows).
             self.picture.card_height = Window.height * (
-                (0.13 if g.n >= 4 else 0.17) if app().landscape else 0.11)
+                {2: 0.2, 3: 0.17}.get(g.n, 0.13) if app().landscape else 0.11)
             self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
