@@ -20,7 +20,7 @@ from companion.i18n import _
 from companion.ui import coach_view as CV
 from companion.app.move_view import move_parts
 from companion.ui.movepicture import MovePicture  # noqa: F401 (registered for hint.kv)
-from companion.ui.widgets import BigButton
+from companion.ui.widgets import BigButton, share_by_words
 
 _loaded = False
 
@@ -61,6 +61,7 @@ class HintControl:
             self.row.add_widget(self.button, index=len(self.row.children) - 1)  # after Undo
         elif not want and self.button.parent is not None:
             self.row.remove_widget(self.button)
+        share_by_words(self.row)
         game = self.ctl_of().game
         if self.view is not None and (game is None or game.turn != self.view.turn):
             self.view.dismiss()   # the turn is over: its hint no longer applies

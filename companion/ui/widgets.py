@@ -125,6 +125,16 @@ class BigButton(FitButton):
     target = StringProperty("")
 
 
+def share_by_words(row) -> None:
+    """The buttons of a row as wide as their widest words need, in proportion (each its word,
+    8 px of text margin and a little air): in a bar of five a long word ("Podpowiedź") gets
+    the room that a short one ("Start") leaves, instead of shrinking under 16 px."""
+    for b in row.children:
+        if isinstance(b, FitButton):
+            wanted = b._wanted or b.font_size
+            b.size_hint_x = _widest_word(b.text, wanted, b.font_name, b.bold, b.markup) + 14
+
+
 def _widest_word(text: str, font_size: float, font_name: str, bold: bool, markup: bool) -> float:
     """The width (px) of the widest word of ``text`` on one line."""
     if markup:

@@ -32,13 +32,13 @@ def _shots(tmp_path_factory):
 # shrink): text under 16 px in what a player reads during play (landscape), gem letters on
 # screen, text drawn over text, and scrolling needed in ordinary play.
 ISSUE33_CHECKS = ("small-text", "gem-letters", "text-overlap", "scrolling")
-# Left at 800x480: the computer's bought or reserved card drawn small beside the players (its
-# points and costs 11-15 px; 4 players: 62 px tall, the room under them) and, in Polish, the
-# Hint button's word shrunk to 13 px in the bar of five; the reveal's picker of up to 40 cards
-# (3 states; a colour filter fits them), and the prompt of a 4-player refusal and final round
-# and a 3-player hand of reserved cards (7-50 px). Measured in English, Polish and Korean
-# (the most of the three); in portrait, English: the reveal's picker only.
-KNOWN_33 = {"800x480": {"small-text": 13, "gem-letters": 0, "text-overlap": 0, "scrolling": 7},
+# Left at 800x480: the computer's bought or reserved card with 4 players, drawn 62 px tall in
+# the room under the players (its points and costs 11 px; 2 players: 96 px, 16 px and more; 3
+# players, not walked here: 82 px, its points 14.8 px); the reveal's picker of up to 40 cards (3 states; a colour filter fits them), and
+# the prompt of a 4-player refusal and final round and a 3-player hand of reserved cards
+# (2-50 px). Measured in English, Polish and Korean (the most of the three: small text 5 in
+# each, scrolling 7 in Polish); in portrait, English: the reveal's picker only.
+KNOWN_33 = {"800x480": {"small-text": 5, "gem-letters": 0, "text-overlap": 0, "scrolling": 7},
             "720x1280": {"small-text": 0, "gem-letters": 0, "text-overlap": 0, "scrolling": 3}}
 
 
