@@ -14,7 +14,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
 
-from companion.i18n.notices import Notice, combine
 from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
                               starting_bank)
 from companion.engine.cards import CARDS, COLOURS, NOBLES
@@ -23,6 +22,7 @@ from companion.engine.record import Header, parse_event
 from companion.referee.journal import Journal, JournalError
 from companion.referee.forgotten import answer_turns, judge_forgotten
 from companion.referee.judge import answer_question, judge
+from companion.referee.notice import NoticeFacts, gather
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
 from companion.referee.seen import ObservationError, corner_missing, read_seen
@@ -82,7 +82,8 @@ class Referee:
 
     Use :meth:`start` for a new game or :meth:`resume` for the unfinished one. ``game`` is the
     engine state (read-only for callers), ``pending_question`` the question waiting for an
-    answer, ``notice`` a sentence to show once (e.g. the journal was rebuilt).
+    answer, ``notice`` what to tell the players once (e.g. the journal was rebuilt): a tuple of
+    :class:`~companion.referee.notice.NoticeFacts`, said by companion.i18n.notices.
     """
 
     def __init__(self, players, first: int = 0, rules: Rules = Rules(), *,
@@ -102,7 +103,7 @@ class Referee:
         self.game: Optional[Game] = None
         self.game_id: Optional[int] = None
         self.pending_question: Optional[Verdict] = None
-        self.notice: Optional[str] = None
+        self.notice: tuple = ()
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
         # Settled stills (read-table objects) since the last accepted state: evidence for a
@@ -535,8 +536,9 @@ class Referee:
 
     @staticmethod
     def journal_status(data_dir=None) -> tuple:
-        """(the unfinished game's summary or None, a notice or None): opening the journal
-        reconciles it with the session records, and the notice says what was restored.
+        """(the unfinished game's summary or None, the notices): opening the journal
+        reconciles it with the session records, and the notices (a tuple of NoticeFacts, empty
+        when there are none) say what was restored.
         Raises :class:`DataFolderError` when the data folder can't be written."""
         root = Path(data_dir) if data_dir is not None else _data_dir()
         journal, notice = open_journal(root)
@@ -580,7 +582,7 @@ class Referee:
             journal.replace_lines(row["id"], lines)
             log.warning("Journal: game %s was damaged and was restored from its session "
                         "record.", row["id"])
-            notice = combine(notice, Notice("game-restored"))
+            notice = gather(notice, NoticeFacts.of("game-restored"))
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
         session = SessionWriter(folder) if folder is not None else None
@@ -588,7 +590,7 @@ class Referee:
                   reader=reader, capture=capture)
         ref.game = game
         ref.game_id = row["id"]
-        ref.notice = notice or None
+        ref.notice = notice
         if session is not None:
             session.record_rewrite(lines)
         ref._restore_pending(row["pending"] or {})
