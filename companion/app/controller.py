@@ -22,7 +22,7 @@ from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_cl
 from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
                               Rules)
 from companion.engine.record import write_record
-from companion.i18n import DEFAULT, _, ngettext, translator
+from companion.i18n import _, ngettext
 from companion.i18n.camera import unreadable
 from companion.i18n.guide import check_step
 from companion.i18n.notices import Notice, combine, os_cause, say
@@ -332,8 +332,8 @@ class Controller:
         try:
             snap = self._door.call(lambda ref: ref.confirm_setup(setup, image=image),
                                    "setup").result()
-        except (RuleError, ValueError) as err:  # the referee's SetupError carries a sentence
-            log.warning("Setup refused: %s", getattr(err, "message", err))
+        except (RuleError, ValueError) as err:  # the referee's SetupError carries facts
+            log.warning("Setup refused: %r", err)
             return [_setup_problem(err)]
         self._take(snap)
         self.draft = None
@@ -613,11 +613,7 @@ def _turn_actions(game: Game) -> list:
 
 
 def _setup_problem(err) -> str:
-    """A refused setup in the player's language: the camera's facts said in full, else the
-    referee's English sentence in English, else a general one (the English stays in the log)."""
-    said = unreadable(getattr(err, "data", None))
-    if said:
-        return said
-    if translator.lang == DEFAULT:
-        return getattr(err, "message", str(err))
-    return _("These cards and nobles can't start a game: check each slot, then confirm again.")
+    """A refused setup in the player's language, said from the referee's facts (what the
+    engine found wrong stays in the log)."""
+    return unreadable(getattr(err, "data", None)) or _(
+        "These cards and nobles can't start a game: check each slot, then confirm again.")

@@ -80,7 +80,7 @@ def rejudge(folder, reader: Optional[Callable] = None,
             obs, why = _load_observation(folder, ev.get("image"), reader)
             try:
                 if obs is None:
-                    raise SetupError(why)
+                    raise SetupError({}, why)
                 ref.confirm_setup(Referee.setup_from_observation(obs, session.players,
                                                                  session.first))
             except SetupError as err:
