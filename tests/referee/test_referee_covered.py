@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n.covered import covered_sentence, places, unsure_sentence
+from companion.i18n.camera import covered, unsure
+from companion.i18n.covered import places
 from companion.referee import Referee, rejudge
 from companion.referee.referee import SetupError
 from companion.referee.verdict import Verdict
@@ -19,6 +20,14 @@ from tests.referee.table_play import TablePlay
 from .test_referee_journal import cli, live_game
 
 CODE = re.compile(r"\b(bank|market|nobles|decks)\.\w+|\bscan\b(?! zone)")
+
+
+def covered_sentence(paths):
+    return covered({"covered": paths, "again": "press"})
+
+
+def unsure_sentence(paths):
+    return unsure({"unsure": paths})
 
 
 def test_sentences_name_the_covered_places_in_words():
