@@ -386,7 +386,7 @@ def english_verdict(game, verdict) -> str:
     data = getattr(verdict, "data", None) or {}
     with for_records():
         if verdict.kind == "rejected" and verdict.rule == "malformed" and data.get("detail"):
-            return data["detail"]
+            return data["detail"]   # a verdict recorded before malformed entries had causes
         said = render_verdict(game, verdict)
         if data.get("not_a_choice") is not None:
             said = (f"{data['not_a_choice']} is not one of the choices "

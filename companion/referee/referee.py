@@ -335,19 +335,18 @@ class Referee:
         seat = line.get("player") if isinstance(line, dict) else None
         try:
             if not isinstance(line, dict):
-                raise MalformedError("An entry must be one record line (a JSON object).")
+                raise MalformedError("entry-not-an-object")
             if line.get("type") == "setup" and self.game is None:
                 event = parse_event(line, len(self.names))
                 self._confirm_without_event(event)
                 return Verdict("accepted", None, lines=(self.game.setup.to_line(),))
             if self.game is None:
-                raise MalformedError("The game is not set up yet: enter or confirm the dealt "
-                                     "table first.")
+                raise MalformedError("entry-before-setup")
             event = parse_event(line, self.game.n)
             if isinstance(event, Setup):
-                raise MalformedError("The game is already set up; a game has one setup.")
+                raise MalformedError("entry-setup-twice")
         except RuleError as err:   # malformed: what is wrong with it is for the records
-            return Verdict("rejected", seat, rule=err.rule, data={"detail": str(err)})
+            return Verdict("rejected", seat, rule=err.rule, data={"problem": err.as_data()})
         if self.expect is not None:
             refused = self.expect.judge_line(self.game, line)
             if refused is not None:
