@@ -247,6 +247,19 @@ def keyed(data: dict) -> Optional[str]:
         return _("The game is not set up yet: confirm the dealt table first.")
     if key == "no-still":
         return _("There is no still for this press: press again.")
+    # rejudge: a session's still that can't be read. Only rejudge says these, in the records'
+    # English (so not translated); ``detail``: the JSON or image reader's own words.
+    if key == "no-still-named":
+        return "The press names no still."
+    if key == "still-missing":
+        return f"The still {data['name']} is missing from the session folder."
+    if key == "reading-damaged":
+        return f"The reading {data['name']} is damaged: {data['detail']}"
+    if key == "reading-not-an-object":
+        return (f"The reading {data['name']} holds no table reading (it is not a JSON "
+                "object).")
+    if key == "still-refused":
+        return f"The still {data['name']} can't be judged: {data['detail']}"
     if key == "noble-slot-empty":
         return _("Noble slot {slot} is empty: {dealt}").format(
             slot=data["slot"], dealt=_nobles_dealt(data["players"]))

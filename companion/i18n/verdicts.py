@@ -381,7 +381,7 @@ def english_verdict(game, verdict) -> str:
     it was judged on): the screen's sentence, with cards and nobles by their ids, and what only
     the records tell (an answer that was not a choice, entries the camera's turn replaced, what
     is wrong with a malformed entry)."""
-    if verdict.message:   # rejudge's reason a session's still can't be read
+    if verdict.message:   # a sentence given with the verdict (the referee gives none now)
         return verdict.message
     data = getattr(verdict, "data", None) or {}
     with for_records():

@@ -13,12 +13,10 @@ __all__ = ["SetupError", "check_dealt", "check_game"]
 
 class SetupError(ValueError):
     """The dealt table can't be used to start a game: ``data`` holds the facts (a ``key`` and
-    its values, or the camera's ``covered``/``unsure``; companion.i18n.camera says them);
-    ``message`` is English only for rejudge's reasons a session's still can't be read."""
+    its values, or the camera's ``covered``/``unsure``; companion.i18n.camera says them)."""
 
-    def __init__(self, data: dict, message: str = ""):
-        super().__init__(message or f"setup refused: {data}")   # for logs and tracebacks
-        self.message = message
+    def __init__(self, data: dict):
+        super().__init__(f"setup refused: {data}")   # for logs and tracebacks
         self.data = dict(data)  # the facts, for companion.i18n.camera
 
 

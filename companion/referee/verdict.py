@@ -26,8 +26,8 @@ class Verdict:
     ``companion.i18n.camera``); for an accepted turn, ``noble_tile`` (the visiting noble whose
     tile is still on the mat), ``replaced_entries`` (touch-entered lines the camera's turn
     replaced), ``not_a_choice`` (an answer that is not one of the question's choices); a
-    malformed entry's ``problem`` is the engine's cause and facts. ``message``: English only
-    for rejudge's reasons a session's still can't be read (the one sentence not yet moved).
+    malformed entry's ``problem`` is the engine's cause and facts. ``message``: a sentence
+    given with the verdict; the referee gives none (companion.i18n says every verdict).
     """
 
     kind: str

@@ -103,8 +103,7 @@ def test_the_referee_hands_up_no_english_for_these():
     obs["market"]["1"][2] = None
     with pytest.raises(SetupError) as err:
         Referee.setup_from_observation(obs, list(game.names), game.first)
-    assert err.value.message == "" and err.value.data == {"key": "market-slot-empty",
-                                                          "level": 1, "slot": 3}
+    assert err.value.data == {"key": "market-slot-empty", "level": 1, "slot": 3}
     ref.confirm_setup(game.setup)
     seat = ref.game.active
     bad = expected_observation(ref.game)
@@ -136,3 +135,23 @@ def test_a_turn_that_is_not_the_computers_is_said_from_its_rule_code(lang, hand,
     assert said[0] == move and said[1].startswith(hand)
     assert english_verdict(game, blind).startswith("The computer reserved from a deck: show the "
                                                    "card drawn in the camera's scan zone")
+
+
+@pytest.mark.parametrize("facts,said", [
+    ({"key": "no-still-named"}, "The press names no still."),
+    ({"key": "still-missing", "name": "0007.jpg"},
+     "The still 0007.jpg is missing from the session folder."),
+    ({"key": "reading-damaged", "name": "0003.json", "detail": "The text is not valid JSON."},
+     "The reading 0003.json is damaged: The text is not valid JSON."),
+    ({"key": "reading-not-an-object", "name": "0003.json"},
+     "The reading 0003.json holds no table reading (it is not a JSON object)."),
+    ({"key": "still-refused", "name": "0099.jpg", "detail": "It is not an image."},
+     "The still 0099.jpg can't be judged: It is not an image."),
+])
+def test_rejudges_reasons_a_still_cant_be_read_are_said_from_their_facts(facts, said):
+    """Only rejudge says these, in the records' English (what it printed before)."""
+    with for_records():
+        assert keyed(facts) == said
+        if "name" in facts:
+            assert keyed({**facts, "name": "other.jpg"}) == said.replace(facts["name"],
+                                                                         "other.jpg")

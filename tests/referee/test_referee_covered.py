@@ -187,7 +187,7 @@ def test_a_setup_under_an_arm_over_the_corners_says_so(tmp_path):
                covered=["markers.0", "markers.3"])
     with pytest.raises(SetupError) as err:
         Referee.setup_from_observation(obs, list(play.names), play.setup.first)
-    refused = Verdict("unreadable", None, message=err.value.message, data=err.value.data)
+    refused = Verdict("unreadable", None, data=err.value.data)
     assert english_verdict(None, refused) == ("The camera can't see the mat's top-left and bottom-left corners: "
                                  "move any hand off the mat and make sure all of it is in the "
                                  "camera's view, then read the table again.")
