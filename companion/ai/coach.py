@@ -25,6 +25,7 @@ from companion.engine import BuyCard, ReserveBlind
 from companion.engine.record import dumps, parse_event
 
 from .player import describe_move, turn_lines
+from .reasons import why_better
 from .search import search
 from .value import net_chances
 from .view import read_position
@@ -49,12 +50,19 @@ class TurningPoint:
     sentence: str        # the better move in words
     chance_better: float = 0.0   # the seat's win chance after the better move, 0..1
     chance_made: float = 0.0     # ... after the move made (loss = the difference)
+    reasons: tuple = ()          # why the better move was better (reasons.Reason facts)
 
     def to_dict(self) -> dict:
         return {"turn": self.turn, "line": self.line, "made": self.made, "better": self.better,
                 "loss": round(self.loss, 3), "sentence": self.sentence,
                 "chance_better": round(self.chance_better, 3),
-                "chance_made": round(self.chance_made, 3)}
+                "chance_made": round(self.chance_made, 3),
+                "reasons": [r.to_dict() for r in self.reasons]}
+
+
+def _returned(lines) -> int:
+    """The tokens a turn's record lines give back to the bank."""
+    return sum(sum(line["gems"].values()) for line in lines if line.get("type") == "return")
 
 
 def judge(game, moves, samples: int, rng: random.Random) -> list:
@@ -129,9 +137,10 @@ def turning_points(record_lines, seat: int, iterations: int = 200,
         loss = value_best - value_made
         if loss >= MIN_LOSS:
             better = turn_lines(game, best)
+            why = why_better(game, best, made, _returned(made_lines), _returned(better))
             found.append(TurningPoint(turn_no, start + 1, made_lines, better, loss,
                                       describe_move(better, game=game), value_best,
-                                      value_made))
+                                      value_made, why))
     found.sort(key=lambda p: -p.loss)
     return found[:top]
 

@@ -63,11 +63,14 @@ def load_seats(folder, players: int) -> dict:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))["seats"]
         out = {int(s): int(lv) for s, lv in raw.items()}
-        if all(0 <= s < players and lv in LEVEL_NAMES for s, lv in out.items()):
-            return out
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass
-    log.warning("Computer: %s can't be read; every seat is played by a person.", path)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        log.warning("Computer: %s can't be read (%r); every seat is played by a person.",
+                    path, err)
+        return {}
+    if all(0 <= s < players and lv in LEVEL_NAMES for s, lv in out.items()):
+        return out
+    log.warning("Computer: %s names a seat or level this game has not (%r); every seat is "
+                "played by a person.", path, out)
     return {}
 
 

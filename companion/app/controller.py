@@ -22,7 +22,7 @@ from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_cl
 from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
                               Rules)
 from companion.engine.record import write_record
-from companion.i18n import DEFAULT, _, ngettext, translator
+from companion.i18n import _, ngettext
 from companion.i18n.camera import unreadable
 from companion.i18n.guide import check_step
 from companion.i18n.notices import Notice, combine, os_cause, say
@@ -186,7 +186,8 @@ class Controller:
             row, notice = self._door.call(
                 lambda _ref: self._journal_status(), "journal").result().result
         except OSError as err:   # the data folder can't be written: said plainly
-            self.notice = getattr(err, "message", None) or Notice(
+            told = getattr(err, "notice", None)   # a DataFolderError's facts
+            self.notice = Notice.of(told) if told else Notice(
                 "folder-unusable", folder=str(self.data_dir), cause=os_cause(err))
             log.error("Home: %s (%r)", self.notice, err)
             return None
@@ -221,7 +222,7 @@ class Controller:
         self.ref = ref
         self.watch.start(self.camera)
         if ref.notice:
-            self.notice = ref.notice
+            self.notice = combine(ref.notice)
         self.computer.set_levels(self._sync(lambda: load_seats(
             ref.session.folder if ref.session is not None else None, snap.game.n)))
         names = list(snap.game.names)
@@ -260,7 +261,8 @@ class Controller:
                 data_dir=self.data_dir, reader=self._reader()))
         except OSError as err:  # the data folder can't be written: one plain sentence
             log.error("New game: %r", err)
-            return [say(getattr(err, "message", None) or Notice(
+            told = getattr(err, "notice", None)   # a DataFolderError's facts
+            return [say(Notice.of(told) if told else Notice(
                 "folder-unwritable", folder=str(self.data_dir), cause=os_cause(err)))]
         self.button_of = [i for i, n in enumerate(names) if n]
         levels = {self.button_of.index(b): lv for b, lv in (computers or {}).items()
@@ -281,9 +283,9 @@ class Controller:
         self._take(snap)
         self.draft = SetupDraft(len(players), first)
         self.entry = None
-        self.verdict, self.message = None, self.ref.notice or ""
+        self.verdict, self.message = None, combine(self.ref.notice) or ""
         if self.ref.notice:
-            self.notice = self.ref.notice
+            self.notice = combine(self.ref.notice)
         self.changed()
         return []
 
@@ -330,8 +332,8 @@ class Controller:
         try:
             snap = self._door.call(lambda ref: ref.confirm_setup(setup, image=image),
                                    "setup").result()
-        except (RuleError, ValueError) as err:  # the referee's SetupError carries a sentence
-            log.warning("Setup refused: %s", getattr(err, "message", err))
+        except (RuleError, ValueError) as err:  # the referee's SetupError carries facts
+            log.warning("Setup refused: %r", err)
             return [_setup_problem(err)]
         self._take(snap)
         self.draft = None
@@ -611,11 +613,7 @@ def _turn_actions(game: Game) -> list:
 
 
 def _setup_problem(err) -> str:
-    """A refused setup in the player's language: the camera's facts said in full, else the
-    referee's English sentence in English, else a general one (the English stays in the log)."""
-    said = unreadable(getattr(err, "data", None))
-    if said:
-        return said
-    if translator.lang == DEFAULT:
-        return getattr(err, "message", str(err))
-    return _("These cards and nobles can't start a game: check each slot, then confirm again.")
+    """A refused setup in the player's language, said from the referee's facts (what the
+    engine found wrong stays in the log)."""
+    return unreadable(getattr(err, "data", None)) or _(
+        "These cards and nobles can't start a game: check each slot, then confirm again.")

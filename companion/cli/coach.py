@@ -37,7 +37,9 @@ def run_coach(args: argparse.Namespace) -> int:
     from companion.engine.record import read_lines, replay_lines
     from companion.ai.coach import APP_ITERATIONS, APP_SEED, turning_points
     from companion.ai.player import describe_move
+    from companion.ai.reasons import Reason
     from companion.ai.view import PositionError
+    from companion.i18n.advice import reasons_sentence
     iterations = APP_ITERATIONS if args.iterations is None else args.iterations
     seed = APP_SEED if args.seed is None else args.seed
     if iterations < 1:
@@ -99,6 +101,10 @@ def run_coach(args: argparse.Namespace) -> int:
             better = describe_move(p["better"])
             print(f"  Round {p['turn'] // game.n + 1}: played \"{made}\"; better \"{better}\"; "
                   f"chance of winning {p['chance_better']:.0%} -> {p['chance_made']:.0%}")
+            why = reasons_sentence([Reason(r["code"], r["value"], r.get("seat", -1))
+                                    for r in p["reasons"]], game.names)
+            if why:
+                print(f"    Why: {why}")
     print(f"Coached {len(seats)} seats of a {game.n}-player game of {out['rounds']} rounds: "
           f"{judged} turns judged at {iterations} iterations in {cpu:.1f} s of CPU "
           f"({out['seconds_a_turn']:.3f} s a turn); about {cpu * PI5_SLOWDOWN:.0f} s on a "

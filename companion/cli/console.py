@@ -10,12 +10,15 @@ stderr and exit 1 (:func:`run_guarded`), without Python's "Exception ignored" at
 """
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
 from companion.engine.inputs import escape
 
 STDOUT_FAILED = 1
+
+log = logging.getLogger(__name__)
 
 
 class EscapingStream:
@@ -55,8 +58,10 @@ def install() -> None:
         if stream is not None and not isinstance(stream, EscapingStream):
             try:  # a terminal that is not UTF-8 shows \xNN rather than failing
                 stream.reconfigure(errors="backslashreplace")
-            except (AttributeError, ValueError, OSError):
-                pass
+            except (AttributeError, ValueError, OSError) as err:
+                # Not a text stream that can be reconfigured (a test's StringIO, a closed
+                # pipe): it is still escaped below, and a write that fails is said then.
+                log.debug("sys.%s keeps its error handler: %r", name, err)
             setattr(sys, name, EscapingStream(stream))
 
 
@@ -85,7 +90,9 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
-        pass
+        # No /dev/null or no stdout file: the interpreter's last flush may then fail too,
+        # after the sentence and the exit code were given, which is all that can be said.
+        return
 
 
 def _say_stdout_failed(exc: BaseException | None) -> int:
@@ -95,7 +102,7 @@ def _say_stdout_failed(exc: BaseException | None) -> int:
         print(f"The output could not be written ({reason}); it is incomplete.", file=sys.stderr)
         sys.stderr.flush()
     except (OSError, ValueError):
-        pass
+        return STDOUT_FAILED   # stderr is gone too: the exit code alone says it
     return STDOUT_FAILED
 
 

@@ -41,15 +41,12 @@ def _plain(value):
 class MalformedError(RuleError):
     """The line can't be read: bad JSON, unknown event, card, noble or colour, wrong shape.
 
-    ``message`` says what is wrong with the line (the reader's English: which field, which
-    value); it is the only fact a malformed line has."""
+    ``reason`` is the cause (``not-a-card``, ``field-missing``, ``player-not-a-seat``...) and
+    ``facts`` its values (the field, the value found, the seats there are), as for any
+    refusal; ``companion.i18n.messages`` says it (the records' English, one sentence)."""
 
-    def __init__(self, message: str):
-        super().__init__("malformed", "malformed", {"detail": message})
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
+    def __init__(self, reason: str, **facts):
+        super().__init__("malformed", reason, facts)
 
 
 class IllegalActionError(RuleError):

@@ -66,7 +66,7 @@ class Game(Moves):
     def __init__(self, players: Sequence[str], setup: Setup, rules: Rules = Rules()):
         n = len(players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise MalformedError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+            raise MalformedError("player-count", players=n, least=MIN_PLAYERS, most=MAX_PLAYERS)
         self.names = tuple(players)
         self.n = n
         self.rules = rules
@@ -260,12 +260,12 @@ class Game(Moves):
         kind = type(action)
         card_id = getattr(action, "card", None)
         if card_id is not None and card_id not in CARDS:
-            raise MalformedError(f"{card_id!r} is not a card id (1W01 to 3K04).")
+            raise MalformedError("not-a-card", card=card_id)
         if kind is ClaimNoble and action.noble not in NOBLES:
-            raise MalformedError(f"{action.noble!r} is not a noble id (N01 to N10).")
+            raise MalformedError("not-a-noble", noble=action.noble)
         if kind is RevealCard:
             if action.slot not in (0, 1, 2, 3):
-                raise MalformedError(f"{action.slot!r} is not a slot of a market row (0 to 3).")
+                raise MalformedError("not-a-slot", slot=action.slot)
             if self.main is None:
                 return "no-action", "reveal-before-main", {}
             return self._reveal_error(action)

@@ -8,7 +8,7 @@ TakeGems(player=0, gems=(0, 1, 1, 1, 0, 0))
 >>> parse_event({"type": "take", "player": 5, "gems": {"red": 1}}, 2)
 Traceback (most recent call last):
 ...
-companion.engine.errors.MalformedError: Player 5 is not a seat at this table (seats 0 to 1).
+companion.engine.errors.MalformedError: malformed (player-not-a-seat): {'player': 5, 'players': 2}
 """
 from __future__ import annotations
 
@@ -78,9 +78,9 @@ def parse_json_line(text: str) -> dict:
     try:
         obj = loads(text)
     except JSONInputError as err:
-        raise MalformedError(f"This line can't be read: {_lower(err.message)}")
+        raise MalformedError("not-json", json=err.message)   # the JSON reader's own words
     if not isinstance(obj, dict):
-        raise MalformedError("This line is not a JSON object.")
+        raise MalformedError("not-an-object")
     return obj
 
 
@@ -108,32 +108,31 @@ def _int(value) -> bool:
 
 def _require(obj: dict, name: str):
     if name not in obj:
-        raise MalformedError(f'A "{obj["type"]}" line needs a "{name}" field.')
+        raise MalformedError("field-missing", event=obj["type"], field=name)
     return obj[name]
 
 
 def _player(obj: dict, players: int) -> int:
     p = _require(obj, "player")
     if not _int(p):
-        raise MalformedError('"player" must be a seat number.')
+        raise MalformedError("player-not-a-number")
     if not 0 <= p < players:
-        raise MalformedError(f"Player {p} is not a seat at this table (seats 0 to {players - 1}).")
+        raise MalformedError("player-not-a-seat", player=p, players=players)
     return p
 
 
 def _tokens(obj: dict, name: str, *, allow_empty: bool = False) -> tuple:
     value = _require(obj, name)
     if not isinstance(value, dict):
-        raise MalformedError(f'"{name}" must map colours to counts.')
+        raise MalformedError("tokens-not-a-map", field=name)
     if not value and not allow_empty:
-        raise MalformedError(f'"{name}" must name at least one token.')
+        raise MalformedError("tokens-empty", field=name)
     counts = [0] * 6
     for colour, n in value.items():
         if colour not in COLOUR_INDEX:
-            raise MalformedError(f"{colour!r} is not a colour (white, blue, green, red, black, "
-                                 "gold).")
+            raise MalformedError("not-a-colour", colour=colour)
         if not _int(n) or n <= 0:
-            raise MalformedError(f"The count of {colour} must be a positive whole number.")
+            raise MalformedError("count-not-positive", colour=colour)
         counts[COLOUR_INDEX[colour]] = n
     return tuple(counts)
 
@@ -141,14 +140,14 @@ def _tokens(obj: dict, name: str, *, allow_empty: bool = False) -> tuple:
 def _card(obj: dict, name: str = "card") -> str:
     cid = _require(obj, name)
     if not isinstance(cid, str) or cid not in CARDS:
-        raise MalformedError(f"{cid!r} is not a card id (1W01 to 3K04).")
+        raise MalformedError("not-a-card", card=cid)
     return cid
 
 
 def _level(obj: dict) -> int:
     level = _require(obj, "level")
     if not _int(level) or level not in (1, 2, 3):
-        raise MalformedError('"level" must be 1, 2 or 3.')
+        raise MalformedError("level-not-1-to-3")
     return level
 
 
@@ -156,28 +155,28 @@ def parse_event(obj: dict, players: int):
     """Turn one decoded record line into an action (or a :class:`Setup`)."""
     kind = obj.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedError(f"{kind!r} is not an event type of the game record.")
+        raise MalformedError("not-an-event", event=kind)
     extra = set(obj) - _FIELDS[kind]
     if extra:
-        raise MalformedError(f'A "{kind}" line has no field {", ".join(sorted(extra))}.')
+        raise MalformedError("unknown-fields", event=kind, fields=sorted(extra))
     if kind == "setup":
         first = _require(obj, "first")
         nobles = _require(obj, "nobles")
         market = _require(obj, "market")
         if not _int(first):
-            raise MalformedError('"first" must be a seat number.')
+            raise MalformedError("first-not-a-number")
         if not isinstance(nobles, list) or not all(isinstance(n, str) for n in nobles):
-            raise MalformedError('"nobles" must be a list of noble ids.')
+            raise MalformedError("nobles-not-a-list")
         if (not isinstance(market, list) or
                 not all(isinstance(r, list) and all(c is None or isinstance(c, str) for c in r)
                         for r in market)):
-            raise MalformedError('"market" must be 3 lists of card ids (null for an empty slot).')
+            raise MalformedError("market-not-lists")
         return Setup(first, tuple(nobles), tuple(tuple(r) for r in market))
     if kind == "reveal":
         level = _level(obj)
         slot = _require(obj, "slot")
         if not _int(slot) or not 0 <= slot <= 3:
-            raise MalformedError('"slot" must be 0, 1, 2 or 3.')
+            raise MalformedError("slot-not-0-to-3")
         return RevealCard(level, slot, _card(obj))
     p = _player(obj, players)
     if kind == "take":
@@ -193,7 +192,7 @@ def parse_event(obj: dict, players: int):
     if kind == "noble":
         nid = _require(obj, "noble")
         if not isinstance(nid, str) or nid not in NOBLES:
-            raise MalformedError(f"{nid!r} is not a noble id (N01 to N10).")
+            raise MalformedError("not-a-noble", noble=nid)
         return ClaimNoble(p, nid)
     if kind == "pass":
         return PassTurn(p)
@@ -268,16 +267,14 @@ def replay_lines(lines: Iterable[str]) -> ReplayResult:
     for number, text in enumerate(it, start=2):
         try:
             if not text.strip():
-                raise MalformedError("This line is empty; every line must be one JSON object.")
+                raise MalformedError("empty-line")
             event = parse_event(parse_json_line(text), n)
             if isinstance(event, Setup):
                 if result.game is not None:
-                    raise MalformedError("The game was already set up; a record has one setup "
-                                         "line.")
+                    raise MalformedError("setup-twice")
                 result.game = Game(header.players, event, header.rules)
             elif result.game is None:
-                raise MalformedError("The game has not been set up yet: the line after the "
-                                     "header must be the setup.")
+                raise MalformedError("setup-not-second")
             else:
                 result.game.push(event)
         except RuleError as err:
@@ -320,11 +317,11 @@ def game_from_lines(lines: Iterable[dict]) -> Game:
         if isinstance(event, Setup):
             game = Game(header.players, event, header.rules)
         elif game is None:
-            raise MalformedError("The game has not been set up yet.")
+            raise MalformedError("not-set-up")
         else:
             game.push(event)
     if game is None:
-        raise MalformedError("The record has no setup line.")
+        raise MalformedError("no-setup")
     return game
 
 

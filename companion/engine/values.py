@@ -151,25 +151,25 @@ class PlayerView:
 def check_setup(setup: Setup, n: int) -> None:
     """A setup that doesn't fit the player count is malformed (record.md)."""
     if not isinstance(setup.first, int) or isinstance(setup.first, bool) or not 0 <= setup.first < n:
-        raise MalformedError(f"The first player must be a seat from 0 to {n - 1}.")
+        raise MalformedError("first-not-a-seat", players=n)
     nobles = list(setup.nobles)
     if len(nobles) != n + 1:
-        raise MalformedError(f"A {n}-player game reveals {n + 1} nobles, not {len(nobles)}.")
+        raise MalformedError("nobles-count", players=n, count=len(nobles))
     for nid in nobles:
         if nid not in NOBLES:
-            raise MalformedError(f"{nid!r} is not a noble id (N01 to N10).")
+            raise MalformedError("not-a-noble", noble=nid)
     if len(set(nobles)) != len(nobles):
-        raise MalformedError("The same noble is dealt twice.")
+        raise MalformedError("noble-twice")
     if len(setup.market) != 3:
-        raise MalformedError("The market has 3 rows, level 1 first.")
+        raise MalformedError("market-rows")
     for li, row in enumerate(setup.market):
         if len(row) != 4:
-            raise MalformedError(f"The level {li + 1} row needs 4 slots, not {len(row)}.")
+            raise MalformedError("row-slots", level=li + 1, count=len(row))
         ids = [c for c in row if c is not None]
         for cid in ids:
             if cid not in CARDS:
-                raise MalformedError(f"{cid!r} is not a card id.")
+                raise MalformedError("dealt-not-a-card", card=cid)
             if CARDS[cid].level != li + 1:
-                raise MalformedError(f"Card {cid} is not a level {li + 1} card.")
+                raise MalformedError("card-wrong-level", card=cid, level=li + 1)
         if len(set(ids)) != len(ids):
-            raise MalformedError(f"The same card is dealt twice in the level {li + 1} row.")
+            raise MalformedError("card-twice", level=li + 1)

@@ -10,11 +10,20 @@ unreadable verdict carries (``Verdict.data``, ``ObservationError.data``):
 - ``{"twice": {"tag", "places": [paths]}}``: one tag seen in two places;
 - ``{"overfull": {"colour", "seen", "players", "full"}}``: more tokens in a lane than the game has;
 - ``{"unread_deal": {"level", "slot"}}``: the card dealt into a slot can't be read.
+- ``{"key": code, ...}``: a fixed case of the referee, with its values (:func:`keyed`): the
+  camera gave no reading (``no-reading``), can't see the mat (``no-mat``), gave an incomplete
+  reading (``incomplete``) or something that is not a tag in a slot (``not-a-tag``, ``place``);
+  the table kept changing (``changing``); no game set up (``not-set-up``); no still
+  (``no-still``); and the dealt table's faults (``noble-slot-empty``, ``noble-slot-unread``,
+  ``noble-slot-extra``, ``noble-is-card``, ``market-slot-empty``, ``market-slot-unread``,
+  ``wrong-level``, ``deck-missing``, ``bank-start``; values ``slot``, ``level``, ``players``,
+  ``tag``, ``colour``, ``full``, ``seen``) or a setup the engine can't read (``malformed``,
+  ``problem``: the engine's facts).
 
 Region paths are read-table's ("bank.red", "market.2.1", "nobles.3", "decks.1", "scan",
 "markers.0"). English stays the referee's own sentence word for word: the templates are its
 English, and the places are said in English exactly as the referee groups them
-(``companion.i18n.covered``, ``seen.where``); Polish and Korean name each place on its own, as
+(``companion.i18n.covered``, ``_where_english``); Polish and Korean name each place on its own, as
 a list after a colon (a list keeps every phrase in the nominative).
 """
 from __future__ import annotations
@@ -108,8 +117,7 @@ def uncertain(data: dict) -> str:
     """Uncertain items that matter: how to lay them so that the camera can read them."""
     paths = data.get("uncertain") or []
     if _english():
-        from companion.referee.seen import where
-        named = [where(str(u)) for u in paths]
+        named = [_where_english(str(u)) for u in paths]
         what = ", ".join(named)
     else:
         named = places(paths)
@@ -120,6 +128,21 @@ def uncertain(data: dict) -> str:
                     "lane and cards flat with their tags facing up, then press again.",
                     max(1, len(named))).format(what=what)
     return _with_corner(text, data)
+
+
+def _where_english(path: str) -> str:
+    """An uncertain item in the English the referee grouped them in (records, English
+    screens): 'the red lane of the bank', 'the card in level 2, slot 1'."""
+    parts = path.split(".")
+    if parts[0] == "bank" and len(parts) == 2:
+        return f"the {parts[1]} lane of the bank"
+    if parts[0] == "market" and len(parts) == 3:
+        return f"the card in level {parts[1]}, slot {int(parts[2]) + 1}"
+    if parts[0] == "nobles" and len(parts) == 2:
+        return f"noble slot {int(parts[1]) + 1}"
+    if parts[0] == "decks" and len(parts) == 2:
+        return f"the level {parts[1]} deck"
+    return path
 
 
 def _with_corner(text: str, data: dict) -> str:
@@ -188,9 +211,107 @@ def unread_deal(data: dict) -> str:
                                                                      slot=data["slot"])
 
 
+def _tag(tag: str) -> str:
+    """A tag found where it does not belong: by its id in records, else by what it is."""
+    from companion.engine import CARDS, NOBLES
+    if naming_ids() or tag not in CARDS and tag not in NOBLES:
+        return tag
+    return card_phrase(tag) if tag in CARDS else noble_phrase(tag)
+
+
+def _nobles_dealt(n: int) -> str:
+    return ngettext("a {players}-player game reveals {nobles} nobles, in the first {nobles} "
+                    "slots from the left.",
+                    "a {players}-player game reveals {nobles} nobles, in the first {nobles} "
+                    "slots from the left.", n).format(players=n, nobles=n + 1)
+
+
+def keyed(data: dict) -> Optional[str]:
+    """A fixed case of the referee (``data["key"]``) said with its values; None if unknown."""
+    key = data.get("key")
+    if key == "no-reading":
+        return _("The camera gave no reading of the table: press again.")
+    if key == "no-mat":
+        return _("The camera can't see the mat: at least 3 of its 4 corner markers must be in "
+                 "view. Move whatever covers a corner, then press again.")
+    if key == "incomplete":
+        return _("The camera's reading is incomplete (the nobles, market, decks or bank is "
+                 "missing): press again.")
+    if key == "not-a-tag":
+        return _("The camera's reading of {place} is not a tag id.").format(
+            place=_slot(str(data.get("place"))))
+    if key == "changing":
+        return _("The table kept changing while the camera read it: keep hands off the mat, "
+                 "then press again.")
+    if key == "not-set-up":
+        return _("The game is not set up yet: confirm the dealt table first.")
+    if key == "no-still":
+        return _("There is no still for this press: press again.")
+    # rejudge: a session's still that can't be read. Only rejudge says these, in the records'
+    # English (so not translated); ``detail``: the JSON or image reader's own words.
+    if key == "no-still-named":
+        return "The press names no still."
+    if key == "still-missing":
+        return f"The still {data['name']} is missing from the session folder."
+    if key == "reading-damaged":
+        return f"The reading {data['name']} is damaged: {data['detail']}"
+    if key == "reading-not-an-object":
+        return (f"The reading {data['name']} holds no table reading (it is not a JSON "
+                "object).")
+    if key == "still-refused":
+        return f"The still {data['name']} can't be judged: {data['detail']}"
+    if key == "noble-slot-empty":
+        return _("Noble slot {slot} is empty: {dealt}").format(
+            slot=data["slot"], dealt=_nobles_dealt(data["players"]))
+    if key == "noble-slot-unread":
+        return _("Noble slot {slot} has a tile whose tag can't be read: {dealt}").format(
+            slot=data["slot"], dealt=_nobles_dealt(data["players"]))
+    if key == "noble-slot-extra":
+        n = data["players"]
+        return ngettext("Noble slot {slot} should be empty: a {players}-player game reveals "
+                        "only {nobles} nobles.",
+                        "Noble slot {slot} should be empty: a {players}-player game reveals "
+                        "only {nobles} nobles.", n).format(slot=data["slot"], players=n,
+                                                           nobles=n + 1)
+    if key == "noble-is-card":
+        if naming_ids():
+            return _("The tag {tag} in noble slot {slot} is a card, not a noble.").format(
+                tag=data["tag"], slot=data["slot"])
+        return cap(_("{card} lies in noble slot {slot}: it is a card, not a noble.").format(
+            card=_tag(data["tag"]), slot=data["slot"]))
+    if key == "market-slot-empty":
+        return _("Level {level}, slot {slot} is empty: deal 4 face-up cards of each "
+                 "level.").format(level=data["level"], slot=data["slot"])
+    if key == "market-slot-unread":
+        return _("The card in level {level}, slot {slot} can't be read: lay it flat with its "
+                 "tag facing the camera.").format(level=data["level"], slot=data["slot"])
+    if key == "wrong-level":
+        return cap(_("{card} in level {level}, slot {slot} is not a level {level} card.").format(
+            card=_tag(data["tag"]), level=data["level"], slot=data["slot"]))
+    if key == "deck-missing":
+        return _("The level {level} deck is not in its slot.").format(level=data["level"])
+    if key == "bank-start":
+        n = data["players"]
+        return ngettext("The bank should start with {tokens} for {players} player, but the "
+                        "camera counts {seen}.",
+                        "The bank should start with {tokens} for {players} players, but the "
+                        "camera counts {seen}.", n).format(
+                            tokens=tokens_of(data["colour"], data["full"]), players=n,
+                            seen=data["seen"])
+    if key == "malformed":   # the engine's reason, for the records; players check the slots
+        if naming_ids() and data.get("problem"):
+            from companion.i18n.messages import render
+            return render(data["problem"])
+        return _("These cards and nobles can't start a game: check each slot, then confirm "
+                 "again.")
+    return None
+
+
 def unreadable(data: Optional[dict], game=None) -> Optional[str]:
     """The sentence for an unreadable verdict's ``data`` (None when it carries none)."""
     data = data or {}
+    if "key" in data:
+        return keyed(data)
     if "twice" in data:
         return twice(data["twice"], game)
     if "overfull" in data:
@@ -207,4 +328,4 @@ def unreadable(data: Optional[dict], game=None) -> Optional[str]:
 
 
 __all__ = ["place", "places", "covered", "uncertain", "unsure", "twice", "overfull",
-           "unread_deal", "unreadable"]
+           "unread_deal", "keyed", "unreadable"]

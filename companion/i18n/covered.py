@@ -1,21 +1,18 @@
-"""Sentences that name places on the mat in a player's words: what a hand covers, what the
-camera is unsure of.
+"""The places on the mat in English, grouped as the referee's English sentences name them
+(what a hand covers, what the camera is unsure of): ``companion.i18n.camera`` says those
+sentences in any language and uses these phrases for English (screens and records).
 
 Pure functions of read-table region paths ("bank.red", "market.2.1", "nobles.3", "decks.1",
 "scan"; spec/table.md) and of hidden corner markers ("markers.0" top-left, "markers.1" top-right,
 "markers.2" bottom-right, "markers.3" bottom-left: a hand over them hides the mat). No region
 code ever reaches the screen.
 
->>> covered_sentence(["bank.red"])
-'A hand is over the red lane: move it, then press again.'
->>> covered_sentence(["market.2.1", "bank.red", "bank.gold"])
-'A hand is over the second card of level 2 and the red and gold lanes: move it, then press again.'
->>> covered_sentence(["nobles.0", "nobles.1", "scan"], again="read the table again")
-'A hand is over the first and second nobles and the scan zone: move it, then read the table again.'
->>> covered_sentence(["markers.0", "markers.3"])
-"The camera can't see the mat's top-left and bottom-left corners: move any hand off the mat and make sure all of it is in the camera's view, then press again."
->>> covered_sentence([])
-'Something is covering the table (a hand or an arm): clear the mat, then press again.'
+>>> places(["market.2.1", "bank.red", "bank.gold"])
+['the second card of level 2', 'the red and gold lanes']
+>>> join(places(["nobles.0", "nobles.1", "scan"]))
+'the first and second nobles and the scan zone'
+>>> places(["markers.0", "markers.3"])
+["the mat's top-left and bottom-left corners"]
 """
 from __future__ import annotations
 
@@ -88,26 +85,3 @@ def places(paths: Iterable[str]) -> list[str]:
     if corners:
         out.append(f"the mat's {join(corners)} corner{'s' if len(corners) > 1 else ''}")
     return out
-
-
-def covered_sentence(covered: Iterable[str] | None, again: str = "press again") -> str:
-    """What to clear before the still can be judged ('A hand is over the red lane: move it,
-    then press again.'); without regions (an older reader), the general sentence."""
-    named = places(covered or ())
-    if not named:
-        return f"Something is covering the table (a hand or an arm): clear the mat, then {again}."
-    if any(str(p).startswith("markers.") for p in covered or ()):
-        # Without its corners the mat can't be placed at all. An arm over them is the usual
-        # cause, but a marker the frame's edge cuts can look the same (a mat pushed aside):
-        # a sentence naming only a hand would leave that player pressing again and again.
-        return (f"The camera can't see {join(named)}: move any hand off the mat and make sure "
-                f"all of it is in the camera's view, then {again}.")
-    return f"A hand is over {join(named)}: move it, then {again}."
-
-
-def unsure_sentence(uncertain: Iterable[str] | None) -> str:
-    """What the camera is unsure of on a dealt table, and how to lay it out."""
-    named = places(uncertain or ())
-    what = join(named) if named else "part of the table"
-    return (f"The camera is not sure of {what}: lay every card and noble flat with its tag "
-            "facing up, and every token flat in its lane.")

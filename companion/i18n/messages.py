@@ -64,11 +64,78 @@ def render(problem, game=None) -> str:
     of ``game`` looks the same), never by their sticker ids."""
     problem = problem_of(problem)
     if problem.rule == "malformed":
-        # The reader's detail (which field, which value) is English for the records only.
-        if naming_ids() and problem.data.get("detail"):
-            return problem.data["detail"]
+        # What is wrong with the line (which field, which value) is for the records only.
+        if naming_ids():
+            said = malformed_english(problem.key, problem.data)
+            if said:
+                return said
         return _("That entry can't be read.")
     return cap(_render(problem, game))
+
+
+#: A malformed line's cause (MalformedError.reason) in the records' English, from its facts:
+#: what ``replay``, ``rejudge`` and the logs print (record.md: one clear sentence). Players
+#: read "That entry can't be read." in their language.
+MALFORMED = {
+    "not-json": "This line can't be read: {json}",
+    "not-an-object": "This line is not a JSON object.",
+    "empty-line": "This line is empty; every line must be one JSON object.",
+    "field-missing": 'A "{event}" line needs a "{field}" field.',
+    "unknown-fields": 'A "{event}" line has no field {fields}.',
+    "not-an-event": "{event!r} is not an event type of the game record.",
+    "player-not-a-number": '"player" must be a seat number.',
+    "player-not-a-seat": "Player {player} is not a seat at this table (seats 0 to {last}).",
+    "tokens-not-a-map": '"{field}" must map colours to counts.',
+    "tokens-empty": '"{field}" must name at least one token.',
+    "not-a-colour": "{colour!r} is not a colour (white, blue, green, red, black, gold).",
+    "count-not-positive": "The count of {colour} must be a positive whole number.",
+    "not-a-card": "{card!r} is not a card id (1W01 to 3K04).",
+    "not-a-noble": "{noble!r} is not a noble id (N01 to N10).",
+    "not-a-slot": "{slot!r} is not a slot of a market row (0 to 3).",
+    "level-not-1-to-3": '"level" must be 1, 2 or 3.',
+    "slot-not-0-to-3": '"slot" must be 0, 1, 2 or 3.',
+    "first-not-a-number": '"first" must be a seat number.',
+    "nobles-not-a-list": '"nobles" must be a list of noble ids.',
+    "market-not-lists": '"market" must be 3 lists of card ids (null for an empty slot).',
+    "setup-twice": "The game was already set up; a record has one setup line.",
+    "setup-not-second": "The game has not been set up yet: the line after the header must be "
+                        "the setup.",
+    "not-set-up": "The game has not been set up yet.",
+    "no-setup": "The record has no setup line.",
+    "player-count": "A game needs {least} to {most} players, not {players}.",
+    "first-not-a-seat": "The first player must be a seat from 0 to {last}.",
+    "nobles-count": "A {players}-player game reveals {nobles} nobles, not {count}.",
+    "noble-twice": "The same noble is dealt twice.",
+    "market-rows": "The market has 3 rows, level 1 first.",
+    "row-slots": "The level {level} row needs 4 slots, not {count}.",
+    "dealt-not-a-card": "{card!r} is not a card id.",
+    "card-wrong-level": "Card {card} is not a level {level} card.",
+    "card-twice": "The same card is dealt twice in the level {level} row.",
+    "entry-not-an-object": "An entry must be one record line (a JSON object).",
+    "entry-before-setup": "The game is not set up yet: enter or confirm the dealt table first.",
+    "entry-setup-twice": "The game is already set up; a game has one setup.",
+}
+
+
+def malformed_english(cause: str, facts: dict) -> Optional[str]:
+    """A malformed line's sentence in the records' English (None for an unknown cause)."""
+    if cause == "malformed":   # a refusal recorded before causes existed: its own words
+        return facts.get("detail")
+    template = MALFORMED.get(cause)
+    if template is None:
+        return None
+    values = dict(facts)
+    if "players" in values and isinstance(values["players"], int):
+        values["last"] = values["players"] - 1
+        values["nobles"] = values["players"] + 1
+    if isinstance(values.get("fields"), list):
+        values["fields"] = ", ".join(str(f) for f in values["fields"])
+    if isinstance(values.get("json"), str):   # the JSON reader's sentence, after a colon
+        values["json"] = values["json"][:1].lower() + values["json"][1:]
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError):   # facts missing (damaged data): the cause alone is said
+        return None
 
 
 def english(problem, game=None) -> str:

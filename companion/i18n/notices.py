@@ -6,8 +6,10 @@ A :class:`Notice` is a ``str`` whose value is the English sentence (what logs an
 see); :func:`say` gives it in the current language. Several notices join with :func:`combine`
 into one, still a ``str`` of English and still said in any language.
 
-An operating-system error is said by its cause (no space, read-only, not allowed, missing),
-never by its own English text (``strerror``), which goes to the log.
+The referee hands its notices up as facts (:class:`~companion.referee.notice.NoticeFacts`: a
+code and its values); :meth:`Notice.of`, :func:`combine` and :func:`say` take those too.
+An operating-system error is said by its cause (no space, read-only, not allowed, missing,
+``os_cause``), never by its own English text (``strerror``), which goes to the log.
 
 >>> from companion.i18n import translator
 >>> n = Notice("games-restored", n=2)
@@ -18,10 +20,10 @@ never by its own English text (``strerror``), which goes to the log.
 """
 from __future__ import annotations
 
-import errno
 from typing import Optional
 
 from companion.i18n import N_, Translator, translator
+from companion.referee.notice import NoticeFacts, os_cause
 
 _ENGLISH = Translator("en")
 
@@ -37,19 +39,6 @@ SETTING_WORDS = {
     "league_table": N_("this table's name on the league"),
     "league_token": N_("this table's league token"),
 }
-
-_CAUSES = {errno.ENOSPC: "no-space", errno.EROFS: "read-only", errno.EACCES: "permission",
-           errno.EPERM: "permission", errno.ENOENT: "missing", errno.ENOTDIR: "missing"}
-if hasattr(errno, "EDQUOT"):
-    _CAUSES[errno.EDQUOT] = "no-space"
-
-
-def os_cause(err: BaseException) -> str:
-    """The common cause of an operating-system error, as a key ('other' if none of them)."""
-    while err is not None and not isinstance(err, OSError):
-        err = err.__cause__ or err.__context__
-    return _CAUSES.get(getattr(err, "errno", None), "other")
-
 
 def _cause(cause: str, t: Translator) -> str:
     if cause == "no-space":
@@ -145,6 +134,11 @@ class Notice(str):
         obj.key, obj.data = key, data
         return obj
 
+    @classmethod
+    def of(cls, facts: NoticeFacts) -> "Notice":
+        """The referee's notice (a code and its facts) to be said."""
+        return cls(facts.code, **facts.data)
+
     @property
     def items(self) -> tuple:
         return (self,)
@@ -179,20 +173,31 @@ def _notice(key: str, data: dict) -> Notice:
 
 
 def say(text) -> str:
-    """A notice in the current language (a plain string as it is; None as '')."""
+    """A notice in the current language (a plain string as it is; None as ''; the referee's
+    facts, one or a tuple, said)."""
+    if isinstance(text, (NoticeFacts, tuple)):
+        text = combine(text)
     if not text:
         return ""
     return text.say() if hasattr(text, "say") else str(text)
 
 
+def _parts(part) -> tuple:
+    if isinstance(part, NoticeFacts):
+        return (Notice.of(part),)
+    if isinstance(part, tuple):   # the referee's notices
+        return tuple(x for p in part for x in _parts(p))
+    return getattr(part, "items", (part,))
+
+
 def combine(*parts) -> Optional[Notices]:
     """The notices and sentences joined (None when there are none); a sentence already in the
-    list is not repeated."""
+    list is not repeated. The referee's notices (NoticeFacts, or a tuple of them) are said."""
     items: list = []
     for part in parts:
         if not part:
             continue
-        for item in getattr(part, "items", (part,)):
+        for item in _parts(part):
             if item and item not in items:
                 items.append(item)
     return Notices(items) if items else None

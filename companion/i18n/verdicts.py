@@ -68,6 +68,12 @@ RULES = {
     "noble-not-earned": N_("That noble's requirements are not met by the player's cards."),
     "noble-must-visit": N_("A noble must visit before the turn ends: take the tile."),
     "one-noble-per-turn": N_("At most one noble visits a player per turn."),
+    # The computer's seat (companion.referee.expectation): said without a fix (the screen
+    # says what the computer wants, companion.app.computer.rejection_words).
+    "computer-move": N_("That is not the computer's move."),
+    "computer-hand": N_("The computer reserved from a deck: show the card drawn in the "
+                        "camera's scan zone (or choose it on the screen) so that it knows its "
+                        "hand."),
 }
 
 ZERO6 = (0, 0, 0, 0, 0, 0)
@@ -339,8 +345,8 @@ def render_verdict(game, verdict) -> str:
         return question_message(game, verdict)
     if kind == "rejected":
         rule = verdict.rule
-        if rule == "game-over":
-            return _("The game is over: no more turns can be played.")
+        if rule in ("game-over", "computer-move", "computer-hand"):
+            return rule_sentence(rule)
         if rule == "not-your-turn" and verdict.seat is not None:
             return _("It is {active}'s turn, not {name}'s: only {active}'s button ends this "
                      "turn.").format(active=game.names[game.active],
@@ -375,12 +381,12 @@ def english_verdict(game, verdict) -> str:
     it was judged on): the screen's sentence, with cards and nobles by their ids, and what only
     the records tell (an answer that was not a choice, entries the camera's turn replaced, what
     is wrong with a malformed entry)."""
-    if verdict.message:   # a camera or setup sentence the referee still makes itself
+    if verdict.message:   # a sentence given with the verdict (the referee gives none now)
         return verdict.message
     data = getattr(verdict, "data", None) or {}
     with for_records():
         if verdict.kind == "rejected" and verdict.rule == "malformed" and data.get("detail"):
-            return data["detail"]
+            return data["detail"]   # a verdict recorded before malformed entries had causes
         said = render_verdict(game, verdict)
         if data.get("not_a_choice") is not None:
             said = (f"{data['not_a_choice']} is not one of the choices "

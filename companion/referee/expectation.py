@@ -99,13 +99,9 @@ class Expectation:
         return self._rejected(seat)
 
     def _rejected(self, seat, blind=False):
-        """The verdict (its English message for logs and rejudge; screens say it with
-        :func:`rejection_words` in their language)."""
-        if blind:
-            return Verdict("rejected", seat, rule=RULE_HAND, message=(
-                "The computer reserved from a deck: show the card drawn in the camera's scan "
-                "zone (or choose it on the screen) so that it knows its hand."))
-        return Verdict("rejected", seat, rule=RULE, message="That is not the computer's move.")
+        """The verdict: its rule code is all it says (records say it with
+        companion.i18n.verdicts, screens with companion.app.computer's rejection_words)."""
+        return Verdict("rejected", seat, rule=RULE_HAND if blind else RULE)
 
 
 def turn_start(game) -> int:

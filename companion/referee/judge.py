@@ -51,9 +51,9 @@ def _slot_matches(expected, seen_value) -> bool:
 
 
 class _Unreadable(Exception):
-    def __init__(self, message: str, data: Optional[dict] = None):
-        self.message = message
-        self.data = dict(data or {})  # the facts, for companion.i18n.camera
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.data = dict(data)  # the facts, for companion.i18n.camera
 
 
 def _turn_for(game: Game, main, seen: Seen, before: Seen) -> list:
@@ -102,10 +102,7 @@ def _turn_for(game: Game, main, seen: Seen, before: Seen) -> list:
                 if got is None:
                     return []
                 if got == "?":
-                    raise _Unreadable(f"The card dealt into level {li + 1}, slot {s + 1} can't "
-                                      "be read: lay it flat with its tag facing the camera, "
-                                      "then press again.",
-                                      {"unread_deal": {"level": li + 1, "slot": s + 1}})
+                    raise _Unreadable({"unread_deal": {"level": li + 1, "slot": s + 1}})
                 if got not in game.unseen[li] or got == main_card(main):
                     return []
                 reveal = RevealCard(li + 1, s, got)
@@ -256,7 +253,7 @@ def judge(game: Game, observation: dict, seat: int) -> Verdict:
     try:
         seen = read_seen(observation)
     except ObservationError as err:
-        return Verdict("unreadable", seat, message=err.message, data=err.data)
+        return Verdict("unreadable", seat, data=err.data)
     before = seen_of(game)
     unsure = changed_uncertain(before, seen)
     if unsure:
@@ -301,13 +298,13 @@ def _judge_seen(game: Game, seen: Seen, before: Seen, seat: int) -> Verdict:
     """The verdict for the table `seen` (its uncertain items taken as read)."""
     problem = table_problems(game, seen)
     if problem:
-        return Verdict("unreadable", seat, message=problem[0], data=problem[1])
+        return Verdict("unreadable", seat, data=problem)
     turns = []
     try:
         for main in _main_candidates(game, seen):
             turns.extend(_turn_for(game, main, seen, before))
     except _Unreadable as err:
-        return Verdict("unreadable", seat, message=err.message, data=err.data)
+        return Verdict("unreadable", seat, data=err.data)
     unchanged = (seen.nobles, seen.market, seen.decks, seen.bank) == (
         before.nobles, before.market, before.decks, before.bank)
     if unchanged:

@@ -3,8 +3,9 @@
 Every accepted turn is written twice: to the SQLite journal (``journal.sqlite``, WAL) and to
 the ``record.jsonl`` mirror of its session folder. On start the two are reconciled: a game
 whose mirror holds accepted lines the journal lacks (a lost WAL, an empty, missing or damaged
-journal file, damaged rows) is restored from the mirror, and the notice says so in a sentence
-(a :class:`~companion.i18n.notices.Notice`: said in the screen's language, English in logs).
+journal file, damaged rows) is restored from the mirror, and the notice says so as facts (a
+:class:`~companion.referee.notice.NoticeFacts`, said by companion.i18n.notices in the screen's
+language, English in logs).
 A journal file SQLite can't open is set aside (never deleted) first. A data folder that can't
 be written is said plainly and left exactly as it is.
 """
@@ -18,8 +19,8 @@ from typing import Optional
 
 from companion.engine import RuleError
 from companion.engine.record import game_from_lines, parse_event
-from companion.i18n.notices import Notice, combine, os_cause
 from companion.referee.journal import Journal, JournalError
+from companion.referee.notice import NoticeFacts, os_cause
 from companion.referee.session import read_record_mirror
 
 log = logging.getLogger(__name__)
@@ -32,12 +33,12 @@ _DAMAGED_LINE = (RuleError, ValueError, TypeError, KeyError, IndexError, Attribu
 
 
 class DataFolderError(OSError):
-    """The data folder can't be written; ``message`` says so plainly (it is not damage): a
-    :class:`~companion.i18n.notices.Notice`, English as a str, said in any language."""
+    """The data folder can't be written (it is not damage): ``notice`` holds the facts (the
+    folder and the cause), for companion.i18n.notices to say plainly in any language."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, notice: NoticeFacts):
+        super().__init__(f"{notice.code}: {notice.data}")   # for logs and tracebacks
+        self.notice = notice
 
 
 def check_writable(root: Path) -> None:
@@ -50,8 +51,8 @@ def check_writable(root: Path) -> None:
         probe.unlink()
     except OSError as err:
         log.error("The data folder %s can't be written: %s", root, err)   # the OS's own words
-        raise DataFolderError(Notice("folder-unwritable", folder=str(root),
-                                     cause=os_cause(err))) from err
+        raise DataFolderError(NoticeFacts.of("folder-unwritable", folder=str(root),
+                                             cause=os_cause(err))) from err
 
 
 def session_folder(root: Path, name) -> Optional[Path]:
@@ -110,8 +111,8 @@ def _holds(journal: Journal, game_id: int, raw: list) -> bool:
 
 
 def open_journal(root) -> tuple:
-    """The journal of a data folder, reconciled with the session records, and a notice (a
-    sentence for the Home screen) when anything had to be restored; raises
+    """The journal of a data folder, reconciled with the session records, and the notices
+    (a tuple of :class:`NoticeFacts`, empty when nothing had to be restored); raises
     :class:`DataFolderError` when the folder can't be written."""
     root = Path(root)
     check_writable(root)
@@ -123,11 +124,11 @@ def open_journal(root) -> tuple:
         log.error("Journal: %s", err.message)
         aside = _set_aside(root)
         journal = Journal(path)
-        notes.append(Notice("journal-set-aside", name=aside.name))
+        notes.append(NoticeFacts.of("journal-set-aside", name=aside.name))
     restored = reconcile(journal, root)
     if restored:
-        notes.append(Notice("games-restored", n=restored))
-    return journal, combine(*notes)
+        notes.append(NoticeFacts.of("games-restored", n=restored))
+    return journal, tuple(notes)
 
 
 def _set_aside(root: Path) -> Path:

@@ -14,18 +14,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional
 
-from companion.i18n.notices import Notice, combine
-from companion.engine import (EndTurn, Game, MalformedError, RuleError, Rules, Setup,
-                              starting_bank)
-from companion.engine.cards import CARDS, COLOURS, NOBLES
+from companion.engine import EndTurn, Game, MalformedError, RuleError, Rules, Setup
 from companion.engine.values import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import Header, parse_event
+from companion.referee.dealt import SetupError, check_dealt, check_game
 from companion.referee.journal import Journal, JournalError
 from companion.referee.forgotten import answer_turns, judge_forgotten
 from companion.referee.judge import answer_question, judge
+from companion.referee.notice import NoticeFacts, gather
 from companion.referee.recovery import (_DAMAGED_LINE, SESSIONS, DataFolderError,
                                         journal_lines, open_journal, session_folder, valid_prefix)
-from companion.referee.seen import ObservationError, corner_missing, read_seen
 from companion.referee.verdict import Verdict
 from companion.referee.session import SessionWriter, data_dir as _data_dir, read_record_mirror
 
@@ -34,17 +32,6 @@ JPEG_QUALITY = 95
 STABLE_READS = 4  # stills read at most, with a capture callable, until two agree
 
 __all__ = ["Referee", "SetupError", "DataFolderError", "default_reader"]
-
-
-class SetupError(ValueError):
-    """The dealt table can't be used to start a game: ``data`` holds the facts
-    (companion.i18n.camera says them); ``message`` is English only where a setup sentence has
-    not yet moved to companion.i18n."""
-
-    def __init__(self, message: str, data: Optional[dict] = None):
-        super().__init__(message)
-        self.message = message
-        self.data = dict(data or {})  # the facts, for companion.i18n.camera
 
 
 def default_reader():
@@ -82,7 +69,8 @@ class Referee:
 
     Use :meth:`start` for a new game or :meth:`resume` for the unfinished one. ``game`` is the
     engine state (read-only for callers), ``pending_question`` the question waiting for an
-    answer, ``notice`` a sentence to show once (e.g. the journal was rebuilt).
+    answer, ``notice`` what to tell the players once (e.g. the journal was rebuilt): a tuple of
+    :class:`~companion.referee.notice.NoticeFacts`, said by companion.i18n.notices.
     """
 
     def __init__(self, players, first: int = 0, rules: Rules = Rules(), *,
@@ -102,7 +90,7 @@ class Referee:
         self.game: Optional[Game] = None
         self.game_id: Optional[int] = None
         self.pending_question: Optional[Verdict] = None
-        self.notice: Optional[str] = None
+        self.notice: tuple = ()
         self._pending_obs: Optional[dict] = None
         self._entries: list = []  # record lines of a turn being entered by touch
         # Settled stills (read-table objects) since the last accepted state: evidence for a
@@ -134,59 +122,9 @@ class Referee:
 
     @staticmethod
     def setup_from_observation(obs: dict, players, first: int = 0) -> Setup:
-        """The dealt table as the camera sees it; raises :class:`SetupError` with a sentence."""
-        n = len(players)
-        if isinstance(obs, dict) and obs.get("busy") and (obs.get("mat") is not False
-                                                          or obs.get("covered")):
-            covered = obs.get("covered")
-            covered = [str(p) for p in covered] if isinstance(covered, list) else None
-            raise SetupError("", {"covered": covered, "again": "read"})
-        try:
-            seen = read_seen(obs)
-        except ObservationError as err:
-            raise SetupError(err.message, err.data)
-        if seen.uncertain:
-            data = {"unsure": sorted(seen.uncertain)}
-            if corner_missing(obs):
-                data["corner"] = True
-            raise SetupError("", data)
-        nobles = seen.nobles
-        for i in range(5):
-            v = nobles[i]
-            if i <= n and v in (None, "?"):
-                what = "is empty" if v is None else "has a tile whose tag can't be read"
-                raise SetupError(f"Noble slot {i + 1} {what}: a {n}-player game reveals "
-                                 f"{n + 1} nobles, in the first {n + 1} slots from the left.")
-            if i > n and v is not None:
-                raise SetupError(f"Noble slot {i + 1} should be empty: a {n}-player game "
-                                 f"reveals only {n + 1} nobles.")
-            if v is not None and v not in NOBLES:
-                raise SetupError(f"The tag {v} in noble slot {i + 1} is a card, not a noble.")
-        for li, row in enumerate(seen.market):
-            for s, c in enumerate(row):
-                if c is None:
-                    raise SetupError(f"Level {li + 1}, slot {s + 1} is empty: deal 4 face-up "
-                                     "cards of each level.")
-                if c == "?":
-                    raise SetupError(f"The card in level {li + 1}, slot {s + 1} can't be read: "
-                                     "lay it flat with its tag facing the camera.")
-                if c not in CARDS or CARDS[c].level != li + 1:
-                    raise SetupError(f"{c} in level {li + 1}, slot {s + 1} is not a level "
-                                     f"{li + 1} card.")
-        for li in range(3):
-            if not seen.decks[li]:
-                raise SetupError(f"The level {li + 1} deck is not in its slot.")
-        full = starting_bank(n)
-        for i, c in enumerate(COLOURS):
-            if seen.bank[i] != full[i]:
-                raise SetupError(f"The bank should start with {full[i]} {c} tokens for {n} "
-                                 f"players, but the camera counts {seen.bank[i]}.")
-        setup = Setup(first, tuple(nobles[:n + 1]), tuple(tuple(r) for r in seen.market))
-        try:
-            Game(players, setup)
-        except MalformedError as err:
-            raise SetupError(err.message)
-        return setup
+        """The dealt table as the camera sees it (:func:`companion.referee.dealt.check_dealt`);
+        raises :class:`SetupError` with its facts."""
+        return check_dealt(obs, players, first)
 
     def confirm_setup(self, setup: Setup, image=None, observation: Optional[dict] = None,
                       _event: bool = True) -> None:
@@ -195,10 +133,7 @@ class Referee:
         if self.game is not None:
             raise ValueError("The game is already set up.")
         setup = Setup(self.first, tuple(setup.nobles), tuple(tuple(r) for r in setup.market))
-        try:
-            game = Game(self.names, setup, self.rules)
-        except MalformedError as err:
-            raise SetupError(err.message)
+        game = check_game(self.names, setup, self.rules)
         if self.session is not None and _event:
             if image is not None:
                 name = self.session.save_jpeg(_encode_jpeg(image))
@@ -262,9 +197,7 @@ class Referee:
         else:
             _, observation, stable = self._read(image)
         if not stable:
-            return Verdict("unreadable", seat,
-                           message=("The table kept changing while the camera read it: keep "
-                                    "hands off the mat, then press again."))
+            return Verdict("unreadable", seat, data={"key": "changing"})
         return self.judge_press(seat, observation)
 
     def still(self, image=None, observation: Optional[dict] = None) -> Optional[dict]:
@@ -315,8 +248,7 @@ class Referee:
     def judge_press(self, seat: int, observation: Optional[dict]) -> Verdict:
         """Judge a press whose observation is known (the recorded part is done)."""
         if self.game is None:
-            return Verdict("unreadable", seat, message="The game is not set up yet: confirm "
-                           "the dealt table first.")
+            return Verdict("unreadable", seat, data={"key": "not-set-up"})
         if seat != self.game.active and not self.game.finished:
             # Another seat's button: the active turn (seen or entered by touch) stays pending,
             # unless the table shows the turns of every seat up to this one (a forgotten press).
@@ -332,8 +264,7 @@ class Referee:
         self.pending_question = None
         self._pending_obs = None
         if observation is None:
-            return Verdict("unreadable", seat, message="There is no still for this press: "
-                           "press again.")
+            return Verdict("unreadable", seat, data={"key": "no-still"})
         verdict = judge(self.game, observation, seat)
         if self.expect is not None:
             verdict = self.expect.judge_turn(self.game, verdict)
@@ -404,19 +335,18 @@ class Referee:
         seat = line.get("player") if isinstance(line, dict) else None
         try:
             if not isinstance(line, dict):
-                raise MalformedError("An entry must be one record line (a JSON object).")
+                raise MalformedError("entry-not-an-object")
             if line.get("type") == "setup" and self.game is None:
                 event = parse_event(line, len(self.names))
                 self._confirm_without_event(event)
                 return Verdict("accepted", None, lines=(self.game.setup.to_line(),))
             if self.game is None:
-                raise MalformedError("The game is not set up yet: enter or confirm the dealt "
-                                     "table first.")
+                raise MalformedError("entry-before-setup")
             event = parse_event(line, self.game.n)
             if isinstance(event, Setup):
-                raise MalformedError("The game is already set up; a game has one setup.")
+                raise MalformedError("entry-setup-twice")
         except RuleError as err:   # malformed: what is wrong with it is for the records
-            return Verdict("rejected", seat, rule=err.rule, data={"detail": str(err)})
+            return Verdict("rejected", seat, rule=err.rule, data={"problem": err.as_data()})
         if self.expect is not None:
             refused = self.expect.judge_line(self.game, line)
             if refused is not None:
@@ -535,8 +465,9 @@ class Referee:
 
     @staticmethod
     def journal_status(data_dir=None) -> tuple:
-        """(the unfinished game's summary or None, a notice or None): opening the journal
-        reconciles it with the session records, and the notice says what was restored.
+        """(the unfinished game's summary or None, the notices): opening the journal
+        reconciles it with the session records, and the notices (a tuple of NoticeFacts, empty
+        when there are none) say what was restored.
         Raises :class:`DataFolderError` when the data folder can't be written."""
         root = Path(data_dir) if data_dir is not None else _data_dir()
         journal, notice = open_journal(root)
@@ -580,7 +511,7 @@ class Referee:
             journal.replace_lines(row["id"], lines)
             log.warning("Journal: game %s was damaged and was restored from its session "
                         "record.", row["id"])
-            notice = combine(notice, Notice("game-restored"))
+            notice = gather(notice, NoticeFacts.of("game-restored"))
         header = lines[0]
         rules = Rules(**(header.get("rules") or {}))
         session = SessionWriter(folder) if folder is not None else None
@@ -588,7 +519,7 @@ class Referee:
                   reader=reader, capture=capture)
         ref.game = game
         ref.game_id = row["id"]
-        ref.notice = notice or None
+        ref.notice = notice
         if session is not None:
             session.record_rewrite(lines)
         ref._restore_pending(row["pending"] or {})

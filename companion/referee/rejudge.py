@@ -13,27 +13,28 @@ from companion.referee.session import Session, SessionError, read_session
 
 
 def _load_observation(folder: Path, name, reader) -> tuple:
-    """(observation or None, reason) for an image named by an event."""
+    """(observation or None, why not: its facts, a ``key`` and its values, which
+    companion.i18n.camera says) for an image named by an event."""
     if not isinstance(name, str) or not name or "/" in name or "\\" in name:
-        return None, "The press names no still."
+        return None, {"key": "no-still-named"}
     path = folder / name
     if not path.exists():
-        return None, f"The still {name} is missing from the session folder."
+        return None, {"key": "still-missing", "name": name}
     if name.endswith(".json"):
         from companion.engine.inputs import (MAX_SMALL_BYTES, InputError, JSONInputError,
                                              read_json)
         try:
             obs = read_json(path, "reading", MAX_SMALL_BYTES)
-        except (InputError, JSONInputError) as err:
-            return None, f"The reading {name} is damaged: {err.message}"
+        except (InputError, JSONInputError) as err:   # the JSON reader's own words
+            return None, {"key": "reading-damaged", "name": name, "detail": err.message}
         if not isinstance(obs, dict):
-            return None, f"The reading {name} holds no table reading (it is not a JSON object)."
+            return None, {"key": "reading-not-an-object", "name": name}
         return obs, None
     from vision.image_file import ImageRefused, load_image_file
     try:
         image = load_image_file(path)
-    except ImageRefused as exc:
-        return None, f"The still {name} can't be judged: {exc}"
+    except ImageRefused as exc:   # the image reader's own words
+        return None, {"key": "still-refused", "name": name, "detail": str(exc)}
     return (reader or default_reader())(image), None
 
 
@@ -86,7 +87,7 @@ def rejudge(folder, reader: Optional[Callable] = None,
             except SetupError as err:
                 # As in the app: the table is not confirmed, the players fix it and read again.
                 # Presses until a readable setup are unreadable ("not set up yet").
-                refused = Verdict("unreadable", None, message=err.message, data=err.data)
+                refused = Verdict("unreadable", None, data=err.data)
                 verdicts.append({"setup": number,
                                  **refused.to_dict(message=_said(say, None, refused))})
         elif kind == "press":
@@ -98,7 +99,7 @@ def rejudge(folder, reader: Optional[Callable] = None,
             before = _copy(ref.game, say)
             if obs is None and ref.game is not None:
                 ref.pending_question = None
-                verdict = Verdict("unreadable", seat, message=why)
+                verdict = Verdict("unreadable", seat, data=why)
             else:
                 verdict = ref.judge_press(seat, obs)
             verdicts.append(verdict.to_dict(press=presses, message=_said(say, before, verdict)))
@@ -107,8 +108,10 @@ def rejudge(folder, reader: Optional[Callable] = None,
             # A settled still (version 2): evidence for a forgotten press, never a verdict.
             # One that can't be read is no evidence, as in the app.
             obs, why = _load_observation(folder, ev.get("image"), reader)
-            if obs is None:
-                warnings.append(f"Event {number}: {why} It is no evidence.")
+            if obs is None:   # said as a verdict's is (without say: its code and image)
+                said = _said(say, None, Verdict("unreadable", None, data=why)) or (
+                    f"{why['key']} ({why.get('name', '')})")
+                warnings.append(f"Event {number}: {said} It is no evidence.")
             ref.apply_still(obs)
         elif kind == "answer":
             if ref.pending_question is None:

@@ -4,21 +4,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from companion.engine import CARDS, COLOURS, NOBLES, Game, starting_bank
+from companion.engine import CARDS, COLOURS, Game, starting_bank
 
 NOBLE_SLOTS = 5
 
 
 class ObservationError(ValueError):
-    """The observation can't be used to judge a turn; ``message`` says what to clear (English,
-    for records and logs); ``data`` its facts as JSON data, for the screen to say it in any
-    language (``companion.i18n.camera``)."""
+    """The observation can't be used to judge a turn: ``data`` holds its facts as JSON data (a
+    ``key`` and its values, or what is ``covered``), for ``companion.i18n.camera`` to say in
+    any language (the English of records too); ``what``: ``malformed`` or ``unreadable``."""
 
-    def __init__(self, message: str, what: str = "unreadable", data: Optional[dict] = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, data: dict, what: str = "unreadable"):
+        super().__init__(f"{what}: {data}")   # for logs and tracebacks
         self.what = what
-        self.data = dict(data or {})
+        self.data = dict(data)
 
 
 @dataclass(frozen=True)
@@ -55,11 +54,12 @@ def expected_observation(game: Game, scan: Optional[str] = None) -> dict:
     }
 
 
-def _slot_value(value, where: str):
+def _slot_value(value, place: str):
+    """``place``: the slot's read-table path ("nobles.0", "market.1.2")."""
     if value is None or value == "?":
         return value
     if not isinstance(value, str):
-        raise ObservationError(f"The camera's reading of {where} is not a tag id.", "malformed")
+        raise ObservationError({"key": "not-a-tag", "place": place}, "malformed")
     return value
 
 
@@ -71,25 +71,22 @@ def corner_missing(observation: dict) -> bool:
 
 
 def read_seen(obs: dict) -> Seen:
-    """Check an observation and reduce it; raises :class:`ObservationError` with a sentence."""
+    """Check an observation and reduce it; raises :class:`ObservationError` with its facts."""
     if not isinstance(obs, dict):
-        raise ObservationError("The camera gave no reading of the table: press again.",
-                               "malformed")
+        raise ObservationError({"key": "no-reading"}, "malformed")
     if obs.get("busy") and (obs.get("mat") is not False or obs.get("covered")):
         # What to clear (read-table's `covered`: regions, or the corner markers a hand hides
         # so that the mat can't be placed): companion.i18n.camera says it in the players' words.
         covered = obs.get("covered")
         covered = [str(p) for p in covered] if isinstance(covered, list) else None
-        raise ObservationError("", data={"covered": covered, "again": "press"})
+        raise ObservationError({"covered": covered, "again": "press"})
     if obs.get("mat") is False:
-        raise ObservationError("The camera can't see the mat: at least 3 of its 4 corner "
-                               "markers must be in view. Move whatever covers a corner, then "
-                               "press again.")
+        raise ObservationError({"key": "no-mat"})
     try:
         nobles = list(obs["nobles"])
         nobles = nobles + [None] * (NOBLE_SLOTS - len(nobles))
-        nobles = tuple(_slot_value(v, f"noble slot {i + 1}") for i, v in enumerate(nobles))
-        market = tuple(tuple(_slot_value(v, f"level {lv}, slot {i + 1}")
+        nobles = tuple(_slot_value(v, f"nobles.{i}") for i, v in enumerate(nobles))
+        market = tuple(tuple(_slot_value(v, f"market.{lv}.{i}")
                              for i, v in enumerate(obs["market"][str(lv)]))
                        for lv in (1, 2, 3))
         if any(len(row) != 4 for row in market):
@@ -99,8 +96,7 @@ def read_seen(obs: dict) -> Seen:
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in bank):
             raise KeyError("bank")
     except (KeyError, TypeError, AttributeError):
-        raise ObservationError("The camera's reading is incomplete (the nobles, market, decks "
-                               "or bank is missing): press again.", "malformed")
+        raise ObservationError({"key": "incomplete"}, "malformed")
     scan = obs.get("scan")
     scan = scan if isinstance(scan, str) and scan in CARDS else None
     uncertain = frozenset(u for u in obs.get("uncertain") or () if isinstance(u, str))
@@ -109,19 +105,6 @@ def read_seen(obs: dict) -> Seen:
 
 def seen_of(game: Game) -> Seen:
     return read_seen(expected_observation(game))
-
-
-def where(path: str) -> str:
-    parts = path.split(".")
-    if parts[0] == "bank" and len(parts) == 2:
-        return f"the {parts[1]} lane of the bank"
-    if parts[0] == "market" and len(parts) == 3:
-        return f"the card in level {parts[1]}, slot {int(parts[2]) + 1}"
-    if parts[0] == "nobles" and len(parts) == 2:
-        return f"noble slot {int(parts[1]) + 1}"
-    if parts[0] == "decks" and len(parts) == 2:
-        return f"the level {parts[1]} deck"
-    return path
 
 
 def changed_uncertain(before: Seen, seen: Seen) -> list:
@@ -152,32 +135,25 @@ def changed_uncertain(before: Seen, seen: Seen) -> list:
     return out
 
 
-def table_problems(game: Game, seen: Seen) -> Optional[tuple]:
+def table_problems(game: Game, seen: Seen) -> Optional[dict]:
     """Plain faults of the table that no turn explains: a card in two places, too many tokens
-    in a lane. Returns (the English sentence, its facts as JSON data) or None."""
+    in a lane. Returns their facts as JSON data (``twice`` or ``overfull``) or None."""
     places: dict = {}
     for i, n in enumerate(seen.nobles):
         if n not in (None, "?"):
-            places.setdefault(n, []).append((f"noble slot {i + 1}", f"nobles.{i}"))
+            places.setdefault(n, []).append(f"nobles.{i}")
     for li, row in enumerate(seen.market):
         for s, c in enumerate(row):
             if c not in (None, "?"):
-                places.setdefault(c, []).append((f"level {li + 1}, slot {s + 1}",
-                                                 f"market.{li + 1}.{s}"))
+                places.setdefault(c, []).append(f"market.{li + 1}.{s}")
     if seen.scan:
-        places.setdefault(seen.scan, []).append(("the scan zone", "scan"))
+        places.setdefault(seen.scan, []).append("scan")
     for tag, where in places.items():
         if len(where) > 1:
-            return ((f"{'Noble' if tag in NOBLES else 'Card'} {tag} is seen in two places "
-                     f"({' and '.join(w for w, _ in where)}): each tag is on one card only. "
-                     "Take away the copy that does not belong there, then press again."),
-                    {"twice": {"tag": tag, "places": [p for _, p in where]}})
+            return {"twice": {"tag": tag, "places": where}}
     full = starting_bank(game.n)
-    for i, c in enumerate(COLOURS):
+    for i in range(len(COLOURS)):
         if seen.bank[i] > full[i]:
-            return ((f"The {c} lane holds {seen.bank[i]} tokens, but a {game.n}-player game "
-                     f"has only {full[i]} {c} tokens: a token of another colour is in the "
-                     f"{c} lane. Put every token in its own colour's lane, then press again."),
-                    {"overfull": {"colour": i, "seen": seen.bank[i], "players": game.n,
-                                  "full": full[i]}})
+            return {"overfull": {"colour": i, "seen": seen.bank[i], "players": game.n,
+                                 "full": full[i]}}
     return None

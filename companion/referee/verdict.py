@@ -21,11 +21,13 @@ class Verdict:
     language (``companion.i18n.verdicts``): ``problem`` (the broken rule's key and values,
     ``companion.i18n.messages.to_data``), ``out``/``into`` (tokens taken from / paid into the
     bank), ``card``, ``claims`` (noble tiles taken), ``mismatch`` (what differs on the table),
-    ``key`` (a fixed refusal); for an accepted turn, ``noble_tile`` (the visiting noble whose
+    ``key`` (a fixed refusal); for an unreadable one, the camera's facts (``covered``,
+    ``uncertain``, ``twice``, ``overfull``, ``unread_deal``, or a ``key`` with its values,
+    ``companion.i18n.camera``); for an accepted turn, ``noble_tile`` (the visiting noble whose
     tile is still on the mat), ``replaced_entries`` (touch-entered lines the camera's turn
-    replaced), ``detail`` (what is wrong with a malformed entry), ``not_a_choice`` (an answer
-    that is not one of the question's choices). ``message``: the referee's own English, only
-    where a camera or setup sentence has not yet moved to companion.i18n.
+    replaced), ``not_a_choice`` (an answer that is not one of the question's choices); a
+    malformed entry's ``problem`` is the engine's cause and facts. ``message``: a sentence
+    given with the verdict; the referee gives none (companion.i18n says every verdict).
     """
 
     kind: str

@@ -32,6 +32,7 @@ from companion.ai.player import choose_move
 from companion.app.move_view import move_parts
 from companion.engine.record import dumps, record_lines, replay_lines
 from companion.i18n import _
+from companion.i18n.advice import reasons_sentence
 from companion.i18n.moves import describe_move
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,8 @@ class Point:
     chance_better: float   # the seat's win chance after the better move, 0..1
     chance_made: float     # ... after the move made
     gold: bool             # the bank had gold (a reserve takes one)
+    reasons: tuple = ()    # why the better move was better (companion.ai.reasons.Reason)
+    names: tuple = ()      # the players' names by seat (a reason may name an opponent)
 
     @property
     def round(self) -> int:
@@ -138,10 +141,12 @@ def coach_seat(text: list, seat: int, name: str, players: int, coach: Callable =
                stop_event=None) -> SeatCoach:
     """The turning points of one seat, as an immutable value."""
     points = []
+    names = tuple(json.loads(text[0]).get("players", ()))
     for tp in coach(text, seat, stop_event=stop_event):
         start = tp.line - 1
         points.append(Point(seat, tp.turn, players, _frozen(tp.made), _frozen(tp.better),
-                            tp.chance_better, tp.chance_made, _gold_at(text, start)))
+                            tp.chance_better, tp.chance_made, _gold_at(text, start),
+                            tuple(tp.reasons), names))
     return SeatCoach(seat, name, tuple(points))
 
 
@@ -319,7 +324,8 @@ def point_view(p: Point) -> PointView:
         heading=_("Round {round}").format(round=p.round),
         made=_("Your move: {move}").format(move=_move_sentence(p.made_lines(), p.gold)),
         better=_("Better: {move}").format(move=_move_sentence(p.better_lines(), p.gold)),
-        mattered=chance_words(p.chance_better, p.chance_made),
+        mattered=" ".join(w for w in (reasons_sentence(p.reasons, p.names),
+                                      chance_words(p.chance_better, p.chance_made)) if w),
         parts=move_parts(p.better_lines(), gold=p.gold))
 
 

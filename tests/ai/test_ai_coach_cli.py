@@ -40,6 +40,9 @@ def test_the_coach_command_prints_each_seats_points_and_its_time(tmp_path):
     # Both figures are rounded from the same CPU time (to 0.01 s and 0.1 s): compare within that.
     assert abs(out["pi5_seconds_estimate"] - out["cpu_seconds"] * 3) <= 0.05 + 3 * 0.005 + 1e-9
     assert all(len(s["points"]) <= 3 for s in out["seats"])
+    # Each point says why as facts (codes and values), never as words.
+    reasons = [r for s in out["seats"] for p in s["points"] for r in p["reasons"]]
+    assert all(set(r) <= {"code", "value", "seat"} for r in reasons)
     run = coach(path, "--iterations", "10", "--seat", "2")
     assert run.returncode == 0, run.stderr
     assert "Ben (seat 2)" in run.stdout and "Ana" not in run.stdout

@@ -7,6 +7,7 @@ import queue
 import threading
 
 from companion.ai.coach import TurningPoint
+from companion.ai.reasons import Reason
 from companion.engine import play_random_game
 from companion.ui import coach_view as CV
 
@@ -38,7 +39,8 @@ def fake_coach(release: dict):
                                                 "gems": {"white": 1}}],
                              [{"type": "take", "player": seat,
                                "gems": {"red": 1, "blue": 1, "green": 1}}],
-                             0.2, "", 0.5, 0.3)]
+                             0.2, "", 0.5, 0.3,
+                             (Reason("points", 2), Reason("deny", 2, seat=(seat + 1) % 3)))]
     return coach
 
 
@@ -59,8 +61,12 @@ def test_the_seats_arrive_one_by_one_as_immutable_snapshots_and_stop_drops_late_
     ui.run_one()
     assert [s.seat for s in seen[-1].seats] == [0] and not seen[-1].done
     point = seen[-1].seats[0].points[0]
-    assert CV.point_view(point).mattered == \
-        "With the better move your chance of winning would have been about 50 %; with the move you made it was about 30 %."
+    # Why the better move was better, then how much it mattered; an opponent by name.
+    assert CV.point_view(point).mattered == (
+        "It would have scored 2 points at once. "
+        f"{game.names[1]} could pay for that card on their next turn: the better move takes it "
+        "first. With the better move your chance of winning would have been about 50 %; with "
+        "the move you made it was about 30 %.")
     try:
         point.turn = 3
         raise AssertionError("a snapshot must not change")

@@ -400,6 +400,7 @@ def test_search_results_keep_their_text_inside_their_tiles(docked_keyboard):
     assert [b.target for b in _results(popup)] == [f"pick:1K0{i}" for i in range(1, 9)]
 
 
+@pytest.mark.slow
 def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
     """The same tests in a 720 x 1280 window of their own (a second process)."""
     out = run_in_portrait("tests/app/test_app_keyboard.py")

@@ -9,6 +9,8 @@ import re
 import threading
 from pathlib import Path
 
+import pytest
+
 from companion.engine import CARDS
 
 from tests.app import layout
@@ -416,6 +418,7 @@ def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_facto
     check.report()
 
 
+@pytest.mark.slow
 def test_every_screen_in_every_state_fits_in_portrait(tmp_path):
     """The same walk in a 720 x 1280 window of its own (a second process)."""
     shots = Path(os.environ.get("SPLENDOR_LAYOUT_SHOTS") or tmp_path / "shots")

@@ -1,12 +1,15 @@
 """A whole game by touches only, Home to Game over; and a game resumed mid-turn."""
 import random
 
+import pytest
+
 from companion.engine import Game
 from companion.engine.record import parse_event
 from tests.app.conftest import pump, tap_target, texts, wait_until
 from tests.app.touchplay import enter_main, play_turn, start_game_by_touch, choose
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_touch_from_home_to_game_over(ui):
     table = start_game_by_touch(ui, players=2, seed=4, seats=[0, 2])
     ctl = ui.ctl

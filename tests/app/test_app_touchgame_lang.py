@@ -87,6 +87,7 @@ def lang_ui(ui):
     pump(frames=2)
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_touch_in_polish(lang_ui):
     turns = _whole_game(lang_ui, "pl", seed=43, rng_seed=6)     # 46 turns
     assert turns >= 20

@@ -103,8 +103,10 @@ def test_player_counts():
         if MIN_PLAYERS <= n <= MAX_PLAYERS:
             assert Game(names, setup).n == n
         else:
-            with pytest.raises(MalformedError, match=f"A game needs 2 to 4 players, not {n}."):
+            with pytest.raises(MalformedError) as err:
                 Game(names, setup)
+            assert (err.value.reason, err.value.facts) == (
+                "player-count", {"players": n, "least": 2, "most": 4})
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 4)
 
 

@@ -7,6 +7,7 @@ import shutil
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from companion.i18n.messages import english
 from companion.i18n.verdicts import english_verdict
 from companion.engine.errors import RecordError, RuleError
 from companion.engine.inputs import JSONInputError, loads
@@ -52,7 +53,9 @@ def _replay(lines):
         return
     if result.error is not None:
         assert isinstance(result.error, RuleError) and result.error.rule
-        _sentence(result.error.message)
+        said = english(result.error, result.game)   # the records' one sentence, from facts
+        _sentence(said)
+        assert said != "That entry can't be read.", result.error   # every cause has its own
     json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")  # --json stays UTF-8
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from companion.i18n import translator
 from companion.i18n.notices import Notice, combine, os_cause, say
+from companion.referee.notice import NoticeFacts
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def test_an_unwritable_data_folder_in_polish_and_korean(tmp_path, caplog):
     (tmp_path / "file").write_text("x")
     with caplog.at_level(logging.ERROR), pytest.raises(DataFolderError) as err:
         check_writable(tmp_path / "file" / "data")
-    notice = err.value.message
+    notice = Notice.of(err.value.notice)   # the referee's facts, said here
     assert str(notice).startswith(f"The data folder {tmp_path}/file/data can't be written: ")
     assert "Not a directory" in caplog.text             # the OS's words, in the log only
     try:
@@ -63,7 +64,8 @@ def test_a_damaged_journal_notice_in_polish(tmp_path, polish):
     (tmp_path / "journal.sqlite").write_bytes(b"not a database at all" * 100)
     journal, notice = open_journal(tmp_path)
     journal.close()
-    assert "set aside as journal.sqlite.damaged-1" in str(notice)     # English, for the log
+    assert notice == (NoticeFacts.of("journal-set-aside", name="journal.sqlite.damaged-1"),)
+    assert "set aside as journal.sqlite.damaged-1" in str(combine(notice))   # English, for logs
     assert say(notice) == ("Dziennik gier był uszkodzony: odłożono go jako "
                            "journal.sqlite.damaged-1 i odbudowano z zapisów sesji.")
 
@@ -103,3 +105,35 @@ def test_a_failed_export_is_said_by_its_cause_in_korean():
     finally:
         translator.set_language("en")
     assert "No space" not in said and "저장 공간이 가득 찼습니다" in said
+
+
+@pytest.mark.parametrize("lang, facts, said", [
+    ("en", NoticeFacts.of("games-restored", n=3),
+     "3 games were missing turns in the journal and were restored from the session records: "
+     "no confirmed turn was lost."),
+    ("pl", NoticeFacts.of("games-restored", n=3), None),
+    ("ko", NoticeFacts.of("games-restored", n=3), None),
+    ("en", NoticeFacts.of("folder-unwritable", folder="/srv/games", cause="read-only"),
+     "The data folder /srv/games can't be written: the storage is read-only. Games can't be "
+     "kept until it can."),
+    ("pl", NoticeFacts.of("folder-unwritable", folder="/srv/games", cause="read-only"), None),
+    ("ko", NoticeFacts.of("folder-unwritable", folder="/srv/games", cause="read-only"), None),
+])
+def test_the_referees_notice_facts_are_said_in_each_language(lang, facts, said):
+    """The referee hands a notice up as a code and its facts (no words); companion.i18n says
+    it, each fact where it belongs: the count, the folder, the cause (a swapped cause or count
+    reads differently)."""
+    translator.set_language(lang)
+    try:
+        text = say(facts)
+        swapped = say(NoticeFacts.of(facts.code, **{**facts.data, **(
+            {"n": 1} if "n" in facts.data else {"cause": "no-space"})}))
+        plain = say(combine(facts, (facts,)))   # a notice repeated is said once
+    finally:
+        translator.set_language("en")
+    if said is not None:
+        assert text == said
+    assert text == plain and "{" not in text and text != swapped
+    assert ("3" in text) if "n" in facts.data else ("/srv/games" in text)
+    if lang != "en":
+        assert "games" not in text.replace("/srv/games", "") and "storage" not in text

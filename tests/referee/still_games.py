@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 
+from companion.i18n.verdicts import english_verdict
 from companion.referee import Referee
 from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
 
@@ -124,7 +125,7 @@ def play_still_game(players: int, seed: int, data_dir: str, max_turns: int | Non
                 break
             if hand is not None:
                 out["near_unreadable"] += 1
-                out.setdefault("near_messages", []).append((render_seed, hand, v.message))
+                out.setdefault("near_messages", []).append((render_seed, hand, english_verdict(ref.game, v)))
             out["retries"] += 1  # the players straighten the table and press again
         if v.kind == "question":
             out["questions"][v.question] += 1

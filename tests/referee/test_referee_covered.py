@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n.covered import covered_sentence, places, unsure_sentence
+from companion.i18n.camera import covered, unsure
+from companion.i18n.covered import places
 from companion.referee import Referee, rejudge
 from companion.referee.referee import SetupError
 from companion.referee.verdict import Verdict
@@ -19,6 +20,14 @@ from tests.referee.table_play import TablePlay
 from .test_referee_journal import cli, live_game
 
 CODE = re.compile(r"\b(bank|market|nobles|decks)\.\w+|\bscan\b(?! zone)")
+
+
+def covered_sentence(paths):
+    return covered({"covered": paths, "again": "press"})
+
+
+def unsure_sentence(paths):
+    return unsure({"unsure": paths})
 
 
 def test_sentences_name_the_covered_places_in_words():
@@ -178,7 +187,7 @@ def test_a_setup_under_an_arm_over_the_corners_says_so(tmp_path):
                covered=["markers.0", "markers.3"])
     with pytest.raises(SetupError) as err:
         Referee.setup_from_observation(obs, list(play.names), play.setup.first)
-    refused = Verdict("unreadable", None, message=err.value.message, data=err.value.data)
+    refused = Verdict("unreadable", None, data=err.value.data)
     assert english_verdict(None, refused) == ("The camera can't see the mat's top-left and bottom-left corners: "
                                  "move any hand off the mat and make sure all of it is in the "
                                  "camera's view, then read the table again.")

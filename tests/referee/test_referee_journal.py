@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.record import replay
+from companion.i18n.notices import say
 from companion.referee.journal import Journal, JournalError
 from companion.referee import Referee, rejudge
 from tests.referee.table_play import TABLE_CODES, TablePlay, illegal_observation
@@ -183,7 +184,8 @@ def test_damaged_journal_is_set_aside_and_rebuilt(tmp_path, damage):
         Journal(path).lines(1)
     again = Referee.resume(tmp_path)
     assert again is not None
-    assert "damaged" in again.notice and "rebuilt from the session records" in again.notice
+    said = say(again.notice)   # the referee's facts, said by companion.i18n.notices
+    assert "damaged" in said and "rebuilt from the session records" in said
     assert again.game.snapshot() == state and again.record() == record
     assert (tmp_path / "journal.sqlite.damaged-1").exists()
     again.close()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.i18n.verdicts import english_verdict
+
 from .still_games import play_still_game
 
 pytest.importorskip("cv2")
@@ -105,6 +107,7 @@ def test_stills_are_read_until_two_reads_agree(tmp_path):
     flip = iter([b, a, b])
     ref.capture = lambda: next(flip)
     v = ref.press(turn2.seat, image=a)
-    assert v.kind == "unreadable" and "kept changing" in v.message
+    assert v.kind == "unreadable" and v.data == {"key": "changing"}
+    assert "kept changing" in english_verdict(ref.game, v)
     assert ref.game.snapshot() == before
     ref.close()

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.i18n.covered import covered_sentence
+from companion.i18n.camera import covered
 from vision.mat import load_mat
 from vision.pipeline import detect_busy, locate_mat, prepare, read_table
 from vision.stages.overview import Overview
@@ -203,7 +203,7 @@ def test_a_hand_over_two_markers_is_busy_with_those_corners(sample):
     result = read_table(_two_markers_hidden(sample))
     assert result["mat"] is False and result["markers"] == [0, 3]
     assert result["busy"] is True and result["covered"] == ["markers.1", "markers.2"]
-    assert covered_sentence(result["covered"]) == (
+    assert covered({"covered": result["covered"], "again": "press"}) == (
         "The camera can't see the mat's top-right and bottom-right corners: move any hand off "
         "the mat and make sure all of it is in the camera's view, then press again.")
 
