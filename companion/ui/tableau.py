@@ -13,6 +13,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, card_view, noble_view
 from companion.engine import COLOURS, GEMS
@@ -196,28 +197,73 @@ class PlayerPanel(BoxLayout):
 class TurnTile(Tappable, BoxLayout):
     """One turn the referee could not tell from another, drawn as what happened: a short
     word per action and its pieces (gem discs, the card as printed, a deck's back, the noble).
-    ``parts`` come from :func:`companion.ui.play_view.turn_parts`."""
+    ``parts`` come from :func:`companion.ui.play_view.turn_parts`. The pieces keep the line's
+    height (a card a quarter of the screen's) and wrap onto more lines when the tile is too
+    narrow for them (a 4-player turn that reserves, takes gold and gives back: what is given
+    back was drawn past the window's edge)."""
+
+    _parts = ()
+    _line = 0.0
 
     def show(self, parts):
-        self.clear_widgets()
-        tall = self.height - 8
-        for verb, kind, value in parts:
-            self.add_widget(TurnWord(text=verb))
+        self._parts = tuple(parts)
+        if not self._line:
+            self._line = self.height - 8       # as tall as the caller made the tile
+        self.unbind(width=self._pack)
+        self.bind(width=self._pack)
+        self._pack()
+
+    def _pieces(self, tall):
+        out = []
+        for verb, kind, value in self._parts:
+            word = TurnWord(text=verb, size_hint_y=None, height=tall)
+            word.texture_update()
+            out.append(word)
             if kind == "gems":
                 for colour, n in value.items():
-                    self.add_widget(GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
-                                             size=(tall * 0.6, tall * 0.6),
-                                             pos_hint={"center_y": 0.5}))
+                    out.append(GemBadge(colour=colour, count=n, disc=True, size_hint=(None, None),
+                                        size=(tall * 0.6, tall * 0.6),
+                                        pos_hint={"center_y": 0.5}))
             elif kind == "card":
-                face = CardFace(size_hint=(None, 1), width=tall * 0.9)
+                face = CardFace(size_hint=(None, None), size=(tall * 0.9, tall))
                 face.card = card_view(value)
-                self.add_widget(face)
+                out.append(face)
             elif kind == "deck":
-                self.add_widget(MiniCard(card=(None, value)))
+                out.append(MiniCard(card=(None, value), size_hint=(None, None),
+                                    size=(tall * 0.78, tall)))
             elif kind == "noble":
-                face = NobleFace(size_hint=(None, 1), width=tall * 1.1)
+                face = NobleFace(size_hint=(None, None), size=(tall * 1.1, tall))
                 face.noble = noble_view(value)
-                self.add_widget(face)
+                out.append(face)
+        return out
+
+    def _pack(self, *_):
+        self.clear_widgets()
+        tall, gap = self._line, 5
+        room = self.width - 12
+        lines, used = [[]], 0.0
+        for piece in self._pieces(tall):
+            w = piece.texture_size[0] + 4 if isinstance(piece, TurnWord) else piece.width
+            # A word starts a new line with its pieces when the line is full (never alone
+            # at a line's end: a word stays with what it names when it can).
+            if lines[-1] and used + gap + w > room:
+                if isinstance(lines[-1][-1], TurnWord):
+                    lines.append([lines[-1].pop()])
+                    used = lines[-1][0].width
+                else:
+                    lines.append([])
+                    used = 0.0
+            used += (gap if lines[-1] else 0) + w
+            lines[-1].append(piece)
+        self.orientation = "vertical"
+        for line in lines:
+            row = BoxLayout(orientation="horizontal", spacing=gap, size_hint_y=None,
+                            height=tall)
+            for piece in line:
+                row.add_widget(piece)
+            row.add_widget(Widget())              # the pieces from the left
+            self.add_widget(row)
+        self.height = len(lines) * tall + (len(lines) - 1) * self.spacing + 8
 
 
 class TurnWord(Label):
