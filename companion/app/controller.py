@@ -594,6 +594,13 @@ class Controller:
                 slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
                 p.show_noble_choice(self.button_of[g.active], slots)
                 return
+            if verdict is not None and verdict.kind == "question" and verdict.question == "turns":
+                # The seat that forgot its button touches its turn on the screen.
+                p.show_turns_choice(self.button_of[g.active])
+                return
+            if verdict is not None and verdict.kind == "accepted" and len(verdict.turns) > 1:
+                # A forgotten press judged: the seats whose turns were recorded, in turn.
+                p.show_turns_recorded([self.button_of[s] for s in verdict.turns])
             if verdict is not None and verdict.kind == "accepted":
                 for line in verdict.lines:
                     if line.get("type") == "noble":
