@@ -78,15 +78,18 @@ class RenderedSession:
 
 
 # ----------------------------------------------------------------------------- the game
-def _turn(table: SimulatedTable, game: Game, rng: random.Random):
+def _turn(table: SimulatedTable, game: Game, rng: random.Random, seen: bool = True):
     """Play one random legal turn of the active seat on ``game``; returns (seat, main action,
-    scan card or None)."""
+    scan card or None). ``seen``: the camera will see the table as this turn leaves it (a
+    press or a settled still follows); a card reserved blind is shown in the scan zone then,
+    and otherwise it goes straight into the player's hand, unknown to the game as to the
+    referee (nobody could tell which card it was)."""
     p = game.active
     action = rng.choice(list(game.legal_main_actions()))
     scan = None
     if type(action) is ReserveBlind:
-        action = table.blind_reserve(action, True)
-        scan = action.card
+        action = table.blind_reserve(action, seen)
+        scan = action.card if seen else None
     elif type(action) is BuyCard and not any(action.pay):
         scan = action.card
     bank = game.bank
@@ -283,7 +286,7 @@ def render_session(root, players: int, seed: int, turns: int = 12, forget: float
                 if truth.finished:
                     break
                 before = TableState.from_game(truth)
-                seat, action, scan = _turn(table, truth, rng)
+                seat, action, scan = _turn(table, truth, rng, seen=gapped or j == k - 1)
                 seats.append(seat)
                 played += 1
                 mid_state = _mid_state(before, action) if rng.random() < mid else None
