@@ -73,6 +73,8 @@ class RenderedSession:
     settled: list = field(default_factory=list)   # (first, end) frames of settled moments
     stills: list = field(default_factory=list)    # frames at which a still was recorded
     refused: int = 0              # stills the referee refused (a hand over what matters)
+    still_states: list = field(default_factory=list)   # the table state of each still
+    mid_states: list = field(default_factory=list)     # the states paused in mid-turn
     frames: int = 0               # stream frames rendered and watched
     watch_cpu: float = 0.0        # CPU seconds the watcher spent on them (stills excluded)
 
@@ -85,32 +87,38 @@ def _turn(table: SimulatedTable, game: Game, rng: random.Random, seen: bool = Tr
     and otherwise it goes straight into the player's hand, unknown to the game as to the
     referee (nobody could tell which card it was)."""
     p = game.active
-    action = rng.choice(list(game.legal_main_actions()))
-    scan = None
-    if type(action) is ReserveBlind:
-        action = table.blind_reserve(action, seen)
-        scan = action.card if seen else None
-    elif type(action) is BuyCard and not any(action.pay):
-        scan = action.card
-    bank = game.bank
-    game.push(action)
-    for reveal in table.reveals(game):
-        game.push(reveal)
-    after_main = len(game.history)
-    for _ in range(50):
-        while True:
-            steps = list(game.legal_end_steps())
-            if len(steps) == 1 and type(steps[0]) is EndTurn:
-                game.push(steps[0])
-                break
-            steps = [s for s in steps if type(s) is not EndTurn]
-            game.push(rng.choice(steps))
-        # Nobody gives back exactly the tokens just taken (an unchanged table is no action).
-        if type(action) is not TakeGems or game.bank != bank:
-            break
-        while len(game.history) > after_main:
+    options = list(game.legal_main_actions())
+    for _attempt in range(20):
+        action = rng.choice(options)
+        scan = None
+        if type(action) is ReserveBlind:
+            action = table.blind_reserve(action, seen)
+            scan = action.card if seen else None
+        elif type(action) is BuyCard and not any(action.pay):
+            scan = action.card
+        bank = game.bank
+        start = len(game.history)
+        game.push(action)
+        for reveal in table.reveals(game):
+            game.push(reveal)
+        after_main = len(game.history)
+        for _ in range(10):
+            while True:
+                steps = list(game.legal_end_steps())
+                if len(steps) == 1 and type(steps[0]) is EndTurn:
+                    game.push(steps[0])
+                    break
+                steps = [s for s in steps if type(s) is not EndTurn]
+                game.push(rng.choice(steps))
+            # Nobody gives back exactly the tokens just taken (an unchanged table is no
+            # action, and no camera could tell it was played).
+            if type(action) is not TakeGems or game.bank != bank:
+                return p, action, scan
+            while len(game.history) > after_main:
+                game.pop()
+        while len(game.history) > start:   # this take can only come back: another action
             game.pop()
-    return p, action, scan
+    raise RuntimeError("No turn that changes the table was found.")
 
 
 def _mid_state(before: TableState, action) -> Optional[TableState]:
@@ -241,9 +249,12 @@ class _Stream:
 # ----------------------------------------------------------------------------- the session
 def render_session(root, players: int, seed: int, turns: int = 12, forget: float = 0.3,
                    two: float = 0.4, split: float = 0.5, mid: float = 0.3,
-                   hands_free: bool = False, settle_frames: int = 5) -> RenderedSession:
+                   hands_free: bool = False, settle_frames: int = 5,
+                   episodes: Optional[list] = None) -> RenderedSession:
     """Play, render, watch and referee one session in a new folder under ``root``; returns
-    its truth. ``turns`` bounds the turns played (the session may end unfinished)."""
+    its truth. ``turns`` bounds the turns played (the session may end unfinished).
+    ``episodes``: a script instead of chance, one ``(turns, gapped)`` a press: how many seats'
+    turns it ends (2 or 3: seats forgot) and whether the table settled after each."""
     from companion.app.watcher import complete_turn
     from companion.referee import Referee
     from vision.pipeline import read_table
@@ -268,6 +279,7 @@ def render_session(root, players: int, seed: int, turns: int = 12, forget: float
             out.refused += 1
             return False
         out.stills.append(index)
+        out.still_states.append(stream.shot.state)
         recorded["last"] = (stream.state, obs, image)
         return True
 
@@ -281,6 +293,10 @@ def render_session(root, players: int, seed: int, turns: int = 12, forget: float
             if not hands_free and rng.random() < forget:
                 k = 3 if players > 2 and rng.random() < two else 2
             gapped = k > 1 and rng.random() < split
+            if episodes is not None:
+                if len(out.presses) >= len(episodes):
+                    break
+                k, gapped = episodes[len(out.presses)]
             seats = []
             for j in range(k):
                 if truth.finished:
@@ -291,6 +307,8 @@ def render_session(root, players: int, seed: int, turns: int = 12, forget: float
                 played += 1
                 mid_state = _mid_state(before, action) if rng.random() < mid else None
                 mid_i = stream.add_state(mid_state) if mid_state is not None else None
+                if mid_i is not None:
+                    out.mid_states.append(mid_i)
                 after = stream.add_state(TableState.from_game(truth, scan=scan))
                 stream.hand_turn(nrng, after, mid_i,
                                  pause=settle_frames + 2 + int(nrng.integers(0, 4)))
