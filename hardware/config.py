@@ -53,6 +53,8 @@ class Timing:
     fast_blink_seconds: float = 0.1    # on time and off time of a fast blink (move rejected)
     noble_visit_seconds: float = 4.0   # how long a noble visit is shown
     rejected_seconds: float = 3.0      # how long a rejection is shown
+    turns_step_seconds: float = 0.4    # forgotten press judged: each seat's LED lit this long
+    turns_recorded_seconds: float = 3.2  # ... in turn, over and over, for this long
 
     @property
     def debounce_seconds(self) -> float:

@@ -26,6 +26,7 @@ class Pattern(str, enum.Enum):
 # Signal kinds a seat or noble light can show over its steady state.
 VISIT, CHOICE, REJECTED = "visit", "choice", "rejected"
 THINKING = "thinking"   # the computer at this seat chooses its move (until it is shown)
+TURNS = "turns"         # a forgotten press was judged: the seats' LEDs light in turn
 
 
 class Light:

@@ -51,6 +51,12 @@ noble slot    on                          this noble visits (``show_noble_visit`
 noble slot    slow blink                  this noble qualifies; the player chooses
                                           (``show_noble_choice``, until answered)
 noble slot    off                         nothing to show
+seats         lit one after another       a forgotten press was judged: the turns of
+              (0.4 s each, for 3.2 s)     these seats are all recorded, in this order
+                                          (``show_turns_recorded``)
+seat          slow blink                  your button was forgotten and the table fits
+                                          more than one way: touch your turn on the
+                                          screen (``show_turns_choice``, until answered)
 ============  ==========================  ===========================================
 
 A seat LED has a steady state (on or off, set by ``show_turn``) and shows a
@@ -92,6 +98,7 @@ from .debounce import TURN_END, PressFilter
 from .lights import CHOICE as _CHOICE
 from .lights import REJECTED as _REJECTED
 from .lights import THINKING as _THINKING
+from .lights import TURNS as _TURNS
 from .lights import VISIT as _VISIT
 from .lights import Light, Pattern  # noqa: F401 - Pattern is part of the panel's interface
 from .timers import Handle, Timers
@@ -155,6 +162,7 @@ class SeatPanel:
         self._settle_timers: list[Handle | None] = [None] * len(config.seats)
         self._hold_timers: list[Handle | None] = [None] * len(config.seats)
         self._checks = [0] * len(config.seats)
+        self._round = 0   # the lights-in-turn showing now (a newer one, or waiting, ends it)
         self._holds = [0] * len(config.seats)
         try:
             for seat, pins in enumerate(config.seats):
@@ -230,6 +238,7 @@ class SeatPanel:
     def show_waiting(self) -> None:
         """Nobody's turn: every LED off, every signal ended."""
         with self._lock:
+            self._round += 1
             changed = [light for light in self.lights if light._clear_signal()]
             changed += [light for light in self.lights if light._set_steady(Pattern.OFF)]
         self._notify(changed)
@@ -281,6 +290,66 @@ class SeatPanel:
                     did = light._show_signal(Pattern.SLOW_BLINK, _CHOICE, None, self._expire)
                 else:
                     did = light._clear_signal((_CHOICE,))
+                if did:
+                    changed.append(light)
+        self._notify(changed)
+
+    def show_turns_recorded(self, seats: Iterable[int]) -> None:
+        """A forgotten press was judged: the LEDs of ``seats`` (the turns recorded, in turn
+        order) light one after another, ``timing.turns_step_seconds`` each, over and over for
+        ``timing.turns_recorded_seconds``; then each is back to its steady state. Ends a
+        turns choice; ``show_turn`` after it lets it finish, as a noble visit does."""
+        seats = list(dict.fromkeys(seats))
+        for seat in seats:
+            self._check_seat(seat)
+        timing = self.config.timing
+        steps = max(len(seats), round(timing.turns_recorded_seconds / timing.turns_step_seconds))
+        with self._lock:
+            self._round += 1
+            changed = [light for light in self.seat_lights
+                       if light._clear_signal((_CHOICE, _TURNS))]
+            changed += self._step_turns(seats, 0, steps)
+        self._notify(changed)
+
+    def _step_turns(self, seats: list, step: int, steps: int) -> list:
+        """One step of the lights in turn (the panel's lock held): the next seat's LED on,
+        the others of the round off; the last step ends the round."""
+        changed = []
+        for i, seat in enumerate(seats):
+            light = self.seat_lights[seat]
+            if step >= steps:
+                did = light._clear_signal((_TURNS,))
+            else:
+                lit = Pattern.ON if i == step % len(seats) else Pattern.OFF
+                did = light._show_signal(lit, _TURNS, None, self._expire)
+            if did:
+                changed.append(light)
+        if step < steps and seats:
+            self._timers.call_later(self.config.timing.turns_step_seconds, self._next_turns,
+                                    seats, step + 1, steps, self._round)
+        return changed
+
+    def _next_turns(self, seats: list, step: int, steps: int, round_: int) -> None:
+        with self._lock:
+            if self._closed or round_ != self._round:
+                return   # a newer round, or waiting, replaced this one
+            changed = self._step_turns(seats, step, steps)
+        self._notify(changed)
+
+    def show_turns_choice(self, seat: int) -> None:
+        """``seat`` forgot its button and must touch its turn on the screen: its LED slow-
+        blinks until the next ``show_turns_recorded``, ``show_turn`` or ``show_waiting``;
+        every other seat's LED is off meanwhile (nobody's turn goes on)."""
+        self._check_seat(seat)
+        with self._lock:
+            self._round += 1
+            changed = []
+            for light in self.seat_lights:
+                if light.index == seat:
+                    did = light._show_signal(Pattern.SLOW_BLINK, _CHOICE, None, self._expire)
+                else:
+                    did = light._clear_signal((_CHOICE, _TURNS))
+                    did = light._set_steady(Pattern.OFF) or did
                 if did:
                     changed.append(light)
         self._notify(changed)

@@ -220,6 +220,9 @@ class Controller:
         if ref is None or snap.game is None:
             return False
         self.ref = ref
+        from companion.app.watcher import load_hands_free
+        self.watch.hands_free = self._sync(lambda: load_hands_free(
+            ref.session.folder if ref.session is not None else None))
         self.watch.start(self.camera)
         if ref.notice:
             self.notice = combine(ref.notice)
@@ -237,9 +240,10 @@ class Controller:
 
     # -- players
     def new_game(self, seat_names: Sequence[Optional[str]], first: int,
-                 computers: Optional[dict] = None) -> list:
+                 computers: Optional[dict] = None, hands_free: bool = False) -> list:
         """Start a game from the names per seat button and who starts (an index among players).
-        ``computers`` maps a seat button to the computer's level (1-4) for the seats it plays.
+        ``computers`` maps a seat button to the computer's level (1-4) for the seats it plays;
+        ``hands_free``: this game's turns may end without a press (issue 36; off unless chosen).
 
         Returns problems as sentences; [] when the game was started (then set up the table).
         """
@@ -279,6 +283,7 @@ class Controller:
         except OSError as err:  # the game goes on; the names are not remembered
             log.warning("Settings can't be saved: %r", err)
         self.ref = snap.result
+        self.set_hands_free(hands_free)
         self.watch.start(self.camera)
         self._take(snap)
         self.draft = SetupDraft(len(players), first)
@@ -288,6 +293,19 @@ class Controller:
             self.notice = combine(self.ref.notice)
         self.changed()
         return []
+
+    def set_hands_free(self, on: bool) -> None:
+        """This game's choice of hands-free turns (kept in its session folder for resume)."""
+        from companion.app.watcher import save_hands_free
+        self.watch.hands_free = bool(on)
+        if not on:
+            self.watch.touch()     # a countdown running stops
+        ref = self.ref
+        if ref is not None and getattr(ref, "session", None) is not None:
+            try:
+                self._sync(save_hands_free, ref.session.folder, bool(on))
+            except OSError as err:   # the game goes on; a resume would start without it
+                log.warning("The hands-free choice can't be saved: %r", err)
 
     def _reader(self):
         return self._reading if self.camera is not None else None
@@ -576,6 +594,13 @@ class Controller:
                 slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
                 p.show_noble_choice(self.button_of[g.active], slots)
                 return
+            if verdict is not None and verdict.kind == "question" and verdict.question == "turns":
+                # The seat that forgot its button touches its turn on the screen.
+                p.show_turns_choice(self.button_of[g.active])
+                return
+            if verdict is not None and verdict.kind == "accepted" and len(verdict.turns) > 1:
+                # A forgotten press judged: the seats whose turns were recorded, in turn.
+                p.show_turns_recorded([self.button_of[s] for s in verdict.turns])
             if verdict is not None and verdict.kind == "accepted":
                 for line in verdict.lines:
                     if line.get("type") == "noble":

@@ -143,6 +143,38 @@ class WatchLoop:
 # ----------------------------------------------------------------------------- the app's side
 #: Hands-free turns: the time a player has to change a finished-looking turn before it ends.
 GRACE_S = 5.0
+#: The game's choice of hands-free turns, kept beside its session (resume reads it back).
+CHOICE_FILE = "watching.json"
+
+
+def save_hands_free(folder, on: bool) -> None:
+    """Whether this game plays hands-free, written whole into its session folder."""
+    if folder is None:
+        return
+    import json
+    from pathlib import Path
+    from companion.referee.session import write_synced
+    data = {"format": "splendor-watching", "version": 1, "hands_free": bool(on)}
+    write_synced(Path(folder) / CHOICE_FILE, (json.dumps(data) + "\n").encode("utf-8"))
+
+
+def load_hands_free(folder) -> bool:
+    """The game's choice (False when none was written or the file can't be read: logged)."""
+    if folder is None:
+        return False
+    import json
+    from pathlib import Path
+    path = Path(folder) / CHOICE_FILE
+    if not path.is_file():
+        return False
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))["hands_free"]
+        if isinstance(value, bool):
+            return value
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    log.warning("Watching: %s can't be read; turns end with the buttons.", path)
+    return False
 
 
 def complete_turn(game, observation) -> bool:

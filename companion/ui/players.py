@@ -52,6 +52,7 @@ class PlayersScreen(AppScreen):
             row.ids.name.text = last[seat] or ""
             row.ids.first.state = "normal"
             row.level = 0
+        self.ids.hands_free.active = False    # a choice per game: off unless ticked again
         self.ids.problems.text = ""
         self.ids.known.clear_widgets()
         self.known = bool(c.settings.names)
@@ -76,7 +77,8 @@ class PlayersScreen(AppScreen):
         players = [i for i, n in enumerate(names) if n.strip()]
         first = players.index(starter[0]) if starter and starter[0] in players else -1
         computers = {i: r.level for i, r in enumerate(self.rows) if r.level and names[i].strip()}
-        problems = ctl().new_game(names, first, computers=computers)
+        problems = ctl().new_game(names, first, computers=computers,
+                                  hands_free=self.ids.hands_free.active)
         if problems:
             self.ids.problems.text = " ".join(problems)
             return

@@ -13,6 +13,7 @@ class SettingsScreen(AppScreen):
     league_status = StringProperty("")
     panel_status = StringProperty("")
     busy = BooleanProperty(False)
+    in_game = BooleanProperty(False)   # a game is on: its hands-free choice can change
 
     def refresh(self):
         c = ctl()
@@ -28,6 +29,8 @@ class SettingsScreen(AppScreen):
         self.ids.league_token.text = c.settings.league_token
         self.ids.hints.active = c.settings.hints
         self.ids.move_hint.active = c.settings.move_hint
+        self.in_game = c.game is not None and not c.game.finished
+        self.ids.hands_free.active = self.in_game and c.watch.hands_free
         p = c.panel
         if p is None:
             self.panel_status = _("No seat panel.")
@@ -85,6 +88,11 @@ class SettingsScreen(AppScreen):
         if c.settings.move_hint != bool(on):
             c.settings.move_hint = bool(on)
             c.settings.save(c.data_dir)
+
+    def set_hands_free(self, on):
+        c = ctl()
+        if self.in_game and c.watch.hands_free != bool(on):
+            c.set_hands_free(bool(on))
 
     def set_league(self):
         """Keep the league's address, this table's name and token (checked as settings.json

@@ -21,12 +21,15 @@ def hold(widget, seconds=0.09):
     EventLoop.idle()
 
 
-def start_game_by_touch(app, players=2, seed=4, seats=None, computers=None):
+def start_game_by_touch(app, players=2, seed=4, seats=None, computers=None, hands_free=False):
     """Home -> Players -> Setup guide (every card entered by touch) -> Play. Returns the table.
-    ``computers``: seat button -> level of the seats the computer plays (tapped to that level)."""
+    ``computers``: seat button -> level of the seats the computer plays (tapped to that level);
+    ``hands_free``: the game's hands-free box is ticked by touch."""
     table = SimulatedTable(players=players, seed=seed, names=tuple(NAMES[:players]))
     seats = seats or list(range(players))
     tap_target("new")
+    if app.sm.current != "players" and _all("confirm-new"):
+        tap_target("confirm-new")    # a game is unfinished: the players confirm a new one
     assert app.sm.current == "players"
     for i, seat in enumerate(seats):
         type_into(f"name:{seat}", NAMES[i])      # the on-screen keyboard's part
@@ -34,6 +37,8 @@ def start_game_by_touch(app, players=2, seed=4, seats=None, computers=None):
         for _ in range(level):
             tap_target(f"computer:{seat}")
     tap_target(f"first:{seats[table.setup.first]}")
+    if hands_free:
+        tap_target("hands-free")
     tap_target("start")
     assert app.sm.current == "setup", texts()
     tap_target("next")                           # tokens put back: confirmed by touch

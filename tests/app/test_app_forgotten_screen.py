@@ -1,0 +1,155 @@
+"""The Play screen of issue 36 in the real Kivy window (offscreen SDL): the hands-free
+countdown (shown, stopped by a touch, ending the turn when nobody touches) and the ``turns``
+question of a forgotten press (the seat that forgot touches its turn among only the turns
+that fit the table; the rest is judged from the camera). Through the app's controller, its
+referee door and a real SQLite journal; the watcher's clock is injected (the countdown's
+seconds are the test's, never the machine's). Every text fits its widget inside the window."""
+from __future__ import annotations
+
+import json
+
+from companion.referee.session import read_session
+from tests.app import layout
+from tests.app.conftest import find, find_all, pump, tap, texts, wait_until
+from tests.app.tablestates import start_in_app
+from tests.app.touchplay import hold
+from tests.referee.test_forgotten_press import Table, take
+
+
+class Camera:
+    """The table's camera as the demo's: it reports the reading of the table now."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def observe(self):
+        return None, self.table.seen()
+
+    def still(self):
+        raise AssertionError("this camera reports readings")
+
+
+def _start(ui, players):
+    table = Table(players=players, seed=3)
+    ui.ctl.camera = Camera(table)
+    start_in_app(ui.ctl, table.sim)
+    ui.go("play")
+    pump(frames=3)
+    return table
+
+
+def _message():
+    return ui_message_label().text
+
+
+def ui_message_label():
+    from kivy.app import App
+    return App.get_running_app().sm.get_screen("play").ask.ids.message
+
+
+def _settled(ui, table):
+    """The watcher's settled still of the table as it lies (through the referee's door)."""
+    assert ui.ctl.watch.take_still(ui.ctl.camera)
+    pump(frames=2)
+
+
+def _inside_window(widget):
+    from kivy.core.window import Window
+    x0, y0, x1, y1 = layout.box(widget)
+    return x0 >= -1 and y0 >= -1 and x1 <= Window.width + 1 and y1 <= Window.height + 1
+
+
+def _into_view(widget):
+    """Scroll the scroll view holding ``widget`` (if any) so that it shows, as a finger does."""
+    from kivy.uix.scrollview import ScrollView
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    if parent is not None:
+        parent.scroll_to(widget, padding=0, animate=False)
+    pump(frames=3)
+
+
+def test_the_hands_free_countdown_is_shown_stopped_by_a_touch_and_ends_the_turn(ui):
+    table = _start(ui, 2)
+    c = ui.ctl
+    now = [0.0]
+    c.watch.clock = lambda: now[0]
+    c.set_hands_free(True)
+    ana = table.play(take("white", "blue", "green"))
+    _settled(ui, table)
+    assert c.watch.countdown is not None
+    wait_until(lambda: "turn ends in 5 seconds" in _message(), what="the countdown shown")
+    name = table.truth.names[ana]
+    assert _message() == f"{name}'s turn ends in 5 seconds: touch the screen to keep playing."
+    label = ui_message_label()
+    assert _inside_window(label) and layout.problems(ui) == []
+    now[0] += 2
+    wait_until(lambda: "in 3 seconds" in _message(), what="the countdown counting down")
+    # A touch anywhere on the screen stops it: nothing ends, even after the grace time.
+    tap(find_all("undo")[0] if find_all("undo") else label)
+    assert c.watch.countdown is None
+    now[0] += 10
+    pump(0.6)                                  # the screen's tick has run at least once
+    assert c.game.turn == 0 and "turn ends" not in _message()
+    # The next settled still starts it again; nobody touches: the turn ends by itself.
+    _settled(ui, table)
+    assert c.watch.countdown is not None
+    now[0] += c.watch.grace_s
+    wait_until(lambda: c.game.turn == 1, what="the turn ended hands-free")
+    assert c.game.snapshot() == table.truth.snapshot()
+    assert layout.problems(ui) == []
+    events = read_session(c.ref.session.folder).events
+    assert [e.get("auto") for e in events if e["type"] == "press"] == [True]
+
+
+def test_the_seat_that_forgot_touches_its_turn_among_the_turns_that_fit(ui):
+    table = _start(ui, 3)
+    c = ui.ctl
+    ana = table.play(take("white", "blue", "green"))
+    ben = table.play(take("red", "black", "white"))
+    names = table.truth.names
+    hold(find(f"seat:{c.button_of[ben]}"))     # Ana forgot; Ben presses his seat button
+    wait_until(lambda: c.question is not None, what="the turns question")
+    v = c.pending_question
+    assert v.question == "turns" and v.turns == (ana, ben)
+    hint = (f"{names[ben]} pressed, but {names[ana]} did not press at the end of the turn. "
+            f"{names[ana]}, touch the turn you played:")
+    wait_until(lambda: hint in texts(), what="the question on the screen")
+    # Only the turns that fit the table are offered, one tile each; the played one among them.
+    tiles = [w for i in range(len(v.candidates)) for w in find_all(f"answer:{i}")]
+    assert len(tiles) == len(v.candidates) >= 2
+    assert not find_all(f"answer:{len(v.candidates)}")
+    for seq in v.options:
+        game = c.game.copy()
+        for turn in seq:
+            for action in turn:
+                game.push(action)
+        assert table.seen()["bank"] == {k: n for k, n in zip(
+            ("white", "blue", "green", "red", "black", "gold"), game.bank)}
+    # Each tile can be brought into the window (the prompt scrolls when they are many).
+    for tile in tiles:
+        _into_view(tile)
+        assert _inside_window(tile), (tile.target, layout.box(tile))
+        assert layout.problems(ui) == []
+    # The LED of the seat that forgot slow-blinks while the question waits (on-screen panel).
+    assert ui.panel.seat_lights[c.button_of[ana]].pattern.value == "slow-blink"
+    truth = [a.to_line() for a in table.truth.history]
+    played = next(i for i, seq in enumerate(v.candidates)
+                  if [line for turn in seq for line in turn] == truth)
+    _into_view(find(f"answer:{played}"))
+    tap(find(f"answer:{played}"))              # Ana touches her turn; Ben's is judged
+    wait_until(lambda: c.verdict is not None and c.verdict.kind == "accepted",
+               what="both turns recorded")
+    assert c.verdict.turns == (ana, ben)
+    assert c.game.snapshot() == table.truth.snapshot()
+    wait_until(lambda: "are both recorded" in _message(), what="the turns said")
+    assert _message().startswith(
+        f"{names[ana]}'s turn and {names[ben]}'s turn are both recorded:")
+    assert _inside_window(ui_message_label()) and layout.problems(ui) == []
+    # The record holds both turns, each with its own end, as the journal and rejudge say.
+    from companion.referee import rejudge
+    lines = rejudge(c.ref.session.folder)["record"]
+    assert [x["type"] for x in lines[2:]] == ["take", "end_turn", "take", "end_turn"]
+    meta = json.loads((c.ref.session.folder / "session.json").read_text())
+    assert meta["version"] == 2
