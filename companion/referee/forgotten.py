@@ -84,8 +84,11 @@ def judge_forgotten(game: Game, stills, observation: dict, seat: int) -> Verdict
         # whose turn it is not, as in version 1.
         return refused
     before = seen_of(game)
-    if (seen.nobles, seen.market, seen.decks, seen.bank) == (
-            before.nobles, before.market, before.decks, before.bank) or table_problems(game, seen):
+    # A card in the scan zone is a change too: a blind reserve with no gold left moves nothing
+    # else on the mat.
+    if (seen.nobles, seen.market, seen.decks, seen.bank, seen.scan) == (
+            before.nobles, before.market, before.decks, before.bank, None) \
+            or table_problems(game, seen):
         return refused
     unsure = changed_uncertain(before, seen)
     if unsure:

@@ -259,3 +259,31 @@ def test_a_version_1_session_is_judged_as_before(tmp_path, door):
     (folder / "session.json").write_text(json.dumps({**meta, "version": 1}))
     v = rejudge(folder)["verdicts"][0]
     assert (v["verdict"], v["rule"]) == ("rejected", "not-your-turn")
+
+
+def test_a_card_in_the_scan_zone_is_a_change_when_no_gold_is_left(tmp_path, door):
+    """The bank's gold is gone; Ben reserves blind and forgets his button; Cleo reserves blind
+    too and shows her card in the scan zone. Nothing else moved on the mat, but the card in
+    the scan zone is a change: Cleo's press is judged as Ben's and Cleo's turns (before, it was
+    'not your turn', as if nothing had been played)."""
+    from companion.engine import ReserveBlind
+    table = Table(players=4)
+    d = door(table)
+    for _ in range(5):                    # five reserves empty the bank's gold
+        card = next(c.id for row in table.truth.market for c in row if c is not None)
+        seat = table.play(lambda p, card=card: ReserveCard(p, card))
+        assert press(d, seat, table.seen()).verdict.kind == "accepted"
+    assert table.truth.bank[5] == 0
+    ben = table.play(lambda p: table.sim.blind_reserve(ReserveBlind(p, 1), False))
+    cleo_card = []
+
+    def cleo_reserves(p):
+        action = table.sim.blind_reserve(ReserveBlind(p, 2), True)
+        cleo_card.append(action.card)
+        return action
+    cleo = table.play(cleo_reserves)
+    seen = expected_observation(table.truth, scan=cleo_card[0])
+    v = press(d, cleo, seen).verdict
+    assert v.rule != "not-your-turn", v
+    assert v.kind in ("accepted", "question") and v.seat == cleo, v
+    assert ben != cleo
