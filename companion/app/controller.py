@@ -17,6 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from companion.app.computer import ComputerSeats, load_seats, save_seats
 from companion.app.league import LeagueLink
+from companion.app.lights import show_lights
 from companion.app.settings import Settings
 from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_class
 from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
@@ -586,39 +587,9 @@ class Controller:
         self.changed()
 
     def _show_lights(self, verdict) -> None:
-        p, g = self.panel, self.game
-        if p is None or g is None or not self.button_of:
-            return
-        try:
-            if verdict is not None and verdict.kind == "question" and verdict.question == "noble":
-                slots = [i for i, n in enumerate(g.nobles) if n in verdict.candidates]
-                p.show_noble_choice(self.button_of[g.active], slots)
-                return
-            if verdict is not None and verdict.kind == "question" and verdict.question == "turns":
-                # The seat that forgot its button touches its turn on the screen.
-                p.show_turns_choice(self.button_of[g.active])
-                return
-            if verdict is not None and verdict.kind == "accepted" and len(verdict.turns) > 1:
-                # A forgotten press judged: the seats whose turns were recorded, in turn.
-                p.show_turns_recorded([self.button_of[s] for s in verdict.turns])
-            if verdict is not None and verdict.kind == "accepted":
-                for line in verdict.lines:
-                    if line.get("type") == "noble":
-                        slot = g.setup.nobles.index(line["noble"])
-                        p.show_noble_visit(self.button_of[line["player"]],
-                                           [slot] if slot < len(p.noble_lights) else [])
-            if g.finished:
-                p.show_waiting()
-            elif self.computer.is_thinking(g):
-                p.show_thinking(self.button_of[g.active])
-            else:
-                p.show_turn(self.button_of[g.active])
-            if verdict is not None and verdict.kind == "rejected" and verdict.seat is not None:
-                # After the steady state: show_turn would end the blink at once.
-                p.show_rejected(self.button_of[verdict.seat])
-        except Exception:  # a light must never stop the referee; the cause goes to the log
-            log.exception("Seat panel: the lights could not be set")
-
+        if self.panel is not None and self.game is not None and self.button_of:
+            show_lights(self.panel, self.game, verdict, self.button_of,
+                        self.computer.is_thinking(self.game))
 
     def _computer_ready(self) -> None:
         """The computer's move is chosen (UI thread): its LED shines, the screen shows it."""
