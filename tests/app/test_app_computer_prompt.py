@@ -102,6 +102,7 @@ def test_the_computers_move_and_its_button_show_whole_and_the_market_keeps_its_r
     assert not faults, "\n".join(faults)
 
 
+@pytest.mark.slow
 def test_the_same_in_portrait(tmp_path):
     """The same checks in a 720 x 1280 window of its own (a second process)."""
     out = run_in_portrait("tests/app/test_app_computer_prompt.py::"

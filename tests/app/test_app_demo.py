@@ -17,6 +17,7 @@ def _watch_lights(app):
     return seen
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_game_to_its_end(ui):
     seen = _watch_lights(ui)
     driver = ui.start_demo(DemoDriver, players=2, seed=5, delay=0, render=True)
@@ -68,6 +69,7 @@ def test_the_demo_at_table_speed_with_four_players(ui):
     assert ui.ctl.game.outcome == driver.truth.outcome
 
 
+@pytest.mark.slow
 def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     """The real search (level 2) in a seat: every one of its moves shown, carried out on the
     table (blind reserves shown in the scan zone) and accepted by the referee."""

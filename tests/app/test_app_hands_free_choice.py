@@ -29,6 +29,7 @@ def lang_ui(ui):
     pump(frames=2)
 
 
+@pytest.mark.slow
 def test_hands_free_is_off_by_default_and_chosen_by_touch_for_one_game(ui):
     tap_target("new")
     box = find("hands-free")

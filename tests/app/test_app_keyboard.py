@@ -352,6 +352,7 @@ def test_a_card_is_found_by_id_and_by_cost_with_touches(docked_keyboard):
     assert _vkeyboard(window) is None, "the keyboard goes with the search"
 
 
+@pytest.mark.slow
 def test_a_noble_is_found_by_its_id_with_touches(docked_keyboard):
     window = docked_keyboard
     popup = _open_card_search("slot:noble:0")

@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 import zxingcpp
 
 from companion.ui import window as app_module
@@ -184,6 +185,7 @@ def test_history_with_no_finished_game_says_so(share_ui):
     assert ui.sm.current == "history"
 
 
+@pytest.mark.slow
 def test_sharing_in_portrait_on_touch_display_2(tmp_path):
     """The same tests in a 720 x 1280 window of their own (a second process)."""
     here = "tests/share/test_share_app.py::"
