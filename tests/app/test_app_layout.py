@@ -330,6 +330,7 @@ def _question_state(ui, players, kind, check):
     ctl.camera = None
 
 
+@pytest.mark.slow
 def test_every_screen_in_every_state_fits_at_this_window_size(ui, tmp_path_factory):
     check = Check(ui, _shots(tmp_path_factory))
     for players in (2, 4):

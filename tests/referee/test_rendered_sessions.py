@@ -26,6 +26,7 @@ def _check(session):
     return read_session(session.folder).events
 
 
+@pytest.mark.slow
 def test_forgotten_presses_with_and_without_a_splitting_still_and_mid_turn_stills(tmp_path):
     # Ana forgets (a settled gap after her turn), then Cleo forgets with Ana's hand coming in
     # before the table settled; every turn pauses mid-turn (hand off the table) when it can.
