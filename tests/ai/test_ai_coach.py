@@ -5,7 +5,8 @@ import random
 
 from companion.ai.baselines import greedy_turn, random_turn
 from companion.ai.coach import turning_points
-from companion.engine import BuyCard, EndTurn, ReserveBlind, SimulatedTable
+from companion.ai.match import push_turn
+from companion.engine import SimulatedTable
 from companion.engine.record import dumps, record_lines, replay_lines
 
 from .helpers import complete_turn
@@ -20,16 +21,7 @@ def played_record(turns=24, seed=3):
         if game.outcome is not None:
             break
         p = game.active
-        turn = (greedy_turn if p == 0 else random_turn)(game, rng)
-        main = turn[0]
-        game.push(table.blind_reserve(main, scan=True) if type(main) is ReserveBlind else main)
-        if type(main) is BuyCard:
-            table.bought(main)
-        for reveal in table.reveals(game):
-            game.push(reveal)
-        for step in turn[1:]:
-            game.push(step)
-        game.push(EndTurn(p))
+        push_turn(game, table, p, (greedy_turn if p == 0 else random_turn)(game, rng))
     return [dumps(line) for line in record_lines(game)]
 
 

@@ -145,6 +145,20 @@ def _ask(players, kind, seed):
     return None
 
 
+class LiveCamera:
+    """A camera that reports the reading of ``table`` now (``table.seen()``), as the demo's
+    table does: the players change the table between presses."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def observe(self):
+        return None, self.table.seen()
+
+    def still(self):
+        raise AssertionError("this camera reports readings")
+
+
 class StillCamera:
     """A camera that reports one read table (as the demo's camera does): the referee judges it."""
 

@@ -10,29 +10,17 @@ from gpiozero.pins.mock import MockFactory
 from companion.app.controller import Controller
 from hardware.panel import SeatPanel
 from hardware.timers import ManualTimers
+from tests.app.tablestates import LiveCamera
 from tests.hardware.conftest import make_config
 from tests.referee.test_forgotten_press import Table, take
 
 STEP = 0.4
 
 
-class Camera:
-    """A camera that reports the reading of the table now (as the demo's table does)."""
-
-    def __init__(self, table):
-        self.table = table
-
-    def observe(self):
-        return None, self.table.seen()
-
-    def still(self):
-        raise AssertionError("this camera reports readings")
-
-
 def _game(tmp_path, table):
     panel = SeatPanel(make_config(turns_step_seconds=STEP, turns_recorded_seconds=8 * STEP),
                       pin_factory=MockFactory(), timers=ManualTimers())
-    ctl = Controller(tmp_path, camera=Camera(table), panel=panel, threaded=False)
+    ctl = Controller(tmp_path, camera=LiveCamera(table), panel=panel, threaded=False)
     names = list(table.truth.names) + [None] * (4 - table.truth.n)
     assert ctl.new_game(names, table.sim.setup.first) == []
     d = ctl.draft

@@ -11,27 +11,14 @@ import json
 from companion.referee.session import read_session
 from tests.app import layout
 from tests.app.conftest import find, find_all, pump, tap, texts, wait_until
-from tests.app.tablestates import start_in_app
+from tests.app.tablestates import LiveCamera, start_in_app
 from tests.app.touchplay import hold
 from tests.referee.test_forgotten_press import Table, take
 
 
-class Camera:
-    """The table's camera as the demo's: it reports the reading of the table now."""
-
-    def __init__(self, table):
-        self.table = table
-
-    def observe(self):
-        return None, self.table.seen()
-
-    def still(self):
-        raise AssertionError("this camera reports readings")
-
-
 def _start(ui, players):
     table = Table(players=players, seed=3)
-    ui.ctl.camera = Camera(table)
+    ui.ctl.camera = LiveCamera(table)
     start_in_app(ui.ctl, table.sim)
     ui.go("play")
     pump(frames=3)

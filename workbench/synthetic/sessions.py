@@ -35,11 +35,12 @@ from typing import Optional
 
 import numpy as np
 
-from companion.engine import (BuyCard, EndTurn, Game, ReserveBlind, ReserveCard,
-                              SimulatedTable, TakeGems)
+from companion.engine import (BuyCard, Game, ReserveBlind, ReserveCard, SimulatedTable,
+                              TakeGems)
 from workbench.synthetic.scene import Conditions, TableState
 from workbench.synthetic.sequence import (FPS, STREAM_SIZE, SequenceRenderer, Shot, _lane_point,
                                           _reach, hand_at)
+from workbench.watch_bench import _answer, end_turn_randomly
 
 STILL_SIZE = (2304, 1296)
 COLOURS = ("white", "blue", "green", "red", "black", "gold")
@@ -101,21 +102,8 @@ def _turn(table: SimulatedTable, game: Game, rng: random.Random, seen: bool = Tr
         game.push(action)
         for reveal in table.reveals(game):
             game.push(reveal)
-        after_main = len(game.history)
-        for _ in range(10):
-            while True:
-                steps = list(game.legal_end_steps())
-                if len(steps) == 1 and type(steps[0]) is EndTurn:
-                    game.push(steps[0])
-                    break
-                steps = [s for s in steps if type(s) is not EndTurn]
-                game.push(rng.choice(steps))
-            # Nobody gives back exactly the tokens just taken (an unchanged table is no
-            # action, and no camera could tell it was played).
-            if type(action) is not TakeGems or game.bank != bank:
-                return p, action, scan
-            while len(game.history) > after_main:
-                game.pop()
+        if end_turn_randomly(game, rng, action, bank, tries=10):
+            return p, action, scan
         while len(game.history) > start:   # this take can only come back: another action
             game.pop()
     raise RuntimeError("No turn that changes the table was found.")
@@ -258,7 +246,6 @@ def render_session(root, players: int, seed: int, turns: int = 12, forget: float
     from companion.app.watcher import complete_turn
     from companion.referee import Referee
     from vision.pipeline import read_table
-    from workbench.watch_bench import _answer
 
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
