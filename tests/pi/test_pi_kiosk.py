@@ -133,6 +133,9 @@ def test_keep_window_awake():
 
 
 SIGTERM_APP = """
+    import select
+    import signal
+    import socket
     import sys
     from companion.app.kiosk import install_sigterm_handler
     from companion.app.watchdog import Watchdog
@@ -146,13 +149,23 @@ SIGTERM_APP = """
         print("stopping", flush=True)
 
     install_sigterm_handler(on_stop)
+    # The app's main loop (Kivy's) wakes for a signal; so does this one. A plain blocking read
+    # of stdin would not: a SIGTERM landing after the last bytecode and before read() leaves
+    # its Python handler pending while read() blocks for ever (seen: the suite hung here).
+    # The wakeup fd makes select() return for a signal whenever it lands.
+    wake_r, wake_w = socket.socketpair()
+    wake_w.setblocking(False)
+    signal.set_wakeup_fd(wake_w.fileno())
     dog.ready()
     print("ready", flush=True)
     # The app's main loop, then its orderly stop (closing the journal), which lasts until
     # the test says "closed": a second SIGTERM surely arrives during the stop. Signals are
-    # handled in the main thread, between the reads.
-    for line in sys.stdin:
-        if line == "closed\\n":
+    # handled in the main thread, between the waits.
+    while True:
+        ready, _, _ = select.select([sys.stdin, wake_r], [], [])
+        if wake_r in ready:
+            wake_r.recv(64)
+        if sys.stdin in ready and sys.stdin.readline() in ("closed\\n", ""):
             break
     with open(sys.argv[1], "w") as journal:
         journal.write("closed after %d stop call(s)\\n" % len(calls))
