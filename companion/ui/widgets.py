@@ -252,6 +252,29 @@ class ResultButton(BigButton):
     onto the next row."""
 
 
+#: Search tiles made once and shown again by every later search (setup enters 16 slots, each
+#: search shows up to 40 tiles: building them anew took about half a second a slot here, so
+#: about 1.5 s on a Pi 5). Keyed by what they look like; at most the 90 cards and 10 nobles
+#: for each size and language.
+_SEARCH_TILES: dict = {}
+
+
+def _search_tile(kind, ident, tap):
+    key = (kind, ident, tap, translator.lang)
+    tile = _SEARCH_TILES.get(key)
+    if tile is None:
+        if kind == "card":
+            tile = CardTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.9)
+            tile.card = card_view(ident)
+        else:
+            tile = NobleTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.3)
+            tile.noble = noble_view(ident)
+        # The popup showing it now picks (set each time it is shown).
+        tile.bind(on_release=lambda w, i=ident: w.picker(i))
+        _SEARCH_TILES[key] = tile
+    return tile
+
+
 class SearchPopup(ModalView):
     """Pick one card or noble. With ``kind`` "card" or "noble" the candidates show as they are
     printed (tiles: bonus colour, points, cost pips) and a row of gem colours narrows the
@@ -308,20 +331,11 @@ class SearchPopup(ModalView):
         if self.kind in ("card", "noble"):
             tap = app().tap
             grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
-            cache = self.__dict__.setdefault("_tiles", {})   # a search re-shows, not rebuilds
             for ident in found[:40]:
-                if ident in cache:
-                    grid.add_widget(cache[ident])
-                    continue
-                if self.kind == "card":
-                    tile = CardTile(target=f"pick:{ident}", size_hint_y=None, height=tap * 1.9)
-                    tile.card = card_view(ident)
-                else:
-                    tile = NobleTile(target=f"pick:{ident}", size_hint_y=None,
-                                     height=tap * 1.3)
-                    tile.noble = noble_view(ident)
-                tile.bind(on_release=lambda w, i=ident: self.pick(i))
-                cache[ident] = tile
+                tile = _search_tile(self.kind, ident, tap)
+                tile.picker = self.pick
+                if tile.parent is not None:      # still in an earlier popup's grid
+                    tile.parent.remove_widget(tile)
                 grid.add_widget(tile)
             return
         for ident in found[:24]:
