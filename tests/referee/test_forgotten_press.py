@@ -287,3 +287,39 @@ def test_a_card_in_the_scan_zone_is_a_change_when_no_gold_is_left(tmp_path, door
     assert v.rule != "not-your-turn", v
     assert v.kind in ("accepted", "question") and v.seat == cleo, v
     assert ben != cleo
+
+
+def _three_turns_unseen():
+    """Seed 7310's slip at 3 players: a take, then two reserves, no still between; the same
+    three turns by other seats in another order explain the table too."""
+    table = Table(players=3, seed=7310)
+    game = table.sim.new_game()
+    first = table.truth.market[0][3].id
+    third = table.truth.market[2][0].id
+    table.play(take("white", "blue", "black"))
+    table.play(lambda p: ReserveCard(p, first))
+    last = table.play(lambda p: ReserveCard(p, third))
+    return table, game, last
+
+
+def test_a_forgotten_press_past_the_search_budget_leaves_the_game_as_it_was(monkeypatch):
+    """The search is pure even when it gives up: the referee's game is the one it judges next."""
+    import companion.referee.forgotten as forgotten
+    table, game, last = _three_turns_unseen()
+    before = (game.snapshot(), game.main, len(game.history))
+    monkeypatch.setattr(forgotten, "SEARCH_BUDGET", 40)
+    v = forgotten.judge_forgotten(game, [], table.seen(), last)
+    assert v.kind == "rejected" and v.rule == "not-your-turn"
+    assert (game.snapshot(), game.main, len(game.history)) == before
+
+
+def test_three_turns_without_a_still_are_found_within_the_budget():
+    """Seed 7310 of the session bench: two seats forgot at 3 players; the search (default
+    budget) finds every order of the three turns and asks, the turns played among them."""
+    import companion.referee.forgotten as forgotten
+    table, game, last = _three_turns_unseen()
+    v = forgotten.judge_forgotten(game, [], table.seen(), last)
+    assert v.kind == "question" and v.question == "turns", v
+    truth = [a.to_line() for a in table.truth.history]
+    assert any([line for turn in c for line in turn] == truth for c in v.candidates)
+    assert len(v.candidates) == 6   # which seat took and which reserved which card
