@@ -278,6 +278,14 @@ class VisionConfig:
     #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
     busy_anchor_gap_mm: float = 6.0
     busy_anchor_edge_mm: float = 10.0
+    #: A marker's square joins the outside only within this (mm) of its paper: the free mat
+    #: stops 1 mm from it. Grown by busy_anchor_edge_mm, a level-1 deck's stack side 10 mm
+    #: above the bottom-left marker joined the outside (physical seed 4242 frame 17).
+    busy_anchor_marker_mm: float = 3.0
+    #: ... and only when something lies over its white border: more than this share of the
+    #: border darker than this fraction of its brightest tenth.
+    busy_anchor_marker_dark: float = 0.6
+    busy_anchor_marker_share: float = 0.05
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
     #: when a quarter of its white square is darker than this fraction of the found ones' (a

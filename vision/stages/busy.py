@@ -538,7 +538,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             covered.append(path)
     # A hand comes from the mat's edge: what covers a place joins the world beyond the mat.
     if covered:
-        outside = outside_mask(labels.shape, s, mat, view, cfg)
+        outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
         things = np.where(keep[labels], labels, 0)
         touching = {p: touched[p][0] for p in covered}
         covered = anchored(covered, touching, things, outside, s, cfg)
