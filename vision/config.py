@@ -188,6 +188,14 @@ class VisionConfig:
     #: the mat beside it.
     busy_model_schedule: tuple[tuple[int, float], ...] = ((3, 0.4), (6, 0.25), (6, 0.15),
                                                           (10, 0.12), (10, 0.12))
+    #: The mat's hue across the frame (busy.chroma_model): a quadratic of busy_chroma_terms
+    #: terms refitted keeping the free mat within each of these (the largest channel's ratio to
+    #: the fit, minus 1) of the last fit; used only when it strays from the mat's one hue by
+    #: busy_chroma_min_tint or more over a twentieth of the free mat (two lights of different
+    #: colour), else the one hue is.
+    busy_chroma_schedule: tuple[float, ...] = (0.3, 0.12, 0.06, 0.03, 0.03)
+    busy_chroma_terms: int = 6
+    busy_chroma_min_tint: float = 0.03
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5
