@@ -48,6 +48,11 @@ class VisionConfig:
     #: undoes some lens blur; other scales shift where resampling rounds module edges.
     crop_variants: tuple[tuple[float, float], ...] = ((4.0, 1.0), (4.5, 0.0), (3.5, 1.0),
                                                       (5.0, 1.0))
+    #: Then, for a code in a dim room's noise or under a lamp's hot spot (physically based
+    #: frames): (px per mm, Gaussian sigma in mm), each crop divided by its own brightness
+    #: blurred over crop_even_sigma_mm.
+    crop_smooth_variants: tuple[tuple[float, float], ...] = ((4.0, 0.25), (5.0, 0.25))
+    crop_even_sigma_mm: float = 4.0
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
     #: Extra mat around a slot in its crop, so a card a little out of its slot still fits.
@@ -188,6 +193,14 @@ class VisionConfig:
     #: the mat beside it.
     busy_model_schedule: tuple[tuple[int, float], ...] = ((3, 0.4), (6, 0.25), (6, 0.15),
                                                           (10, 0.12), (10, 0.12))
+    #: The mat's hue across the frame (busy.chroma_model): a quadratic of busy_chroma_terms
+    #: terms refitted keeping the free mat within each of these (the largest channel's ratio to
+    #: the fit, minus 1) of the last fit; used only when it strays from the mat's one hue by
+    #: busy_chroma_min_tint or more over a twentieth of the free mat (two lights of different
+    #: colour), else the one hue is.
+    busy_chroma_schedule: tuple[float, ...] = (0.3, 0.12, 0.06, 0.03, 0.03)
+    busy_chroma_terms: int = 6
+    busy_chroma_min_tint: float = 0.03
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5
@@ -278,6 +291,14 @@ class VisionConfig:
     #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
     busy_anchor_gap_mm: float = 6.0
     busy_anchor_edge_mm: float = 10.0
+    #: A marker's square joins the outside only within this (mm) of its paper: the free mat
+    #: stops 1 mm from it. Grown by busy_anchor_edge_mm, a level-1 deck's stack side 10 mm
+    #: above the bottom-left marker joined the outside (physical seed 4242 frame 17).
+    busy_anchor_marker_mm: float = 3.0
+    #: ... and only when something lies over its white border: more than this share of the
+    #: border darker than this fraction of its brightest tenth.
+    busy_anchor_marker_dark: float = 0.6
+    busy_anchor_marker_share: float = 0.05
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
     #: when a quarter of its white square is darker than this fraction of the found ones' (a

@@ -147,7 +147,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
-        crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1],
+        crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=cfg.decoders[:1]) if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)

@@ -82,3 +82,24 @@ def test_a_long_arm_across_the_mat_from_its_left_edge_is_a_hand():
     img = _frame((0.0, 0.0), arm=arm)
     assert read_table(img)["busy"] is True
     assert read_table(img, DEFAULT_CONFIG.with_(busy_anchor_edge_mm=4.0))["busy"] is False
+
+
+def _physical(name: str) -> np.ndarray:
+    from pathlib import Path
+    img = cv2.imread(str(Path(__file__).parent / "data" / name))
+    assert img is not None, name
+    return img
+
+
+def test_a_deck_stack_running_up_to_a_clean_marker_hides_nothing():
+    # A physically based frame (workbench.physical, seed 4242 frame 17, halved, no hand over
+    # the mat): the level-1 and level-2 decks' stack sides and their shadow run down to 5 mm
+    # from the bottom-left marker's white border. That border is clean all round, so no arm
+    # crosses it: the stack sides are islands. Before, every marker's square (grown 10 mm)
+    # joined the outside and decks.1 and decks.2 were covered.
+    img = _physical("physical-deck-by-marker.jpg")
+    result = read_table(img)
+    assert result["busy"] is False, result["covered"]
+    # Every marker counted (the rule off): the stack sides reach the outside and are a hand.
+    every = DEFAULT_CONFIG.with_(busy_anchor_marker_share=-1.0)
+    assert "decks.1" in read_table(img, every)["covered"]

@@ -18,16 +18,20 @@ from vision.mat import Mat
 
 
 def outside_mask(shape: tuple[int, int], px_per_mm: float, mat: Mat, view: np.ndarray | None,
-                 cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """bool per overview pixel: the mat's outer band, its corner markers' squares and where the
-    frame ends: what a hand's arm crosses on its way in."""
+                 cfg: VisionConfig = DEFAULT_CONFIG, image: np.ndarray | None = None
+                 ) -> np.ndarray:
+    """bool per overview pixel: the mat's outer band, the corner markers' squares something
+    lies over and where the frame ends: what a hand's arm crosses on its way in. ``image``:
+    the overview (BGR); without it every marker's square counts."""
     h, w = shape
     s = px_per_mm
     out = np.zeros((h, w), bool)
     e = max(1, int(round(cfg.busy_anchor_edge_mm * s)))
     out[:e], out[-e:], out[:, :e], out[:, -e:] = True, True, True, True
-    g = cfg.busy_anchor_edge_mm
+    g = cfg.busy_anchor_marker_mm
     for i in mat.marker_corners:
+        if image is not None and not _marker_overlaid(image, mat, i, s, cfg):
+            continue
         x, y, mw, mh = mat.marker_paper_rect(i)
         x0, y0 = max(0, int((x - g) * s)), max(0, int((y - g) * s))
         out[y0:int(np.ceil((y + mh + g) * s)), x0:int(np.ceil((x + mw + g) * s))] = True
@@ -35,6 +39,31 @@ def outside_mask(shape: tuple[int, int], px_per_mm: float, mat: Mat, view: np.nd
         k = np.ones((2 * e + 1, 2 * e + 1), np.uint8)
         out |= cv2.dilate((~view).astype(np.uint8), k) > 0
     return out
+
+
+def _marker_overlaid(image: np.ndarray, mat: Mat, marker_id: int, s: float,
+                     cfg: VisionConfig) -> bool:
+    """Does something lie over the marker's white border (a hand, a sleeve crossing the
+    corner)? Its border is paper all round: a part of it far darker than the rest is. A
+    marker whose border is clean all round is crossed by no arm, and a deck's stack or a
+    shadow lying up to it stays an island."""
+    x, y, mw, mh = mat.marker_paper_rect(marker_id)
+    b = mat.marker_border
+    x0, y0 = int(round(x * s)), int(round(y * s))
+    x1, y1 = int(round((x + mw) * s)), int(round((y + mh) * s))
+    patch = image[max(0, y0):y1, max(0, x0):x1]
+    if patch.size == 0:
+        return True
+    level = patch.astype(np.float32).mean(axis=2)
+    ring = np.ones(level.shape, bool)
+    m = max(1, int(round((b - 0.5) * s)))
+    ring[m:-m, m:-m] = False
+    vals = level[ring]
+    if vals.size < 8:
+        return True
+    ref = float(np.percentile(vals, 90))
+    dark = np.count_nonzero(vals < cfg.busy_anchor_marker_dark * ref)
+    return dark > cfg.busy_anchor_marker_share * vals.size
 
 
 def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,

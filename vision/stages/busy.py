@@ -117,6 +117,41 @@ def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
     return np.median(sample / sample.mean(axis=1, keepdims=True), axis=0)
 
 
+def chroma_model(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
+                 cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The mat's chromaticity everywhere (float32 H x W x 3): a smooth surface per channel (a
+    quadratic in x and y) fitted to the free mat, dropping what is far off it (skin, cloth,
+    cards) and refitting; at first what is far off the mat's hue over the whole frame
+    (`mat_hue`) is left out."""
+    h, w = free.shape
+    step = 8
+    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    grid = (xs.shape[1], ys.shape[0])
+    c = cv2.resize(chroma, grid, interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float64)
+    keep = (free[step // 2::step, step // 2::step] > 0).ravel()
+    x = (xs / w * 2 - 1).ravel()
+    y = (ys / h * 2 - 1).ravel()
+    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)[:, :cfg.busy_chroma_terms]
+    a = a.astype(np.float64)
+    fit = np.tile(np.asarray(mat_hue, np.float64), (len(x), 1))
+    for window in cfg.busy_chroma_schedule:
+        use = keep & (np.abs(c / fit - 1.0).max(axis=1) < window)
+        if use.sum() < 50:
+            break
+        m = a[use]
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
+        fit = a @ coef
+    # Under one light the mat's hue is one: the fit's small wobble would only move the
+    # outlines of pale things (a washed-out hand in the 2D renders' gaps), so it is kept
+    # only when a light's tint really changes the hue across the mat.
+    one = np.asarray(mat_hue, np.float64)
+    tint = np.abs(fit / one - 1.0).max(axis=1)[keep]
+    if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
+        return np.full((h, w, 3), one, np.float32)
+    coarse = fit.astype(np.float32).reshape(ys.shape[0], xs.shape[1], 3)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 free: np.ndarray | None = None, mat_hue: np.ndarray | None = None
                 ) -> np.ndarray:
@@ -140,7 +175,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     where = free > 0
     if mat_hue is None:
         mat_hue = mat_chromaticity(overview, free)
-    rel = cv2.absdiff(cv2.multiply(chroma, tuple(float(1.0 / v) for v in mat_hue) + (0.0,)),
+    # The mat's hue where each pixel is: a lamp of another tint shifts it slowly across the
+    # mat (a warm lamp to one side, daylight from a window on the other); a thing changes it
+    # at its outline.
+    rel = cv2.absdiff(cv2.divide(chroma, chroma_model(chroma, where, mat_hue, cfg)),
                       (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
@@ -538,7 +576,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             covered.append(path)
     # A hand comes from the mat's edge: what covers a place joins the world beyond the mat.
     if covered:
-        outside = outside_mask(labels.shape, s, mat, view, cfg)
+        outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
         things = np.where(keep[labels], labels, 0)
         touching = {p: touched[p][0] for p in covered}
         covered = anchored(covered, touching, things, outside, s, cfg)

@@ -30,11 +30,14 @@ def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
 
 
 def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
-              sharpen: float = 0.0, cfg: VisionConfig = DEFAULT_CONFIG) -> tuple[np.ndarray, Rect]:
+              sharpen: float = 0.0, cfg: VisionConfig = DEFAULT_CONFIG,
+              smooth_mm: float = 0.0) -> tuple[np.ndarray, Rect]:
     """A slot (with a margin) rectified from the full frame in grey, for the QR decoders.
 
     `sharpen` is the amount of unsharp masking: it restores module edges softened by the
-    lens and by resampling.
+    lens and by resampling. `smooth_mm` (instead): a Gaussian of that sigma takes out a dim
+    room's sensor noise, and dividing by the crop's own slow brightness evens out a lamp's
+    hot spot washing over part of the code.
     """
     r = _grow(rect, cfg.crop_margin_mm)
     if frame.gray_full is None and frame.work is not frame.full:
@@ -46,7 +49,19 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     if sharpen > 0:
         blur = cv2.GaussianBlur(crop, (0, 0), cfg.crop_sharpen_sigma_mm * px_per_mm)
         crop = cv2.addWeighted(crop, 1.0 + sharpen, blur, -sharpen, 0)
+    if smooth_mm > 0:
+        crop = even_out(crop, px_per_mm, smooth_mm, cfg)
     return crop, r
+
+
+def even_out(crop: np.ndarray, px_per_mm: float, smooth_mm: float,
+             cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """A grey crop smoothed (a Gaussian of `smooth_mm`: a dim room's sensor noise) and divided
+    by its own slow brightness (over ``crop_even_sigma_mm``: a hot spot washing over part of
+    the code), for the QR decoders."""
+    crop = cv2.GaussianBlur(crop, (0, 0), smooth_mm * px_per_mm).astype(np.float32)
+    slow = cv2.GaussianBlur(crop, (0, 0), cfg.crop_even_sigma_mm * px_per_mm) + 1.0
+    return np.clip(crop / slow * 160.0, 0, 255).astype(np.uint8)
 
 
 def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
@@ -62,8 +77,10 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     out: list[Code] = []
     for path, rect in rects.items():
         found: list[Code] = []
-        for px_per_mm, sharpen in cfg.crop_variants:
-            crop, r = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg)
+        tries = [(f, a, 0.0) for f, a in cfg.crop_variants]
+        tries += [(f, 0.0, m) for f, m in cfg.crop_smooth_variants]
+        for px_per_mm, sharpen, smooth in tries:
+            crop, r = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth)
             for name in decoders:
                 for c in decode(crop, name):
                     mm = [(r[0] + (x + 0.5) / px_per_mm, r[1] + (y + 0.5) / px_per_mm)
