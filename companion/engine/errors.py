@@ -54,9 +54,20 @@ class IllegalActionError(RuleError):
 
 
 class RecordError(Exception):
-    """The file can't be read as a game record at all (missing, empty, not a valid header)."""
+    """The file can't be read as a game record at all (missing, empty, not a valid header):
+    ``cause`` and its facts, like :class:`MalformedError`; ``companion.i18n.files`` says it.
 
-    def __init__(self, message: str, line: int = 1):
-        super().__init__(message)
-        self.message = message
+    Causes: ``no-file``, ``not-utf8``, ``empty-file`` (``path``); ``unreadable`` (``input``:
+    the :class:`~companion.engine.inputs.InputError` as data); ``empty``; the header's
+    ``header-not-json`` (``json``: the JSON reader's cause as data), ``not-a-header``,
+    ``version`` (the ``version`` found), ``players`` (``least``, ``most``), ``unknown-fields``
+    (``fields``), ``rules-fields``, ``short-take`` (``choices``). ``line``: the line (1)."""
+
+    def __init__(self, cause: str, line: int = 1, **facts):
+        super().__init__(cause, facts)
+        self.cause = cause
+        self.facts = facts
         self.line = line
+
+    def __str__(self) -> str:   # for logs and tracebacks, never for a player
+        return f"{self.cause}: {self.facts}"

@@ -199,8 +199,13 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 Logger.warning(f"Companion: no seat panel: {err}")
                 from companion.i18n.notices import Notice
                 from hardware.config import PanelConfigError
-                self.panel_problem = Notice("panel-off", why=str(err) if isinstance(
-                    err, PanelConfigError) else "")   # a library's words stay in the log
+                # The config's own sentence, or its file's facts; a library's words stay in
+                # the log.
+                facts = {}
+                if isinstance(err, PanelConfigError):
+                    facts = ({"input": err.input.as_data()} if err.input is not None
+                             else {"why": str(err)})
+                self.panel_problem = Notice("panel-off", **facts)
                 return _screen_panel(dispatch)
 
         def open_camera(self):
