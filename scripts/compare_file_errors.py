@@ -270,35 +270,33 @@ def cases(base: Path) -> list:
         out.append((f"league-record/{name}", ("child", "league-record",
                                               json.dumps([header, SETUP]))))
     out.append(("league-record/empty", ("child", "league-record", "[]")))
-    j = base / "journal"
-    j.mkdir()
-    (j / "journal.sqlite").write_bytes(b"not a database at all" * 100)
-    out.append(("journal/damaged", ("child", "journal", str(j))))
-    je = base / "journal-export"
-    je.mkdir()
-    out.append(("journal/export-missing-game", ("child", "journal-export", str(je))))
-    st = base / "settings"
-    st.mkdir()
-    (st / "settings.json").write_text('{"a": 1, "a": 2}')
-    out.append(("settings/duplicate-key", ("child", "settings", str(st))))
-    st2 = base / "settings2"
-    st2.mkdir()
-    (st2 / "settings.json").mkdir()
-    out.append(("settings/folder", ("child", "settings", str(st2))))
-    w = base / "writer"
-    w.mkdir()
-    (w / "events.jsonl").write_text('{"type": "setup", "t": 0}\nnot json\n{"type": "press"}\n')
-    out.append(("writer/damaged-events", ("child", "writer", str(w))))
-    mi = base / "mirror"
-    mi.mkdir()
-    (mi / "record.jsonl").write_text(HEADER + "\n{bad\n")
-    (mi / "computer-moves.jsonl").write_text('{"after": -1}\n')
-    out.append(("mirror/damaged", ("child", "mirror", str(mi))))
-    mi2 = base / "mirror2"
-    mi2.mkdir()
-    (mi2 / "record.jsonl").mkdir()
-    (mi2 / "computer-moves.jsonl").mkdir()
-    out.append(("mirror/folders", ("child", "mirror", str(mi2))))
+
+    def folder(name: str, files: dict) -> str:
+        """A folder holding ``files`` (name -> text, or None for a folder of that name)."""
+        f = base / name
+        f.mkdir()
+        for rel, text in files.items():
+            if text is None:
+                (f / rel).mkdir()
+            elif isinstance(text, bytes):
+                (f / rel).write_bytes(text)
+            else:
+                (f / rel).write_text(text)
+        return str(f)
+
+    for name, case, files in [
+        ("journal/damaged", "journal",
+         {"journal.sqlite": b"not a database at all" * 100}),
+        ("journal/export-missing-game", "journal-export", {}),
+        ("settings/duplicate-key", "settings", {"settings.json": '{"a": 1, "a": 2}'}),
+        ("settings/folder", "settings", {"settings.json": None}),
+        ("writer/damaged-events", "writer",
+         {"events.jsonl": '{"type": "setup", "t": 0}\nnot json\n{"type": "press"}\n'}),
+        ("mirror/damaged", "mirror", {"record.jsonl": HEADER + "\n{bad\n",
+                                      "computer-moves.jsonl": '{"after": -1}\n'}),
+        ("mirror/folders", "mirror", {"record.jsonl": None, "computer-moves.jsonl": None}),
+    ]:
+        out.append((name, ("child", case, folder(name.replace("/", "-"), files))))
     return out
 
 

@@ -6,6 +6,8 @@ The engine says no sentence; ``companion.i18n.messages`` says one from these, in
 """
 from __future__ import annotations
 
+from .inputs import FileFacts
+
 
 class RuleError(ValueError):
     """A line was rejected: ``rule`` is the code from rules.md, ``reason`` the case of that
@@ -53,7 +55,7 @@ class IllegalActionError(RuleError):
     """The line is well formed but breaks a rule of the game."""
 
 
-class RecordError(Exception):
+class RecordError(FileFacts):
     """The file can't be read as a game record at all (missing, empty, not a valid header):
     ``cause`` and its facts, like :class:`MalformedError`; ``companion.i18n.files`` says it.
 
@@ -64,10 +66,5 @@ class RecordError(Exception):
     (``fields``), ``rules-fields``, ``short-take`` (``choices``). ``line``: the line (1)."""
 
     def __init__(self, cause: str, line: int = 1, **facts):
-        super().__init__(cause, facts)
-        self.cause = cause
-        self.facts = facts
+        super().__init__(cause, **facts)
         self.line = line
-
-    def __str__(self) -> str:   # for logs and tracebacks, never for a player
-        return f"{self.cause}: {self.facts}"

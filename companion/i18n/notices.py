@@ -117,6 +117,8 @@ def _render(key: str, d: dict, t: Translator) -> str:
         return t.gettext("The seat buttons can't be used, so end each turn with the seat keys "
                          "on the screen.") + " " + (why or t.gettext(
                              "The details are in the log."))
+    if key == "camera-unavailable":
+        return t.gettext("The camera can't be opened: turns are entered by touch.")
     if key == "settings-not-settings":
         return t.gettext("The settings file is not a set of settings, so the defaults are used.")
     if key == "settings-reset":

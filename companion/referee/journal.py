@@ -23,6 +23,7 @@ import sqlite3
 import time
 from typing import Optional
 
+from companion.engine.inputs import FileFacts
 from companion.engine.record import dumps
 
 log = logging.getLogger(__name__)
@@ -64,18 +65,10 @@ CREATE TABLE IF NOT EXISTS outbox_state (
 """
 
 
-class JournalError(Exception):
+class JournalError(FileFacts):
     """The journal file can't be used: ``cause`` and its facts; ``companion.i18n.files``
     says it. Causes: ``damaged`` (``path``, ``detail``: SQLite's words), ``line-damaged``
     (``line``, ``game``), ``no-game`` and ``unrecoverable`` (``game``)."""
-
-    def __init__(self, cause: str, **facts):
-        super().__init__(cause, facts)
-        self.cause = cause
-        self.facts = facts
-
-    def __str__(self) -> str:   # for logs and tracebacks, never for a player
-        return f"{self.cause}: {self.facts}"
 
 
 class Journal:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, InputError,
+from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, FileFacts, InputError,
                                      JSONInputError, loads, read_bytes, read_json)
 from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import dumps
@@ -48,7 +48,7 @@ def data_dir() -> Path:
     return base / APP_DIR
 
 
-class SessionError(Exception):
+class SessionError(FileFacts):
     """A session folder can't be read: ``cause`` and its facts; ``companion.i18n.files``
     says it. Causes: ``no-folder``, ``no-session-json`` (``folder``); ``unreadable``
     (``input``: the InputError as data); ``damaged`` (``path``, ``json``: the JSON reader's
@@ -57,14 +57,6 @@ class SessionError(Exception):
     ``house-rules``; ``events-damaged`` (``line``, ``name``); for an event ``number``:
     ``press-not-a-seat`` (``seat`` as shown, ``players``), ``auto-not-allowed`` (``auto``),
     ``still-in-version-1``, ``still-no-image`` (``image``)."""
-
-    def __init__(self, cause: str, **facts):
-        super().__init__(cause, facts)
-        self.cause = cause
-        self.facts = facts
-
-    def __str__(self) -> str:   # for logs and tracebacks, never for a player
-        return f"{self.cause}: {self.facts}"
 
 
 def _append_synced(path: Path, text: str) -> None:
