@@ -32,7 +32,13 @@ NOBLE_KEYS = ("leds",)
 
 
 class PanelConfigError(ValueError):
-    """The panel config can't be used; the message says which setting and why."""
+    """The panel config can't be used; the message says which setting and why, except for a
+    file that can't be read at all: then ``input`` is the file reader's refusal (an
+    ``InputError``: cause and facts, said by ``companion.i18n.files``)."""
+
+    def __init__(self, sentence: str = "", input=None):
+        super().__init__(sentence)
+        self.input = input
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,7 @@ def load_config(path: str | Path | None = None) -> PanelConfig:
     except FileNotFoundError:
         raise PanelConfigError(f"The panel config {source} does not exist.") from None
     except InputError as err:
-        raise PanelConfigError(err.message) from None
+        raise PanelConfigError(input=err) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

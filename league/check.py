@@ -13,6 +13,7 @@ from typing import Optional
 from companion.engine.errors import RecordError
 from companion.engine.inputs import JSONInputError, loads
 from companion.engine.record import dumps, replay_lines
+from companion.i18n import files
 from companion.i18n.messages import english
 
 MAX_BODY_BYTES = 1024 * 1024       # 1 MB; one byte more is 413
@@ -43,7 +44,7 @@ def parse_body(raw: bytes) -> tuple:
     try:
         body = loads(raw)
     except JSONInputError as err:
-        raise BodyError(f"The body is not JSON the league reads: {_lower(err.message)}")
+        raise BodyError(f"The body is not JSON the league reads: {_lower(files.english(err))}")
     if depth(body) > MAX_BODY_DEPTH:
         raise BodyError(f"The body is nested more than {MAX_BODY_DEPTH} levels deep.")
     if not isinstance(body, dict) or set(body) != {"revision", "record"}:
@@ -90,7 +91,7 @@ def check_record(record: list) -> tuple:
     try:
         result = replay_lines(texts)
     except RecordError as err:
-        return None, Refusal(err.message, err.line or 1, "malformed")
+        return None, Refusal(files.english(err), err.line or 1, "malformed")
     if not result.ok:
         # The engine refuses with facts; the league answers in the records' English.
         return None, Refusal(english(result.error), result.error_line, result.error.rule)

@@ -27,7 +27,12 @@ class CameraUnavailable(RuntimeError):
 
 
 class NotAnImage(ValueError):
-    """A file given as a picture of the table is not an image that can be read."""
+    """A file given as a picture of the table is not an image that can be read: ``str(exc)``
+    says why, or ``input`` holds the file reader's refusal (see ``ImageRefused``)."""
+
+    def __init__(self, sentence: str = "", input=None):
+        super().__init__(sentence)
+        self.input = input
 
 
 class FrameSource(ABC):
@@ -216,7 +221,7 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     try:
         return load_image_file(path)
     except ImageRefused as exc:
-        raise NotAnImage(str(exc)) from None
+        raise NotAnImage(str(exc), exc.input) from None
 
 
 def expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:

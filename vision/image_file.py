@@ -26,7 +26,13 @@ MAX_ASPECT = 4.0
 
 
 class ImageRefused(ValueError):
-    """The file is not an image the product reads; ``str(exc)`` is the sentence."""
+    """The file is not an image the product reads; ``str(exc)`` is the sentence, except for a
+    file that can't be read at all: then ``input`` is the file reader's refusal (an
+    ``InputError``: cause and facts, said by ``companion.i18n.files``)."""
+
+    def __init__(self, sentence: str = "", input=None):
+        super().__init__(sentence)
+        self.input = input
 
 
 def _png(data: bytes):
@@ -207,7 +213,7 @@ def load_image_file(path):
     except FileNotFoundError:
         raise ImageRefused(f"{p} does not exist.") from None
     except InputError as err:
-        raise ImageRefused(err.message) from None
+        raise ImageRefused(input=err) from None
     if not data:
         raise ImageRefused(f"{p} is empty, not an image.")
     return decode_image(data, p)

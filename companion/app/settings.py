@@ -16,6 +16,7 @@ from typing import Iterable
 
 from companion.engine import MAX_PLAYERS, SHORT_TAKE_CHOICES
 from companion.engine.inputs import MAX_SMALL_BYTES, InputError, JSONInputError, read_json
+from companion.i18n.files import english
 from companion.i18n.notices import Notice, os_cause
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ class Settings:
         except FileNotFoundError:
             return cls()
         except (InputError, JSONInputError) as err:
-            log.warning("settings.json: %s", err.message)
+            log.warning("settings.json: %s", english(err))
             code = getattr(err, "errno", None)
             cause = os_cause(OSError(code, "")) if code else "damaged"
             return cls(notices=[Notice("settings-unreadable", cause=cause)])

@@ -72,7 +72,8 @@ def run_ai_move(args: argparse.Namespace) -> int:
         choice = choose_move(lines, level=args.level, seconds=seconds,
                              iterations=args.iterations, seed=args.seed)
     except RecordError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.files import english
+        print(english(err), file=sys.stderr)
         return 2
     except PositionError as err:
         print(position_text(err), file=sys.stderr)

@@ -49,7 +49,8 @@ def run_coach(args: argparse.Namespace) -> int:
         lines = read_lines(args.record)
         replayed = replay_lines(lines)
     except RecordError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.files import english
+        print(english(err), file=sys.stderr)
         return 2
     if replayed.error is not None:
         from companion.i18n.messages import english

@@ -40,7 +40,8 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
     try:
         config = load_config(args.config)
     except PanelConfigError as exc:
-        print(exc, file=sys.stderr)
+        from companion.i18n.files import english
+        print(english(exc.input) if exc.input else exc, file=sys.stderr)
         return 2
     if pin_factory is None:
         if args.mock:

@@ -64,7 +64,8 @@ def _regular_output(handler):
         try:
             check_output_path(args.out, "PDF")
         except InputError as err:
-            print(err.message, file=sys.stderr)
+            from companion.i18n.files import english
+            print(english(err), file=sys.stderr)
             return 2
         return handler(args)
     return checked
@@ -129,8 +130,10 @@ def _read_mat(path):
     except FileNotFoundError:
         raise PrintError(f"There is no mat geometry file at {path}.") from None
     except (InputError, JSONInputError) as err:
+        from companion.i18n.files import english
+        said = english(err)
         raise PrintError(f"The mat geometry file {path} can't be read: "
-                         f"{err.message[:1].lower()}{err.message[1:]}") from None
+                         f"{said[:1].lower()}{said[1:]}") from None
     try:
         mat = mat_geometry.mat_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):

@@ -31,16 +31,17 @@ def _line(v: dict) -> str:
 
 
 def run_rejudge(args: argparse.Namespace) -> int:
+    from companion.i18n.files import english, english_note
     from companion.i18n.verdicts import english_verdict
     from companion.referee import rejudge
     from companion.referee.session import SessionError
     try:
         result = rejudge(args.session, say=english_verdict)
     except SessionError as err:
-        print(err.message, file=sys.stderr)
+        print(english(err), file=sys.stderr)
         return 2
     for warning in result.pop("warnings"):
-        print(warning, file=sys.stderr)
+        print(english_note(warning), file=sys.stderr)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0

@@ -9,6 +9,7 @@ from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.errors import RecordError
 from companion.engine.record import replay
 from companion.engine.simulate import bench
+from companion.i18n import files
 
 MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
 
@@ -54,10 +55,11 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         result = replay(args.record)
     except RecordError as err:
-        print(err.message, file=sys.stderr)
+        said = files.english(err)
+        print(said, file=sys.stderr)
         if args.json:
             print(json.dumps({"ok": False, "error": {"line": err.line, "rule": "malformed",
-                                                     "message": err.message}}))
+                                                     "message": said}}))
         return 2
     from companion.i18n.messages import english
     said = english(result.error, result.game) if result.error is not None else ""

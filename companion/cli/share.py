@@ -29,7 +29,8 @@ def run_share(args: argparse.Namespace) -> int:
     try:
         play = finished_game(read_lines(args.record))
     except RecordError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.files import english
+        print(english(err), file=sys.stderr)
         return 2
     except ShareError as err:
         print(err.message, file=sys.stderr)

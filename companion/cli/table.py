@@ -68,6 +68,7 @@ def register(subparsers) -> None:
 def run_read_table(args: argparse.Namespace) -> int:
     import cv2
 
+    from companion.i18n.files import english
     from vision.frames import NotAnImage, expand_paths, load_image
     from vision.observation import draw_overlay, format_text, to_json_line
     from vision.pipeline import analyse
@@ -109,7 +110,7 @@ def run_read_table(args: argparse.Namespace) -> int:
         try:
             image = load_image(path)
         except NotAnImage as exc:
-            print(str(exc), file=sys.stderr)
+            print(english(exc.input) if exc.input else str(exc), file=sys.stderr)
             status = 2
             continue
         report(image, path.name, path.stem)

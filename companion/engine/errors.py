@@ -6,6 +6,8 @@ The engine says no sentence; ``companion.i18n.messages`` says one from these, in
 """
 from __future__ import annotations
 
+from .inputs import FileFacts
+
 
 class RuleError(ValueError):
     """A line was rejected: ``rule`` is the code from rules.md, ``reason`` the case of that
@@ -53,10 +55,16 @@ class IllegalActionError(RuleError):
     """The line is well formed but breaks a rule of the game."""
 
 
-class RecordError(Exception):
-    """The file can't be read as a game record at all (missing, empty, not a valid header)."""
+class RecordError(FileFacts):
+    """The file can't be read as a game record at all (missing, empty, not a valid header):
+    ``cause`` and its facts, like :class:`MalformedError`; ``companion.i18n.files`` says it.
 
-    def __init__(self, message: str, line: int = 1):
-        super().__init__(message)
-        self.message = message
+    Causes: ``no-file``, ``not-utf8``, ``empty-file`` (``path``); ``unreadable`` (``input``:
+    the :class:`~companion.engine.inputs.InputError` as data); ``empty``; the header's
+    ``header-not-json`` (``json``: the JSON reader's cause as data), ``not-a-header``,
+    ``version`` (the ``version`` found), ``players`` (``least``, ``most``), ``unknown-fields``
+    (``fields``), ``rules-fields``, ``short-take`` (``choices``). ``line``: the line (1)."""
+
+    def __init__(self, cause: str, line: int = 1, **facts):
+        super().__init__(cause, **facts)
         self.line = line

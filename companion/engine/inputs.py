@@ -3,10 +3,10 @@
 Files come from USB sticks and other people's machines, so every reader goes through here:
 
 - only regular files are read: a FIFO, a device (``/dev/zero``), a socket or a folder is refused
-  at once with a sentence (opened with ``O_NONBLOCK`` and checked with ``fstat`` before any read,
+  at once (every refusal is a cause and its facts; ``companion.i18n.files`` says it) (opened with ``O_NONBLOCK`` and checked with ``fstat`` before any read,
   so a FIFO never blocks and a device is never read);
-- a size cap per kind of file, with a sentence above it (memory stays bounded);
-- UTF-8 with a sentence;
+- a size cap per kind of file (memory stays bounded);
+- UTF-8;
 - JSON with duplicate keys refused, integers longer than :data:`MAX_INT_DIGITS` digits, non-finite
   numbers, lone surrogates and nesting deeper than :data:`MAX_DEPTH` refused as malformed.
 
@@ -17,7 +17,7 @@ Standard library only: the engine's record reader uses it.
 >>> loads('{"red": 1, "red": 2}')
 Traceback (most recent call last):
 ...
-companion.engine.inputs.JSONInputError: The key "red" appears twice in one object.
+companion.engine.inputs.JSONInputError: duplicate-key: {'key': 'red'}
 """
 from __future__ import annotations
 
@@ -37,45 +37,67 @@ MAX_INT_DIGITS = 18
 MAX_DEPTH = 32
 
 
-class InputError(Exception):
-    """A file can't be read at all; ``message`` says why in a sentence (``errno``: the
-    operating system's error number, when it refused)."""
+class FileFacts(Exception):
+    """Why a file or a text can't be read, as a value: ``cause`` and its facts (plain JSON
+    data: which file, its path, what was found). The engine says no sentence;
+    ``companion.i18n.files`` says one, in the records' English or the player's language."""
 
-    def __init__(self, message: str, errno=None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, cause: str, **facts):
+        super().__init__(cause, facts)
+        self.cause = cause
+        self.facts = facts
+
+    def __str__(self) -> str:   # for logs and tracebacks, never for a player
+        return f"{self.cause}: {self.facts}"
+
+    def as_data(self) -> dict:
+        """The cause and its facts as one plain object (what an error that wraps this one
+        keeps among its own facts)."""
+        return {"cause": self.cause, **self.facts}
+
+
+class InputError(FileFacts):
+    """A file can't be read (or written) at all. Causes: ``cant-read`` and ``cant-write``
+    (``reason``: the operating system's words), ``not-a-file`` and ``not-a-file-to-write``
+    (``kind``: folder, pipe, device, socket, other), ``too-large`` (``cap`` in bytes),
+    ``not-utf8``; each with ``what`` (which file: a key of :data:`WHAT`) and ``path``.
+    ``errno``: the operating system's error number, when it refused."""
+
+    def __init__(self, cause: str, errno=None, **facts):
+        super().__init__(cause, **facts)
         self.errno = errno
 
 
-class JSONInputError(ValueError):
-    """Text that is not JSON the product accepts; ``message`` says why in a sentence."""
+class JSONInputError(FileFacts, ValueError):
+    """Text that is not JSON the product accepts. Causes: ``duplicate-key`` (``key``),
+    ``long-number`` (``digits``), ``huge-number`` (``number``), ``not-a-number``
+    (``name``), ``too-deep`` (``depth``), ``lone-surrogate``, ``text-not-utf8``, ``not-json``
+    (``problem``: Python's JSON reader's words, ``at``: the character), ``number-too-long``."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+
+#: The files read or written through here (``what``): companion.i18n.files names each.
+WHAT = ("file", "game record", "session's events file", "computer's moves file",
+        "session file", "record", "reading", "settings file", "PDF", "mat geometry file",
+        "overlay", "image", "panel config")
 
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return "folder"
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return "pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return "device"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not an ordinary file"
-
-
-def _size_text(n: int) -> str:
-    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} kB"
+        return "socket"
+    return "other"
 
 
 def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, at most ``cap`` of them.
 
     Raises :class:`FileNotFoundError` when nothing is there (callers word that themselves) and
-    :class:`InputError` with a sentence for a folder, FIFO, device, an unreadable or too big file.
+    :class:`InputError` for a folder, FIFO, device, an unreadable or too big file.
     """
     path = os.fspath(path)
     try:
@@ -83,25 +105,24 @@ def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
+        raise InputError("cant-read", exc.errno, what=what, path=path,
+                         reason=exc.strerror) from None
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"The {what} {path} is {_kind(st.st_mode)}, not a file, so it is "
-                         "not read.")
+        raise InputError("not-a-file", what=what, path=path, kind=_kind(st.st_mode))
     try:
         # O_NONBLOCK: were the path swapped for a FIFO after the stat, open still returns.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
+        raise InputError("cant-read", exc.errno, what=what, path=path,
+                         reason=exc.strerror) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise InputError(f"The {what} {path} is {_kind(st.st_mode)}, not a file, so it "
-                             "is not read.")
+            raise InputError("not-a-file", what=what, path=path, kind=_kind(st.st_mode))
         if st.st_size > cap:
-            raise InputError(f"The {what} {path} is larger than {_size_text(cap)}, far more "
-                             f"than a {what} ever holds, so it is not read.")
+            raise InputError("too-large", what=what, path=path, cap=cap)
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, cap + 1 - total))
@@ -110,11 +131,11 @@ def read_bytes(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > cap:  # the file grew while being read
-                raise InputError(f"The {what} {path} is larger than {_size_text(cap)}, far "
-                                 f"more than a {what} ever holds, so it is not read.")
+                raise InputError("too-large", what=what, path=path, cap=cap)
         return b"".join(chunks)
     except OSError as exc:
-        raise InputError(f"The {what} {path} can't be read ({exc.strerror}).", exc.errno) from None
+        raise InputError("cant-read", exc.errno, what=what, path=path,
+                         reason=exc.strerror) from None
     finally:
         os.close(fd)
 
@@ -126,8 +147,7 @@ def read_text(path, what: str = "file", cap: int = MAX_JSON_BYTES) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"The {what} {os.fspath(path)} is not UTF-8 text, so it can't be "
-                         "read.") from None
+        raise InputError("not-utf8", what=what, path=os.fspath(path)) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -136,27 +156,26 @@ def _pairs(pairs):
     obj = {}
     for key, value in pairs:
         if key in obj:
-            raise JSONInputError(f'The key "{escape(key)}" appears twice in one object.')
+            raise JSONInputError("duplicate-key", key=escape(key))
         obj[key] = value
     return obj
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise JSONInputError(f"A number has {len(text.lstrip('-'))} digits; no value in this "
-                             "file is that large.")
+        raise JSONInputError("long-number", digits=len(text.lstrip("-")))
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise JSONInputError(f"The number {text[:20]} is too large.")
+        raise JSONInputError("huge-number", number=text[:20])
     return value
 
 
 def _constant(name: str):
-    raise JSONInputError(f"{name} is not a number JSON allows.")
+    raise JSONInputError("not-a-number", name=name)
 
 
 def _check(value) -> None:
@@ -168,7 +187,7 @@ def _check(value) -> None:
             _check_text(v)
         elif isinstance(v, (list, dict)):
             if depth > MAX_DEPTH:
-                raise JSONInputError(f"The JSON is nested more than {MAX_DEPTH} levels deep.")
+                raise JSONInputError("too-deep", depth=MAX_DEPTH)
             if isinstance(v, dict):
                 for k, item in v.items():
                     _check_text(k)
@@ -181,30 +200,28 @@ def _check_text(s: str) -> None:
     try:
         s.encode("utf-8")
     except UnicodeEncodeError:
-        raise JSONInputError("A text holds a lone surrogate (\\ud800-\\udfff), which is not "
-                             "valid Unicode.") from None
+        raise JSONInputError("lone-surrogate") from None
 
 
 def loads(text):
-    """Parse one JSON value; :class:`JSONInputError` (a ``ValueError``) with a sentence when
+    """Parse one JSON value; :class:`JSONInputError` (a ``ValueError``, with its cause) when
     it is not valid JSON, or breaks the limits above."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise JSONInputError("The text is not UTF-8.") from None
+            raise JSONInputError("text-not-utf8") from None
     try:
         value = json.loads(text, object_pairs_hook=_pairs, parse_int=_int,
                            parse_float=_float, parse_constant=_constant)
     except JSONInputError:
         raise
     except RecursionError:
-        raise JSONInputError(f"The JSON is nested more than {MAX_DEPTH} levels deep.") from None
+        raise JSONInputError("too-deep", depth=MAX_DEPTH) from None
     except json.JSONDecodeError as exc:
-        raise JSONInputError(f"The text is not valid JSON ({exc.msg}, at character "
-                             f"{exc.pos + 1}).") from None
+        raise JSONInputError("not-json", problem=exc.msg, at=exc.pos + 1) from None
     except ValueError:  # Python's own int-string limit, among others
-        raise JSONInputError("The text holds a number that is too long.") from None
+        raise JSONInputError("number-too-long") from None
     _check(value)
     return value
 
@@ -233,14 +250,14 @@ def escape(text: str) -> str:
 
 def check_output_path(path, what: str = "file") -> None:
     """Refuse to write over anything but a regular file (a device node, a FIFO, a folder),
-    even as root; :class:`InputError` with a sentence."""
+    even as root; :class:`InputError` (``cant-write``, ``not-a-file-to-write``)."""
     try:
         st = os.stat(os.fspath(path))
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise InputError(f"The {what} {os.fspath(path)} can't be written ({exc.strerror}).") \
-            from None
+        raise InputError("cant-write", exc.errno, what=what, path=os.fspath(path),
+                         reason=exc.strerror) from None
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"{os.fspath(path)} is {_kind(st.st_mode)}, not a file, so the {what} "
-                         "is not written there; nothing was written.")
+        raise InputError("not-a-file-to-write", what=what, path=os.fspath(path),
+                         kind=_kind(st.st_mode))

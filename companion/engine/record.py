@@ -49,28 +49,24 @@ def parse_header(text: str) -> Header:
     try:
         obj = loads(text)
     except JSONInputError as err:
-        raise RecordError("The first line can't be read as a header, so this is not a game "
-                          f"record: {_lower(err.message)}")
+        raise RecordError("header-not-json", json=err.as_data())
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise RecordError('The first line is not a game record header (it needs '
-                          '"format": "splendor-record").')
+        raise RecordError("not-a-header", format=FORMAT)
     if obj.get("version") != VERSION or isinstance(obj.get("version"), bool):
-        raise RecordError(f"This record is version {obj.get('version')!r}; only version 1 "
-                          "can be read.")
+        raise RecordError("version", version=obj.get("version"), readable=VERSION)
     players = obj.get("players")
     if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise RecordError("The header must name 2 to 4 players, each a non-empty name.")
+        raise RecordError("players", least=MIN_PLAYERS, most=MAX_PLAYERS)
     unknown = set(obj) - {"format", "version", "players", "rules"}
     if unknown:
-        raise RecordError(f"The header has unknown fields: {', '.join(sorted(unknown))}.")
+        raise RecordError("unknown-fields", fields=sorted(unknown))
     rules_obj = obj.get("rules", {})
     if not isinstance(rules_obj, dict) or set(rules_obj) - {"short_take"}:
-        raise RecordError('The header\'s "rules" may only set "short_take".')
+        raise RecordError("rules-fields", allowed=["short_take"])
     short = rules_obj.get("short_take", "when_scarce")
     if short not in SHORT_TAKE_CHOICES:
-        raise RecordError(f'The house rule "short_take" must be one of '
-                          f"{', '.join(SHORT_TAKE_CHOICES)}.")
+        raise RecordError("short-take", choices=list(SHORT_TAKE_CHOICES))
     return Header(tuple(players), Rules(short_take=short))
 
 
@@ -78,7 +74,7 @@ def parse_json_line(text: str) -> dict:
     try:
         obj = loads(text)
     except JSONInputError as err:
-        raise MalformedError("not-json", json=err.message)   # the JSON reader's own words
+        raise MalformedError("not-json", json=err.as_data())   # the JSON reader's cause
     if not isinstance(obj, dict):
         raise MalformedError("not-an-object")
     return obj
@@ -95,11 +91,6 @@ _FIELDS = {
     "pass": {"type", "player"},
     "end_turn": {"type", "player"},
 }
-
-
-def _lower(sentence: str) -> str:
-    """A sentence continued after a colon."""
-    return sentence[:1].lower() + sentence[1:]
 
 
 def _int(value) -> bool:
@@ -233,13 +224,13 @@ def read_lines(path) -> list:
     try:
         data = read_bytes(path, "game record", MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"There is no file at {path}.")
+        raise RecordError("no-file", path=str(path))
     except InputError as err:
-        raise RecordError(err.message)
+        raise RecordError("unreadable", input=err.as_data())
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text, so it is not a game record.")
+        raise RecordError("not-utf8", path=str(path))
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")
@@ -247,7 +238,7 @@ def read_lines(path) -> list:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise RecordError(f"{path} is empty.")
+        raise RecordError("empty-file", path=str(path))
     return [ln.rstrip("\r") for ln in lines]
 
 
@@ -260,7 +251,7 @@ def replay_lines(lines: Iterable[str]) -> ReplayResult:
     try:
         first = next(it)
     except StopIteration:
-        raise RecordError("The record is empty.")
+        raise RecordError("empty")
     header = parse_header(first)
     result = ReplayResult(None, header)
     n = len(header.players)
@@ -309,7 +300,7 @@ def game_from_lines(lines: Iterable[dict]) -> Game:
     it = iter(lines)
     first = next(it, None)
     if first is None:
-        raise RecordError("The record is empty.")
+        raise RecordError("empty")
     header = parse_header(json.dumps(first))
     game = None
     for obj in it:

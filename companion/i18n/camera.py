@@ -32,6 +32,7 @@ from typing import Optional
 
 from companion.i18n import covered as covered_text
 from companion.i18n import DEFAULT, _, naming_ids, ngettext, pgettext, translator
+from companion.i18n.files import reader_sentence
 from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
 
 _CORNERS = (
@@ -248,18 +249,19 @@ def keyed(data: dict) -> Optional[str]:
     if key == "no-still":
         return _("There is no still for this press: press again.")
     # rejudge: a session's still that can't be read. Only rejudge says these, in the records'
-    # English (so not translated); ``detail``: the JSON or image reader's own words.
+    # English (so not translated); ``detail``: the JSON reader's refusal as data (said by
+    # companion.i18n.files) or the image reader's own words.
     if key == "no-still-named":
         return "The press names no still."
     if key == "still-missing":
         return f"The still {data['name']} is missing from the session folder."
     if key == "reading-damaged":
-        return f"The reading {data['name']} is damaged: {data['detail']}"
+        return f"The reading {data['name']} is damaged: {reader_sentence(data['detail'])}"
     if key == "reading-not-an-object":
         return (f"The reading {data['name']} holds no table reading (it is not a JSON "
                 "object).")
     if key == "still-refused":
-        return f"The still {data['name']} can't be judged: {data['detail']}"
+        return f"The still {data['name']} can't be judged: {reader_sentence(data['detail'])}"
     if key == "noble-slot-empty":
         return _("Noble slot {slot} is empty: {dealt}").format(
             slot=data["slot"], dealt=_nobles_dealt(data["players"]))

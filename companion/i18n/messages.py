@@ -23,6 +23,7 @@ from typing import NamedTuple, Optional
 
 from companion.engine import RuleError
 from companion.i18n import _, for_records, naming_ids, ngettext
+from companion.i18n.files import json_sentence
 from companion.i18n.words import (cap, card_phrase, describe_tokens, noble_phrase,
                                   nobles_phrase, tokens_of)
 
@@ -130,8 +131,9 @@ def malformed_english(cause: str, facts: dict) -> Optional[str]:
         values["nobles"] = values["players"] + 1
     if isinstance(values.get("fields"), list):
         values["fields"] = ", ".join(str(f) for f in values["fields"])
-    if isinstance(values.get("json"), str):   # the JSON reader's sentence, after a colon
-        values["json"] = values["json"][:1].lower() + values["json"][1:]
+    if "json" in values:   # the JSON reader's refusal (its facts; an old record's sentence)
+        said = json_sentence(values["json"])
+        values["json"] = said[:1].lower() + said[1:]
     try:
         return template.format(**values)
     except (KeyError, IndexError):   # facts missing (damaged data): the cause alone is said

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from companion.i18n import N_, Translator, translator
+from companion.i18n.files import input_sentence
 from companion.referee.notice import NoticeFacts, os_cause
 
 _ENGLISH = Translator("en")
@@ -110,10 +111,14 @@ def _render(key: str, d: dict, t: Translator) -> str:
                                   else t.gettext("the file is damaged or is not a settings file."))
     if key == "panel-off":
         # ``why``: the panel config's own sentence for whoever wired it (it names the file and
-        # the setting); any other cause is a library's words, kept for the log.
+        # the setting), ``input``: why its file can't be read (facts); any other cause is a
+        # library's words, kept for the log.
+        why = d.get("why") or (input_sentence(d["input"]) if d.get("input") else "")
         return t.gettext("The seat buttons can't be used, so end each turn with the seat keys "
-                         "on the screen.") + " " + (d.get("why") or t.gettext(
+                         "on the screen.") + " " + (why or t.gettext(
                              "The details are in the log."))
+    if key == "camera-unavailable":
+        return t.gettext("The camera can't be opened: turns are entered by touch.")
     if key == "settings-not-settings":
         return t.gettext("The settings file is not a set of settings, so the defaults are used.")
     if key == "settings-reset":

@@ -37,7 +37,6 @@ FIXED = (
        "press again."),
     N_("The table does not show one whole legal turn."),
     N_("The game is over: no more turns can be played."),
-    N_("The camera can't be opened: turns are entered by touch."),
 )
 _FIXED = frozenset(FIXED)
 

@@ -23,6 +23,7 @@ import sqlite3
 import time
 from typing import Optional
 
+from companion.engine.inputs import FileFacts
 from companion.engine.record import dumps
 
 log = logging.getLogger(__name__)
@@ -64,12 +65,10 @@ CREATE TABLE IF NOT EXISTS outbox_state (
 """
 
 
-class JournalError(Exception):
-    """The journal file can't be used; ``message`` is a sentence for the players."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class JournalError(FileFacts):
+    """The journal file can't be used: ``cause`` and its facts; ``companion.i18n.files``
+    says it. Causes: ``damaged`` (``path``, ``detail``: SQLite's words), ``line-damaged``
+    (``line``, ``game``), ``no-game`` and ``unrecoverable`` (``game``)."""
 
 
 class Journal:
@@ -89,7 +88,7 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             if self.db is not None:
                 self.db.close()
-            raise JournalError(f"The game journal {self.path} is damaged ({exc}).") from exc
+            raise JournalError("damaged", path=self.path, detail=str(exc)) from exc
 
     def close(self) -> None:
         self.db.close()
@@ -202,8 +201,7 @@ class Journal:
             try:
                 out.append(json.loads(text))
             except (TypeError, ValueError):
-                raise JournalError(f"Line {seq + 1} of game {game_id} in the journal is "
-                                   "damaged.")
+                raise JournalError("line-damaged", line=seq + 1, game=game_id)
         return out
 
     def games(self) -> list:
@@ -254,7 +252,7 @@ class Journal:
         """Write the game as a record file (record.md)."""
         lines = self.lines(game_id)
         if not lines:
-            raise JournalError(f"There is no game {game_id} in the journal.")
+            raise JournalError("no-game", game=game_id)
         from companion.engine.inputs import check_output_path
         check_output_path(path, "game record")  # never over a device node or a FIFO
         tmp = os.fspath(path) + ".tmp"

@@ -121,7 +121,7 @@ def open_journal(root) -> tuple:
     try:
         journal = Journal(path)
     except JournalError as err:
-        log.error("Journal: %s", err.message)
+        log.error("Journal: %s", err)   # its cause and facts (a log keeps facts)
         aside = _set_aside(root)
         journal = Journal(path)
         notes.append(NoticeFacts.of("journal-set-aside", name=aside.name))

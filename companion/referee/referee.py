@@ -506,8 +506,7 @@ class Referee:
             mirror, _ = read_record_mirror(folder) if folder else ([], [])
             lines, game = valid_prefix(mirror)
             if game is None:
-                raise JournalError(f"Game {row['id']} in the journal can't be read, and its "
-                                   "session has no usable copy.")
+                raise JournalError("unrecoverable", game=row["id"])
             journal.replace_lines(row["id"], lines)
             log.warning("Journal: game %s was damaged and was restored from its session "
                         "record.", row["id"])

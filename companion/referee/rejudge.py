@@ -26,15 +26,16 @@ def _load_observation(folder: Path, name, reader) -> tuple:
         try:
             obs = read_json(path, "reading", MAX_SMALL_BYTES)
         except (InputError, JSONInputError) as err:   # the JSON reader's own words
-            return None, {"key": "reading-damaged", "name": name, "detail": err.message}
+            return None, {"key": "reading-damaged", "name": name, "detail": err.as_data()}
         if not isinstance(obs, dict):
             return None, {"key": "reading-not-an-object", "name": name}
         return obs, None
     from vision.image_file import ImageRefused, load_image_file
     try:
         image = load_image_file(path)
-    except ImageRefused as exc:   # the image reader's own words
-        return None, {"key": "still-refused", "name": name, "detail": str(exc)}
+    except ImageRefused as exc:   # the image reader's own words, or the file reader's facts
+        return None, {"key": "still-refused", "name": name,
+                      "detail": exc.input.as_data() if exc.input else str(exc)}
     return (reader or default_reader())(image), None
 
 
@@ -48,13 +49,14 @@ def rejudge(folder, reader: Optional[Callable] = None,
     on). Without it, verdicts carry only their codes and facts.
 
     Raises :class:`SessionError` when the folder can't be read. The result holds
-    ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings``.
+    ``verdicts``, ``record``, ``finished``, ``winners`` and ``warnings`` (each a ``key`` and
+    its values: ``companion.i18n.files.note`` says it).
     """
     session: Session = read_session(folder)
     try:
         rules = Rules(**session.rules)
     except (TypeError, ValueError):
-        raise SessionError("The session's house rules can't be read.")
+        raise SessionError("house-rules")
     ref = Referee(session.players, session.first, rules, reader=reader)
     ref.forgotten_presses = session.version >= 2   # version 1 is judged as before
     verdicts: list = []
@@ -75,8 +77,7 @@ def rejudge(folder, reader: Optional[Callable] = None,
         kind = ev.get("type")
         if kind == "setup":
             if ref.game is not None:
-                warnings.append(f"Event {number} sets up a game already set up; it was "
-                                "ignored.")
+                warnings.append({"key": "setup-twice", "number": number})
                 continue
             obs, why = _load_observation(folder, ev.get("image"), reader)
             try:
@@ -94,7 +95,8 @@ def rejudge(folder, reader: Optional[Callable] = None,
             presses += 1
             seat = ev.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < len(session.players):
-                raise SessionError(f"Event {number} is a press by {seat!r}, which is not a seat.")
+                raise SessionError("press-not-a-seat", number=number, seat=repr(seat),
+                                   players=len(session.players))
             obs, why = _load_observation(folder, ev.get("image"), reader)
             before = _copy(ref.game, say)
             if obs is None and ref.game is not None:
@@ -111,12 +113,11 @@ def rejudge(folder, reader: Optional[Callable] = None,
             if obs is None:   # said as a verdict's is (without say: its code and image)
                 said = _said(say, None, Verdict("unreadable", None, data=why)) or (
                     f"{why['key']} ({why.get('name', '')})")
-                warnings.append(f"Event {number}: {said} It is no evidence.")
+                warnings.append({"key": "still-no-evidence", "number": number, "said": said})
             ref.apply_still(obs)
         elif kind == "answer":
             if ref.pending_question is None:
-                warnings.append(f"Event {number} answers a question that was not asked; it "
-                                "was ignored.")
+                warnings.append({"key": "answer-not-asked", "number": number})
                 continue
             before = _copy(ref.game, say)
             verdict = ref.answer(ev.get("value"))
@@ -128,12 +129,11 @@ def rejudge(folder, reader: Optional[Callable] = None,
             ref.apply_entry(ev.get("line"))
         elif kind == "undo":
             if ref.game is None:
-                warnings.append(f"Event {number} undoes a turn before the game was set up; it "
-                                "was ignored.")
+                warnings.append({"key": "undo-before-setup", "number": number})
                 continue
             ref.apply_undo()
         else:
-            warnings.append(f"Event {number} has an unknown type {kind!r}; it was ignored.")
+            warnings.append({"key": "unknown-event", "number": number, "kind": kind})
     game = ref.game
     return {"verdicts": verdicts, "record": ref.record(),
             "finished": bool(game and game.finished),

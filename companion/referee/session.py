@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, InputError,
+from companion.engine.inputs import (MAX_JSON_BYTES, MAX_SMALL_BYTES, FileFacts, InputError,
                                      JSONInputError, loads, read_bytes, read_json)
 from companion.engine import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.record import dumps
@@ -48,12 +48,15 @@ def data_dir() -> Path:
     return base / APP_DIR
 
 
-class SessionError(Exception):
-    """A session folder can't be read; ``message`` says why in a sentence."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class SessionError(FileFacts):
+    """A session folder can't be read: ``cause`` and its facts; ``companion.i18n.files``
+    says it. Causes: ``no-folder``, ``no-session-json`` (``folder``); ``unreadable``
+    (``input``: the InputError as data); ``damaged`` (``path``, ``json``: the JSON reader's
+    cause as data); ``not-a-session`` (``path``, ``format``); ``version`` (``version``);
+    ``players``, ``rules-not-object`` (``path``); ``first`` (``path``, ``players``);
+    ``house-rules``; ``events-damaged`` (``line``, ``name``); for an event ``number``:
+    ``press-not-a-seat`` (``seat`` as shown, ``players``), ``auto-not-allowed`` (``auto``),
+    ``still-in-version-1``, ``still-no-image`` (``image``)."""
 
 
 def _append_synced(path: Path, text: str) -> None:
@@ -91,7 +94,7 @@ class SessionWriter:
                 if isinstance(t, (int, float)):
                     last_t = max(last_t, float(t))
         except SessionError as err:  # a damaged events file never stops a game
-            log.warning("Session %s: %s New events go on after it.", self.folder, err.message)
+            log.warning("Session %s: %s; new events go on after it.", self.folder, err)
         for name in os.listdir(self.folder):
             stem, ext = os.path.splitext(name)
             if ext in (".jpg", ".json") and stem.isdigit():
@@ -176,13 +179,13 @@ class Session:
 
 def _read_events(path: Path, tolerate_tail: bool) -> tuple:
     """The events of ``events.jsonl``; a cut-off last line (the app stopped while writing it)
-    is left out with a warning. Any other damaged line is a :class:`SessionError`."""
+    is left out with a warning (``events-tail-cut``). Any other damaged line is a :class:`SessionError`."""
     try:
         data = read_bytes(path, "session's events file", MAX_JSON_BYTES)
     except FileNotFoundError:
         return [], []
     except InputError as err:
-        raise SessionError(err.message)
+        raise SessionError("unreadable", input=err.as_data())
     text = data.decode("utf-8", errors="replace")
     raw = text.split("\n")
     complete = text.endswith("\n")
@@ -197,25 +200,24 @@ def _read_events(path: Path, tolerate_tail: bool) -> tuple:
                 raise ValueError
         except ValueError:  # JSONInputError too: duplicate keys, huge numbers, deep nesting
             if tolerate_tail and i == last and not complete:
-                warnings.append(f"The last line of {path.name} is cut off (the app stopped "
-                                "while writing it); it was left out.")
+                warnings.append({"key": "events-tail-cut", "name": path.name})
                 break
-            raise SessionError(f"Line {i + 1} of {path.name} is damaged (not one JSON event), "
-                               "so the session can't be judged past it.")
+            raise SessionError("events-damaged", line=i + 1, name=path.name)
         events.append(ev)
     return events, warnings
 
 
 def read_computer_moves(folder) -> tuple:
     """The computer's moves noted in a session folder: ([(after, seat, turn_start, lines)],
-    warnings). A damaged line is left out with a warning: the events still judge."""
+    warnings). A damaged line is left out with a warning: the events still judge. A warning
+    is a ``key`` and its values (``companion.i18n.files.note`` says it)."""
     path = Path(folder) / COMPUTER_MOVES
     try:
         data = read_bytes(path, "computer's moves file", MAX_JSON_BYTES)
     except FileNotFoundError:
         return [], []
     except InputError as err:
-        return [], [err.message]
+        return [], [{"key": "unreadable", "input": err.as_data()}]
     out, warnings = [], []
     for i, line in enumerate(data.decode("utf-8", errors="replace").split("\n")):
         if not line.strip():
@@ -228,44 +230,42 @@ def read_computer_moves(folder) -> tuple:
                     and isinstance(lines, list) and all(isinstance(x, dict) for x in lines)):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
-            warnings.append(f"Line {i + 1} of {COMPUTER_MOVES} is damaged; it was left out, so "
-                            "that turn is judged without the computer's move.")
+            warnings.append({"key": "computer-move-damaged", "line": i + 1,
+                             "name": COMPUTER_MOVES})
             continue
         out.append((after, seat, start, tuple(lines)))
     return out, warnings
 
 
 def read_session(folder) -> Session:
-    """Read a session folder; raises :class:`SessionError` with a sentence."""
+    """Read a session folder; raises :class:`SessionError` with its cause."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise SessionError(f"There is no session folder at {folder}.")
+        raise SessionError("no-folder", folder=str(folder))
     meta_path = folder / "session.json"
     try:
         meta = read_json(meta_path, "session file", MAX_SMALL_BYTES)
     except FileNotFoundError:
-        raise SessionError(f"{folder} has no session.json, so it is not a session folder.")
+        raise SessionError("no-session-json", folder=str(folder))
     except InputError as err:
-        raise SessionError(err.message)
+        raise SessionError("unreadable", input=err.as_data())
     except JSONInputError as err:
-        raise SessionError(f"{meta_path} is damaged: {err.message[:1].lower()}{err.message[1:]}")
+        raise SessionError("damaged", path=str(meta_path), json=err.as_data())
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise SessionError(f'{meta_path} is not a session file (it needs "format": "{FORMAT}").')
+        raise SessionError("not-a-session", path=str(meta_path), format=FORMAT)
     version = meta.get("version")
     if version not in VERSIONS or isinstance(version, bool):
-        raise SessionError(f"This session is version {version!r}; only versions 1 and 2 "
-                           "can be read.")
+        raise SessionError("version", version=version, readable=list(VERSIONS))
     players = meta.get("players")
     if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise SessionError(f"{meta_path} must name 2 to 4 players.")
+        raise SessionError("players", path=str(meta_path), least=MIN_PLAYERS, most=MAX_PLAYERS)
     first = meta.get("first", 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
-        raise SessionError(f"{meta_path}: the first player must be a seat from 0 to "
-                           f"{len(players) - 1}.")
+        raise SessionError("first", path=str(meta_path), players=len(players))
     rules = meta.get("rules") or {}
     if not isinstance(rules, dict):
-        raise SessionError(f'{meta_path}: "rules" must be an object.')
+        raise SessionError("rules-not-object", path=str(meta_path))
     events, warnings = _read_events(folder / "events.jsonl", tolerate_tail=True)
     _check_events(events, len(players), version)
     return Session(folder, players, first, rules, events, warnings, version)
@@ -281,20 +281,16 @@ def _check_events(events: list, players: int, version: int = 1) -> None:
         if kind == "press":
             seat = ev.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-                raise SessionError(f"Event {number} is a press by {_shown(seat)}, which is not "
-                                   f"a seat (0 to {players - 1}).")
+                raise SessionError("press-not-a-seat", number=number, seat=_shown(seat),
+                                   players=players)
             if "auto" in ev and (version < 2 or not isinstance(ev["auto"], bool)):
-                raise SessionError(f"Event {number} is a press whose \"auto\" is "
-                                   f"{_shown(ev['auto'])}; only a version 2 session may hold "
-                                   "auto presses, marked true or false.")
+                raise SessionError("auto-not-allowed", number=number, auto=_shown(ev["auto"]))
         elif kind == "still":
             if version < 2:
-                raise SessionError(f"Event {number} is a settled still, which only a version 2 "
-                                   "session may hold.")
+                raise SessionError("still-in-version-1", number=number)
             image = ev.get("image")
             if not isinstance(image, str) or not image:
-                raise SessionError(f"Event {number} is a settled still that names no image "
-                                   f"({_shown(image)}).")
+                raise SessionError("still-no-image", number=number, image=_shown(image))
 
 
 def _shown(value) -> str:
@@ -312,7 +308,7 @@ def read_record_mirror(folder) -> tuple:
     except FileNotFoundError:
         return [], []
     except InputError as err:
-        return [], [err.message]
+        return [], [{"key": "unreadable", "input": err.as_data()}]
 
 
 def _read_events_plain(path: Path) -> tuple:
@@ -327,7 +323,7 @@ def _read_events_plain(path: Path) -> tuple:
             if not isinstance(obj, dict):
                 raise ValueError
         except ValueError:
-            warnings.append(f"Line {i + 1} of {path} is damaged; the record stops before it.")
+            warnings.append({"key": "mirror-line-damaged", "line": i + 1, "path": str(path)})
             break
         lines.append(obj)
     return lines, warnings

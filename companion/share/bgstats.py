@@ -41,6 +41,7 @@ from companion.i18n import N_, _, ngettext
 from companion.i18n.notices import cause_text
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError, read_session, write_synced
+from companion.i18n.files import say as say_file
 from companion.i18n.messages import render
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
     try:
         result = replay_lines(text_lines)
     except RecordError as err:
-        raise ShareError(err.message, 2)
+        raise ShareError(say_file(err), 2)
     if not result.ok:
         raise ShareError(_(TEXT["broken"]).format(line=result.error_line,
                                                   message=render(result.error, result.game)))

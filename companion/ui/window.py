@@ -199,11 +199,17 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 Logger.warning(f"Companion: no seat panel: {err}")
                 from companion.i18n.notices import Notice
                 from hardware.config import PanelConfigError
-                self.panel_problem = Notice("panel-off", why=str(err) if isinstance(
-                    err, PanelConfigError) else "")   # a library's words stay in the log
+                # The config's own sentence, or its file's facts; a library's words stay in
+                # the log.
+                facts = {}
+                if isinstance(err, PanelConfigError):
+                    facts = ({"input": err.input.as_data()} if err.input is not None
+                             else {"why": str(err)})
+                self.panel_problem = Notice("panel-off", **facts)
                 return _screen_panel(dispatch)
 
         def open_camera(self):
+            from companion.i18n.notices import Notice
             from vision.frames import CameraUnavailable as CameraError, open_camera
             old = self.ctl.camera
             if old is not None and hasattr(old, "close"):
@@ -213,11 +219,11 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
             except CameraError as err:
                 Logger.warning(f"Companion: camera unavailable: {err}")
                 self.ctl.camera = None
-                self.ctl.message = "The camera can't be opened: turns are entered by touch."
+                self.ctl.message = Notice("camera-unavailable")   # said in the player's language
             except Exception:  # an unexpected fault: logged with its cause, play goes on
                 Logger.exception("Companion: opening the camera failed")
                 self.ctl.camera = None
-                self.ctl.message = "The camera can't be opened: turns are entered by touch."
+                self.ctl.message = Notice("camera-unavailable")
 
         def _light_changed(self, light):
             bar = self.sm.get_screen("play").ids.seatbar

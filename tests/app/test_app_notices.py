@@ -72,3 +72,30 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
     finally:
         ui.panel_problem = ""
         ui.panel = old_panel
+
+
+def test_a_camera_that_cant_be_opened_is_said_in_the_players_language(ui, monkeypatch):
+    """The notice is a fact the words layer says: it follows the language (it was an English
+    string that only a verdict's lookup translated: Polish players read it in English)."""
+    import vision.frames
+    from companion.i18n.live import tr
+    from companion.i18n.notices import say
+
+    def no_camera(choice):
+        raise vision.frames.CameraUnavailable("No camera is connected.")
+    monkeypatch.setattr(vision.frames, "open_camera", no_camera)
+    old = ui.ctl.camera, ui.ctl.message
+    ui.ctl.camera = None   # the fixture's camera is not closed by the failed opening
+    try:
+        ui.open_camera()
+        assert ui.ctl.camera is None
+        assert say(ui.ctl.message) == "The camera can't be opened: turns are entered by touch."
+        tr.switch("pl")
+        pump(0.1)
+        assert say(ui.ctl.message) == ("Nie można uruchomić kamery: tury wpisuje się "
+                                       "dotykiem."), say(ui.ctl.message)
+        tr.switch("ko")
+        assert say(ui.ctl.message) == "카메라를 열 수 없습니다: 차례를 터치로 입력합니다."
+    finally:
+        tr.switch("en")
+        ui.ctl.camera, ui.ctl.message = old

@@ -273,8 +273,9 @@ def test_an_export_never_replaces_a_fifo_and_leaves_no_temporary_file(base_sessi
     try:
         game_id = journal.unfinished()["id"]
         os.mkfifo(work / "out.jsonl")
-        with pytest.raises(InputError, match="not a file"):
+        with pytest.raises(InputError) as refused:
             journal.export(game_id, work / "out.jsonl")
+        assert refused.value.cause == "not-a-file-to-write" and refused.value.facts["kind"] == "pipe"
         assert stat.S_ISFIFO(os.stat(work / "out.jsonl").st_mode)
         journal.export(game_id, work / "good.jsonl")
         assert sorted(p.name for p in work.iterdir() if "jsonl" in p.name) == ["good.jsonl",

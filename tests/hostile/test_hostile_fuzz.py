@@ -7,6 +7,7 @@ import shutil
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from companion.i18n.files import english as said_file
 from companion.i18n.messages import english
 from companion.i18n.verdicts import english_verdict
 from companion.engine.errors import RecordError, RuleError
@@ -49,7 +50,7 @@ def _replay(lines):
     try:
         result = replay_lines(lines)
     except RecordError as err:
-        _sentence(err.message)
+        _sentence(said_file(err))   # the reader's facts, said by companion.i18n
         return
     if result.error is not None:
         assert isinstance(result.error, RuleError) and result.error.rule
@@ -67,7 +68,7 @@ def test_record_reader_on_random_bytes(tmp_path, data):
     try:
         lines = read_lines(path)
     except RecordError as err:
-        _sentence(err.message)
+        _sentence(said_file(err))   # the reader's facts, said by companion.i18n
         return
     _replay(lines)
 
@@ -95,7 +96,7 @@ def test_json_reader_on_random_text(text):
     try:
         loads(text)
     except JSONInputError as err:
-        _sentence(err.message)
+        _sentence(said_file(err))   # the reader's facts, said by companion.i18n
 
 
 EVENT_FIELDS = ("type", "t", "seat", "image", "question", "value", "line")
@@ -133,7 +134,7 @@ def test_session_with_random_values_in_any_field(base_session, tmp_path, index, 
     try:
         result = rejudge(folder, say=english_verdict)   # as the command says them
     except SessionError as err:
-        _sentence(err.message)
+        _sentence(said_file(err))   # the reader's facts, said by companion.i18n
         return
     for v in result["verdicts"]:
         assert v["verdict"] in ("accepted", "rejected", "question", "unreadable")

@@ -233,5 +233,6 @@ def test_a_damaged_line_of_the_computers_moves_is_left_out_with_a_warning(tmp_pa
         good + '\n{"after": -1, "seat": 1, "turn_start": 2, "lines": []}\nnot json\n')
     moves, warnings = read_computer_moves(tmp_path)
     assert moves == [(3, 1, 2, ({"type": "pass", "player": 1},))]
-    assert [w.split(" of ")[0] for w in warnings] == ["Line 2", "Line 3"]
+    assert [(w["key"], w["line"]) for w in warnings] == [("computer-move-damaged", 2),
+                                                         ("computer-move-damaged", 3)]
     assert read_computer_moves(tmp_path / "none") == ([], [])

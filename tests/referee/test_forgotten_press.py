@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from companion.i18n.files import english_note
 from companion.i18n.verdicts import render_after
 from companion.engine import EndTurn, ReserveCard, SimulatedTable, TakeGems
 from companion.referee import Referee, rejudge
@@ -232,7 +233,8 @@ def test_rejudge_of_a_version_2_session_with_a_still_that_cant_be_read(tmp_path,
     result = rejudge(folder)
     assert [v["verdict"] for v in result["verdicts"]] == ["question"]
     assert result["verdicts"][0]["question"] == "turns"
-    assert any("0099.jpg" in w and "no evidence" in w for w in result["warnings"])
+    said = [english_note(w) for w in result["warnings"]]   # warnings are facts, said above
+    assert any("0099.jpg" in w and "no evidence" in w for w in said)
     # A still event naming no image: the folder can't be judged (exit 2, one sentence).
     events.insert(1, json.dumps({"type": "still", "t": 1.0}))
     (folder / "events.jsonl").write_text("\n".join(events) + "\n")

@@ -14,6 +14,7 @@ from companion.i18n.covered import places
 from companion.referee import Referee, rejudge
 from companion.referee.referee import SetupError
 from companion.referee.verdict import Verdict
+from companion.i18n.files import english_note
 from companion.i18n.verdicts import english_verdict
 from tests.referee.table_play import TablePlay
 
@@ -119,7 +120,7 @@ def test_rejudge_an_unsure_setup_then_a_readable_one_judges_the_game(tmp_path):
         "The camera is not sure of the third card of level 1 and the green lane: lay every "
         "card and noble flat with its tag facing up, and every token flat in its lane.")
     assert out["verdicts"][1]["press"] == 1 and "not set up yet" in out["verdicts"][1]["message"]
-    assert any("before the game was set up" in w for w in out["warnings"])
+    assert any("before the game was set up" in english_note(w) for w in out["warnings"])
     # From the readable setup on, the game is judged as it was live (press numbers shift by
     # the early press).
     later = out["verdicts"][2:]

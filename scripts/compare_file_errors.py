@@ -1,0 +1,345 @@
+"""What the commands print for bad input files, one case per cause, to compare two versions.
+
+    python scripts/compare_file_errors.py run OUT.json   # every case: exit code, stdout, stderr
+    python scripts/compare_file_errors.py diff A.json B.json
+
+An older version is run from an exported tree (``git archive REV | tar -x -C DIR``), with
+``cd DIR && PYTHONPATH=DIR python .../compare_file_errors.py run BEFORE.json``.
+
+The bad inputs are made afresh under a fixed folder (``/tmp/splendor-file-errors``) so the
+paths in the sentences are the same in every run. Commands run as the user runs them
+(``python -m companion.cli.main ...``); the league's 400s, the journal, the settings and the
+session writer are called in one child process each that prints what a person reads (the
+response body, the log line).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path("/tmp/splendor-file-errors")
+HEADER = '{"format": "splendor-record", "version": 1, "players": ["Ana", "Ben"]}'
+SETUP = ('{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
+         '[["1W01", "1U04", "1R02", "1K07"], ["2G01", "2W05", "2R03", "2K02"], '
+         '["3U02", "3W01", "3G04", "3R03"]]}')
+SESSION = {"format": "splendor-session", "version": 1, "players": ["Ana", "Ben"], "first": 0}
+
+# A record's header line, one per cause of RecordError / JSONInputError.
+HEADERS = {
+    "h-duplicate-key": '{"format": "splendor-record", "version": 1, "version": 1, '
+                       '"players": ["A", "B"]}',
+    "h-long-number": '{"format": "splendor-record", "version": 1' + "0" * 5000
+                     + ', "players": ["A", "B"]}',
+    "h-huge-number": '{"format": "splendor-record", "version": 1e999, "players": ["A", "B"]}',
+    "h-nan": '{"format": "splendor-record", "version": NaN, "players": ["A", "B"]}',
+    "h-infinity": '{"format": "splendor-record", "version": -Infinity, "players": ["A"]}',
+    "h-deep": "[" * 40 + "]" * 40,
+    "h-very-deep": "[" * 100_000 + "]" * 100_000,
+    "h-surrogate": '{"format": "splendor-record", "version": 1, "players": ["A\\ud800", "B"]}',
+    "h-bad-json": '{"format": "splendor-record", "version": 1,,}',
+    "h-not-an-object": "[1, 2]",
+    "h-other-format": '{"format": "chess", "version": 1, "players": ["A", "B"]}',
+    "h-version-2": '{"format": "splendor-record", "version": 2, "players": ["A", "B"]}',
+    "h-version-true": '{"format": "splendor-record", "version": true, "players": ["A", "B"]}',
+    "h-version-text": '{"format": "splendor-record", "version": "1", "players": ["A", "B"]}',
+    "h-one-player": '{"format": "splendor-record", "version": 1, "players": ["A"]}',
+    "h-blank-name": '{"format": "splendor-record", "version": 1, "players": ["A", " "]}',
+    "h-unknown-fields": '{"format": "splendor-record", "version": 1, "players": ["A", "B"], '
+                        '"zeta": 1, "alpha": 2}',
+    "h-rules-keys": '{"format": "splendor-record", "version": 1, "players": ["A", "B"], '
+                    '"rules": {"x": 1}}',
+    "h-rules-not-object": '{"format": "splendor-record", "version": 1, "players": ["A", "B"], '
+                          '"rules": 3}',
+    "h-short-take": '{"format": "splendor-record", "version": 1, "players": ["A", "B"], '
+                    '"rules": {"short_take": "sometimes"}}',
+}
+
+
+def make_records(base: Path) -> dict:
+    """name -> path of a bad record file."""
+    out = {}
+    r = base / "records"
+    r.mkdir(parents=True)
+    out["missing"] = r / "nothing-here.jsonl"
+    (r / "folder.jsonl").mkdir()
+    out["folder"] = r / "folder.jsonl"
+    os.mkfifo(r / "pipe.jsonl")
+    out["fifo"] = r / "pipe.jsonl"
+    out["device"] = Path("/dev/null")
+    (r / "file").write_text("x")
+    out["not-a-directory"] = r / "file" / "game.jsonl"
+    big = r / "big.jsonl"
+    big.write_text(HEADER + "\n")
+    os.truncate(big, 17 * 1024 * 1024)
+    out["too-large"] = big
+    (r / "latin1.jsonl").write_bytes(b"\xff\xfe{\x00")
+    out["not-utf8"] = r / "latin1.jsonl"
+    (r / "empty.jsonl").write_text("")
+    out["empty"] = r / "empty.jsonl"
+    (r / "blank.jsonl").write_text("\n \n\n")
+    out["blank-lines"] = r / "blank.jsonl"
+    for name, header in HEADERS.items():
+        p = r / f"{name}.jsonl"
+        p.write_text(header + "\n" + SETUP + "\n", encoding="utf-8")
+        out[name] = p
+    # The same JSON causes in an event line (a malformed line, exit 1).
+    for name, header in HEADERS.items():
+        if name in ("h-duplicate-key", "h-long-number", "h-huge-number", "h-nan", "h-deep",
+                    "h-very-deep", "h-surrogate", "h-bad-json", "h-not-an-object"):
+            p = r / f"line-{name[2:]}.jsonl"
+            p.write_text(HEADER + "\n" + SETUP + "\n" + header + "\n", encoding="utf-8")
+            out[f"line-{name[2:]}"] = p
+    return out
+
+
+def make_sessions(base: Path) -> dict:
+    s = base / "sessions"
+    s.mkdir(parents=True)
+    out = {"no-folder": s / "nothing-here"}
+
+    def folder(name, meta=None, events=None, raw_meta=None, extra=None):
+        f = s / name
+        f.mkdir()
+        if raw_meta is not None:
+            (f / "session.json").write_text(raw_meta, encoding="utf-8")
+        elif meta is not None:
+            (f / "session.json").write_text(json.dumps(meta), encoding="utf-8")
+        if events is not None:
+            (f / "events.jsonl").write_text(events, encoding="utf-8")
+        for rel, text in (extra or {}).items():
+            (f / rel).write_text(text, encoding="utf-8")
+        out[name] = f
+        return f
+
+    folder("no-session-json")
+    f = folder("session-json-folder")
+    (f / "session.json").mkdir()
+    folder("session-json-bad", raw_meta='{"format": "splendor-session",,}')
+    folder("session-json-dup", raw_meta='{"format": "splendor-session", "format": 1}')
+    f = folder("session-json-latin1")
+    (f / "session.json").write_bytes(b"\xff\xfe")
+    folder("session-other-format", meta={**SESSION, "format": "x"})
+    folder("session-version-3", meta={**SESSION, "version": 3})
+    folder("session-version-true", meta={**SESSION, "version": True})
+    folder("session-one-player", meta={**SESSION, "players": ["A"]})
+    folder("session-first-5", meta={**SESSION, "first": 5})
+    folder("session-rules-list", meta={**SESSION, "rules": [1]})
+    folder("session-rules-keys", meta={**SESSION, "rules": {"colour": "red"}})
+    f = folder("events-folder", meta=SESSION)
+    (f / "events.jsonl").mkdir()
+    folder("events-damaged", meta=SESSION,
+           events='{"type": "press", "seat": 0, "t": 1}\nnot json\n{"type": "press"}\n')
+    folder("events-cut-tail", meta=SESSION, events='{"type": "setup", "t": 0}\n{"type": "pr')
+    folder("press-bad-seat", meta=SESSION, events='{"type": "press", "seat": true, "t": 1}\n')
+    folder("press-auto-v1", meta=SESSION,
+           events='{"type": "press", "seat": 0, "auto": true, "t": 1}\n')
+    folder("press-auto-v2-text", meta={**SESSION, "version": 2},
+           events='{"type": "press", "seat": 0, "auto": "yes", "t": 1}\n')
+    folder("still-v1", meta=SESSION, events='{"type": "still", "image": "0001.jpg", "t": 1}\n')
+    folder("still-no-image", meta={**SESSION, "version": 2},
+           events='{"type": "still", "t": 1}\n')
+    folder("computer-moves-damaged", meta=SESSION, events="",
+           extra={"computer-moves.jsonl": "{nope\n"})
+    folder("reading-damaged", meta=SESSION,
+           events='{"type": "setup", "t": 0, "image": "0000.json"}\n',
+           extra={"0000.json": '{"a": 1, "a": 2}'})
+    folder("still-not-an-image", meta=SESSION,
+           events='{"type": "setup", "t": 0, "image": "0000.jpg"}\n',
+           extra={"0000.jpg": "not an image"})
+    return out
+
+
+def make_images(base: Path) -> dict:
+    i = base / "images"
+    i.mkdir(parents=True)
+    (i / "folder.jpg").mkdir()
+    (i / "empty.jpg").write_bytes(b"")
+    (i / "text.jpg").write_text("hello")
+    big = i / "big.jpg"
+    big.write_bytes(b"\xff\xd8")
+    os.truncate(big, 200 * 1024 * 1024)
+    return {"image-missing": i / "nothing.jpg", "image-folder-inside": i / "folder.jpg",
+            "image-empty": i / "empty.jpg", "image-text": i / "text.jpg",
+            "image-too-large": big, "image-device": Path("/dev/zero")}
+
+
+def make_misc(base: Path) -> dict:
+    m = base / "misc"
+    m.mkdir(parents=True)
+    (m / "folder").mkdir()
+    (m / "bad.json").write_text('{"width": 1,,}')
+    (m / "latin1.toml").write_bytes(b"\xff\xfe")
+    (m / "bad.toml").write_text("[seat\n")
+    big = m / "big.toml"
+    big.write_text("# x\n")
+    os.truncate(big, 2 * 1024 * 1024)
+    return {"folder": m / "folder", "bad-json": m / "bad.json", "latin1": m / "latin1.toml",
+            "bad-toml": m / "bad.toml", "big": big, "missing": m / "nothing"}
+
+
+CHILD = r'''
+import json, logging, os, sys
+logging.basicConfig(stream=sys.stdout, format="%(levelname)s %(message)s", level=logging.WARNING)
+case, arg = sys.argv[1], sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+
+
+def said(err):   # the sentence a person reads: from companion.i18n once it says these
+    try:
+        from companion.i18n.files import english
+    except ImportError:
+        return err.message
+    return english(err)
+
+
+if case == "league-body":
+    from league.check import BodyError, parse_body
+    try:
+        parse_body(arg.encode("utf-8", "surrogateescape"))
+        print("accepted")
+    except BodyError as err:
+        print(400, err.message)
+elif case == "league-record":
+    from league.check import check_record
+    summary, refused = check_record(json.loads(arg))
+    print(refused and (refused.line, refused.rule, refused.message))
+elif case == "journal":
+    from companion.referee.recovery import open_journal
+    try:
+        j, notes = open_journal(arg)
+        print([n.code for n in notes])
+    except Exception as err:
+        print(type(err).__name__, err)
+elif case == "journal-export":
+    from companion.referee.journal import Journal, JournalError
+    j = Journal(os.path.join(arg, "j.sqlite"))
+    try:
+        j.export(99, os.path.join(arg, "out.jsonl"))
+    except JournalError as err:
+        print(said(err))
+elif case == "settings":
+    from companion.app.settings import Settings
+    print(Settings.load(arg).notices)
+elif case == "writer":
+    from companion.referee.session import SessionWriter
+    SessionWriter(arg)
+elif case == "mirror":
+    from companion.referee.session import read_record_mirror, read_computer_moves
+    try:   # the warnings as a person reads them, once companion.i18n says them
+        from companion.i18n.files import english_note
+    except ImportError:
+        english_note = str
+    print([english_note(w) for w in read_record_mirror(arg)[1]],
+          [english_note(w) for w in read_computer_moves(arg)[1]])
+'''
+
+
+def cases(base: Path) -> list:
+    """(name, argv for the CLI or ('child', case, arg))."""
+    out = []
+    records = make_records(base)
+    for name, path in records.items():
+        out.append((f"replay/{name}", ["replay", str(path)]))
+        out.append((f"replay-json/{name}", ["replay", str(path), "--json"]))
+    for name in ("missing", "folder", "device", "not-utf8", "empty", "h-duplicate-key",
+                 "h-version-2", "h-one-player", "h-short-take", "too-large"):
+        out.append((f"coach/{name}", ["coach", str(records[name]), "--iterations", "1"]))
+        out.append((f"ai-move/{name}", ["ai-move", str(records[name]), "--iterations", "1"]))
+        out.append((f"share/{name}", ["share", str(records[name])]))
+    for name, path in make_sessions(base).items():
+        out.append((f"rejudge/{name}", ["rejudge", str(path)]))
+        out.append((f"rejudge-json/{name}", ["rejudge", str(path), "--json"]))
+    for name, path in make_images(base).items():
+        out.append((f"read-table/{name}", ["read-table", str(path)]))
+    misc = make_misc(base)
+    for name in ("folder", "latin1", "bad-toml", "big", "missing"):
+        out.append((f"test-panel/{name}", ["test-panel", "--mock", "--config", str(misc[name])]))
+    for name in ("folder", "bad-json", "big", "missing"):
+        out.append((f"print-mat/{name}", ["print-mat", "--mat", str(misc[name]),
+                                          str(base / "mat.pdf")]))
+    out.append(("print-mat/out-device", ["print-mat", "/dev/null"]))
+    out.append(("print-mat/out-folder", ["print-mat", str(misc["folder"])]))
+    out.append(("print-tags/out-device", ["print-tags", "--ids", "1W01", "--", "/dev/null"]))
+    for body in ('{"revision": 1,,}', '{"revision": 1, "revision": 2}', "[" * 40 + "]" * 40,
+                 '{"revision": 1' + "0" * 30 + "}", '{"a": "\\ud800"}', "NaN", "\udcff"):
+        out.append((f"league-body/{body[:20]}", ("child", "league-body", body)))
+    for name, header in HEADERS.items():
+        out.append((f"league-record/{name}", ("child", "league-record",
+                                              json.dumps([header, SETUP]))))
+    out.append(("league-record/empty", ("child", "league-record", "[]")))
+
+    def folder(name: str, files: dict) -> str:
+        """A folder holding ``files`` (name -> text, or None for a folder of that name)."""
+        f = base / name
+        f.mkdir()
+        for rel, text in files.items():
+            if text is None:
+                (f / rel).mkdir()
+            elif isinstance(text, bytes):
+                (f / rel).write_bytes(text)
+            else:
+                (f / rel).write_text(text)
+        return str(f)
+
+    for name, case, files in [
+        ("journal/damaged", "journal",
+         {"journal.sqlite": b"not a database at all" * 100}),
+        ("journal/export-missing-game", "journal-export", {}),
+        ("settings/duplicate-key", "settings", {"settings.json": '{"a": 1, "a": 2}'}),
+        ("settings/folder", "settings", {"settings.json": None}),
+        ("writer/damaged-events", "writer",
+         {"events.jsonl": '{"type": "setup", "t": 0}\nnot json\n{"type": "press"}\n'}),
+        ("mirror/damaged", "mirror", {"record.jsonl": HEADER + "\n{bad\n",
+                                      "computer-moves.jsonl": '{"after": -1}\n'}),
+        ("mirror/folders", "mirror", {"record.jsonl": None, "computer-moves.jsonl": None}),
+    ]:
+        out.append((name, ("child", case, folder(name.replace("/", "-"), files))))
+    return out
+
+
+def run(out_path: str) -> None:
+    if ROOT.exists():
+        shutil.rmtree(ROOT)
+    ROOT.mkdir()
+    env = dict(os.environ, SPLENDOR_LANG="en", SPLENDOR_DATA_DIR=str(ROOT / "data"),
+               PYTHONHASHSEED="0")
+    results = {}
+    for name, argv in cases(ROOT):
+        stdin = b""
+        if isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
+            cmd = [sys.executable, "-c", CHILD, argv[1]]
+            stdin = argv[2].encode("utf-8", "surrogateescape")
+        else:
+            cmd = [sys.executable, "-m", "companion.cli.main", *argv]
+        p = subprocess.run(cmd, capture_output=True, env=env, timeout=300, input=stdin)
+        results[name] = {"code": p.returncode,
+                         "stdout": p.stdout.decode("utf-8", "replace"),
+                         "stderr": p.stderr.decode("utf-8", "replace")}
+        print(f"{p.returncode:3} {name}", file=sys.stderr)
+    Path(out_path).write_text(json.dumps(results, indent=1) + "\n",
+                              encoding="utf-8")
+    print(f"{len(results)} cases written to {out_path}")
+
+
+def diff(a_path: str, b_path: str) -> int:
+    a = json.loads(Path(a_path).read_text(encoding="utf-8"))
+    b = json.loads(Path(b_path).read_text(encoding="utf-8"))
+    differ = 0
+    for name in sorted(set(a) | set(b)):
+        if a.get(name) != b.get(name):
+            differ += 1
+            print(f"--- {name}\n  before: {a.get(name)}\n  after:  {b.get(name)}")
+    print(f"{len(set(a) | set(b))} cases compared (exit code, stdout, stderr), {differ} differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["run"] and len(sys.argv) == 3:
+        run(sys.argv[2])
+    elif sys.argv[1:2] == ["diff"] and len(sys.argv) == 4:
+        sys.exit(diff(sys.argv[2], sys.argv[3]))
+    else:
+        sys.exit(__doc__)
