@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.i18n import _, ngettext
 from companion.i18n.words import join
 
-__all__ = ["recorded_head", "turns_question", "turns_hint", "countdown"]
+__all__ = ["recorded_head", "turns_question", "turns_hint", "turns_hint_next", "countdown"]
 
 
 def countdown(game, seconds: int) -> str:
@@ -29,6 +29,11 @@ def turns_hint(game, verdict) -> str:
     forgot = game.names[game.active]
     return _("{name} pressed, but {forgot} did not press at the end of the turn. {forgot}, "
              "touch the turn you played:").format(name=game.names[verdict.seat], forgot=forgot)
+
+
+def turns_hint_next(name) -> str:
+    """The words above the next seat's turns, when the turns are asked seat by seat."""
+    return _("{name}, now touch the turn you played:").format(name=name)
 
 
 def turns_question(game, verdict) -> str:

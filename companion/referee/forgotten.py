@@ -40,9 +40,11 @@ from companion.referee.seen import (ObservationError, Seen, changed_uncertain, r
                                     seen_of, table_problems)
 from companion.referee.verdict import Verdict
 
-#: At most this many sequences are searched for (a table that fits more is asked as it is: the
-#: players enter the forgotten turn by touch). Two takes of three tokens fit about 20.
-MAX_SEQUENCES = 60
+#: At most this many sequences are searched for (a table that fits more is asked with these).
+#: Two takes of three tokens fit about 20; three seats' turns with a card dealt and reserved
+#: between two stills fit 123 (seed 7308 of the session bench: 1.4 s here); the screen asks
+#: them seat by seat.
+MAX_SEQUENCES = 400
 #: At most this many turns are tried; a table that needs more is judged as a press out of turn
 #: (the players put it right by hand, as in version 1). Two seats forgetting at 3 players with
 #: no still between (seed 7310 of the session bench: a take and two reserves) needs about 5,000

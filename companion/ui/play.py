@@ -46,6 +46,7 @@ class PlayScreen(AppScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.selection = {}      # colour -> count picked in the bank (take) or hand (return)
+        self.turns_chosen = ()   # a forgotten press asked seat by seat: the turns touched
         self._undo_note = None   # (words, (verdict, message) when the undo was made)
         self._undo_seen = None   # the controller's last undo already said
 
@@ -354,14 +355,17 @@ class PlayScreen(AppScreen):
         e = c.entry
         # The objects themselves, not their ids: a new game's may reuse an old one's address.
         choice = c.computer.move_for(c.game)
-        key = (c.ref, e, q and (q[0], tuple(q[1]), q[2]), c.busy, view.turn,
+        asked = q and (q[0], tuple(q[1]), q[2])
+        if asked != getattr(self, "_turns_asked", None):
+            self._turns_asked, self.turns_chosen = asked, ()   # a new question: from its start
+        key = (c.ref, e, asked, c.busy, view.turn,
                e and len(e.lines), e and e.step(), tuple(sorted(self.selection.items())),
-               id(choice), c.computer.is_thinking(c.game))
+               id(choice), c.computer.is_thinking(c.game), self.turns_chosen)
         if key == getattr(self, "_prompt_key", None):
             return  # unchanged: keep the widgets (re-rendering text is the slow part)
         self._prompt_key = key
         p = self._usual = V.prompt(e, q, c.busy, c.names, self.selection, c.pending_question,
-                                   c.game)
+                                   c.game, self.turns_chosen)
         if c.computer.plays(c.game) and q is None and e is not None and not e.lines \
                 and not self.selection and e.step() == ("main",):
             if choice is not None:
@@ -398,14 +402,7 @@ class PlayScreen(AppScreen):
                             size_hint=(None, None), size=(tap * 1.9, tap * 1.3))
             deck.bind(on_release=lambda w, v=level: ctl().answer(v))
             box.add_widget(deck)
-        for i, parts in p.turns:    # ... or which of a few turns was played
-            tile = TurnTile(target=f"answer:{i}", size_hint_x=1)
-            if any(kind == "card" for _v, kind, _x in parts):
-                tile.height = quarter + 8   # a card its costs can be read on
-            tile.show(parts)
-            tile.bind(on_release=lambda w, v=i: ctl().answer(v))
-            box.add_widget(tile)
-        for a in p.actions:
+        def add_action(a):
             b = BigButton(text=a.label, target=a.target, size_hint=(None, None),
                           width=tap * (4.4 if a.wide else 2.4))
             if a.wide and a.key == "answer":
@@ -416,12 +413,45 @@ class PlayScreen(AppScreen):
                 b.background_color = GREEN
             b.bind(on_release=lambda w, a=a: self._act(a))
             box.add_widget(b)
+        # Back to the earlier seat's turns comes first: the turns may be many (scrolled).
+        for a in p.actions:
+            if a.key == "turns-back":
+                add_action(a)
+        for n, (i, parts) in enumerate(p.turns):    # ... or which of a few turns was played
+            narrow = isinstance(i, tuple)
+            tile = TurnTile(target=f"turn:{n}" if narrow else f"answer:{i}", size_hint_x=1)
+            if any(kind == "card" for _v, kind, _x in parts):
+                tile.height = quarter + 8   # a card its costs can be read on
+            tile.show(parts)
+            tile.bind(on_release=lambda w, v=i: self.choose_turn(v))
+            box.add_widget(tile)
+        for a in p.actions:
+            if a.key != "turns-back":
+                add_action(a)
         self._place_picture()
+
+    def choose_turn(self, value):
+        """A touch on a turn of a forgotten press: the answer, or (asked seat by seat) the
+        turn of this seat, the next seat's turns shown next."""
+        if isinstance(value, tuple):
+            self._turns_step(self.turns_chosen + (value[1],))
+        else:
+            ctl().answer(value)
+
+    def turns_back(self):
+        self._turns_step(self.turns_chosen[:-1])
+
+    def _turns_step(self, chosen):
+        self.turns_chosen = chosen
+        self.refresh()
+        self._scroll.scroll_y = 1    # the next seat's turns from their top (Back is there)
+        self._scroll._update_effect_bounds()   # else the scroll effect puts the old place back
 
     def _act(self, a):
         c = ctl()
         e = c.entry
         {"take": self.take, "clear": self.clear, "reserved": self.reserved_cards,
+         "turns-back": self.turns_back,
          "hidden": self.hidden_buy, "pass": lambda: c.send(e.pass_line()),
          "reveal": lambda: self.reveal(*a.arg), "return": self.give_back,
          "end": self.end_turn, "answer": lambda: c.answer(a.arg),

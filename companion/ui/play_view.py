@@ -175,11 +175,12 @@ class Prompt:
 
 
 def prompt(entry, question, busy: bool, names, selection: dict, asked=None,
-           game=None) -> Prompt:
+           game=None, chosen=()) -> Prompt:
     """What the prompt shows for the turn being entered (``entry``: viewmodel.TurnEntry), or
-    the referee's question (``asked``: its Verdict; ``game``: the game it was asked on)."""
+    the referee's question (``asked``: its Verdict; ``game``: the game it was asked on;
+    ``chosen``: the turns touched so far in a ``turns`` question asked seat by seat)."""
     if question is not None:
-        return _question(question, names, asked, game)
+        return _question(question, names, asked, game, chosen)
     if entry is None or busy:
         return Prompt()
     step = entry.step()
@@ -272,7 +273,39 @@ def turn_parts(game, turn) -> list:
     return out
 
 
-def _question(question, names, asked=None, game=None) -> Prompt:
+#: A forgotten press's ``turns`` question shows up to this many sequences at once (the later
+#: seats' turns drawn beside the first); with more (three seats' turns with a card dealt and
+#: reserved between two stills: 123 at seed 7308), each seat touches its own turn in order.
+TURNS_AT_ONCE = 6
+
+
+def _keys(turns) -> tuple:
+    """Turns as the players tell them apart: a card dealt into the market is not part of it
+    (the camera saw where it went, or a later turn reserved it)."""
+    return tuple(tuple(a for a in turn if type(a).__name__ != "RevealCard") for turn in turns)
+
+
+def turns_choices(game, options, chosen=()) -> list:
+    """The next seat's turns among the sequences that begin with the turns ``chosen`` so far,
+    one per turn as the players tell them apart: ``(value, parts)``, value the index of the
+    sequence when the touch settles it, else ``("narrow", key)`` (the turn chosen: the next
+    seat's turn is asked next)."""
+    depth = len(chosen)
+    groups: dict = {}
+    for i, seq in enumerate(options):
+        if len(seq) > depth and _keys(seq[:depth]) == tuple(chosen):
+            groups.setdefault(_keys(seq[depth:depth + 1])[0], []).append(i)
+    out = []
+    for key, members in groups.items():
+        seq = options[members[0]]
+        # Sequences the same to the players' eyes to the end are one (the first stands).
+        settled = len(members) == 1 or depth + 1 >= len(seq)
+        out.append((members[0] if settled else ("narrow", key),
+                    turn_parts(game if depth == 0 else None, seq[depth])))
+    return out
+
+
+def _question(question, names, asked=None, game=None, chosen=()) -> Prompt:
     """The referee's question as pictures to touch, under a short sentence of our own: the
     referee's sentence names cards and nobles by their sticker ids, so it is not shown."""
     kind, cands, _message = question
@@ -293,6 +326,19 @@ def _question(question, names, asked=None, game=None) -> Prompt:
     elif kind == "reserved-card":
         p.hint = _("Which of {name}'s reserved cards was bought?").format(name=name)
         p.cards = [c for c in cands if c in CARDS]
+    elif kind == "turns" and game is not None and (
+            chosen or len(getattr(asked, "options", ()) or ()) > TURNS_AT_ONCE):
+        # Too many ways to show at once: each seat touches its own turn in turn order.
+        from companion.i18n.forgotten import turns_hint, turns_hint_next
+        options = asked.options
+        p.turns = turns_choices(game, options, chosen)
+        if chosen:
+            seat = next(seq[len(chosen)][0].player for seq in options
+                        if _keys(seq[:len(chosen)]) == tuple(chosen))
+            p.hint = turns_hint_next(names[seat])
+            p.actions.append(Action(_("Back"), "turns-back", "turns-back"))
+        else:
+            p.hint = turns_hint(game, asked)
     elif kind == "turns" and game is not None:
         # A forgotten press: the seat that forgot touches its own turn; where two sequences
         # share it, the later seats' turns are drawn after it (named).

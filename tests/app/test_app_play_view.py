@@ -97,3 +97,38 @@ def test_a_flow_of_buttons_wraps_as_the_screen_lays_them_out():
     assert V.flow_height([326, 326], 700, 74, 4) == 74            # 326 + 4 + 326 fit
     assert V.flow_height([326, 326, 178], 700, 74, 4) == 74 * 2 + 4
     assert V.flow_height([400, 400], 700, 74, 4) == 74 * 2 + 4
+
+
+def test_a_turns_question_of_many_ways_is_narrowed_seat_by_seat_to_the_turns_played():
+    """123 ways (a card reserved, the card dealt in its place reserved, a take): the first seat
+    sees its handful of turns, the next seat the cards that could have been dealt, and two
+    touches give the index of the sequence played. Small questions stay one tap."""
+    from companion.engine import ReserveCard
+    from companion.referee.forgotten import judge_forgotten
+    from companion.ui.play_view import TURNS_AT_ONCE, _keys, turns_choices
+    from tests.referee.test_forgotten_press import Table, take
+    table = Table(players=4, seed=3)
+    game = table.sim.new_game()
+    first = table.truth.market[0][2].id
+    table.play(lambda p: ReserveCard(p, first))
+    dealt = table.truth.market[0][2].id
+    table.play(lambda p: ReserveCard(p, dealt))
+    last = table.play(take("white", "blue", "green"))
+    v = judge_forgotten(game, [], table.seen(), last)
+    truth = [a.to_line() for a in table.truth.history]
+    played = next(i for i, seq in enumerate(v.candidates)
+                  if [x for t in seq for x in t] == truth)
+    assert len(v.options) == 123
+    chosen, sizes = (), []
+    while True:
+        choices = turns_choices(game, v.options, chosen)
+        sizes.append(len(choices))
+        want = _keys(v.options[played])[len(chosen)]
+        value = next(val for val, _parts in choices
+                     if val == played or (isinstance(val, tuple) and val[1] == want))
+        if not isinstance(value, tuple):
+            break
+        chosen += (value[1],)
+    assert value == played and len(sizes) == 2
+    assert sizes[0] <= TURNS_AT_ONCE      # Ana's own turns: no card dealt among them
+    assert all(isinstance(val, tuple) for val, _p in turns_choices(game, v.options))
