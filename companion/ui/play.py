@@ -126,8 +126,10 @@ class PlayScreen(AppScreen):
 
     def _fit(self, *_):
         """The players' panels and the prompt's room (play_view.computer_room): the computer's
-        move is shown whole. Otherwise, in portrait, the prompt takes at most 25 % of the
-        height and scrolls beyond: the market keeps its rows touchable."""
+        move is shown whole, and in landscape every prompt but a referee's question (the
+        panels fold to names and points while it is taller than the room under them: nothing
+        to scroll in ordinary play). Otherwise, in portrait, the prompt takes at most 25 % of
+        the height and scrolls beyond: the market keeps its rows touchable."""
         from kivy.core.window import Window  # lazy, as above
         if self._scroll is None:
             return
@@ -138,7 +140,7 @@ class PlayScreen(AppScreen):
         landscape = self._column is not None
         # The computer's move on screen (its picture; not under a referee's question, whose
         # pictures scroll as any other prompt's).
-        shown = bool(self.picture.parts) and ctl().question is None and n > 0
+        shown = (bool(self.picture.parts) or landscape) and ctl().question is None and n > 0
         room = usual = 0
         pair = trio = False
         if shown:

@@ -39,10 +39,11 @@ ISSUE33_CHECKS = ("small-text", "gem-letters", "text-overlap", "scrolling", "sma
 # Left at 800x480: the computer's bought or reserved card with 3 players, 82 px tall (its points
 # 14.8 px: small-text 2, small-picture 4; at a quarter's height a Polish or Korean buy with a
 # noble needs 32 px of scrolling); the reveal's picker of up to 40 cards (3 states; a colour
-# filter fits them), and the prompt of a 4-player refusal and final round and a 3-player hand of
-# reserved cards (2-50 px). Measured in English, Polish and Korean (the most of the three:
-# scrolling 7 in Polish); in portrait, English: the reveal's picker only.
-KNOWN_33 = {"800x480": {"small-text": 2, "gem-letters": 0, "text-overlap": 0, "scrolling": 7,
+# filter fits them). The prompts of a 4-player refusal and final round and of a 3-player hand of
+# reserved cards (2-50 px of scrolling) fit since the players' panels fold to names and points
+# while a prompt is taller than the room under them. Measured in English, Polish and Korean;
+# in portrait, English: the reveal's picker only.
+KNOWN_33 = {"800x480": {"small-text": 2, "gem-letters": 0, "text-overlap": 0, "scrolling": 3,
                         "small-picture": 4},
             "720x1280": {"small-text": 0, "gem-letters": 0, "text-overlap": 0, "scrolling": 3,
                          "small-picture": 0}}
