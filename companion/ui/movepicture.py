@@ -74,9 +74,9 @@ class MovePicture(StackLayout):
                 row.add_widget(tile)
                 tall = tile.height
             elif part.kind == "reserve-deck":
-                # A deck's back has no text to read (its level's dots): smaller than a face,
-                # the move's words and button keep their room (Polish, 3 players, 800x480).
-                back = MiniCard(size_hint=(None, None), size=(card_w * 0.8, card_h * 0.8))
+                # A deck's back has no text to read (its level's dots): half a face, so that
+                # the move's words and button keep their room (Polish, 4 players, final round).
+                back = MiniCard(size_hint=(None, None), size=(card_w * 0.5, card_h * 0.5))
                 back.card_id = (None, part.level)
                 row.add_widget(back)
                 tall = back.height

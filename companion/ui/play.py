@@ -127,8 +127,10 @@ class PlayScreen(AppScreen):
 
     def _fit(self, *_):
         """The players' panels and the prompt's room (play_view.computer_room): the computer's
-        move is shown whole. Otherwise, in portrait, the prompt takes at most 25 % of the
-        height and scrolls beyond: the market keeps its rows touchable."""
+        move is shown whole, and in landscape every prompt but a referee's question (the
+        panels fold to names and points while it is taller than the room under them: nothing
+        to scroll in ordinary play). Otherwise, in portrait, the prompt takes at most 25 % of
+        the height and scrolls beyond: the market keeps its rows touchable."""
         from kivy.core.window import Window  # lazy, as above
         if self._scroll is None:
             return
@@ -139,18 +141,20 @@ class PlayScreen(AppScreen):
         landscape = self._column is not None
         # The computer's move on screen (its picture; not under a referee's question, whose
         # pictures scroll as any other prompt's).
-        shown = bool(self.picture.parts) and ctl().question is None and n > 0
+        shown = (bool(self.picture.parts) or landscape) and ctl().question is None and n > 0
         room = usual = 0
-        pair = False
+        pair = trio = False
         if shown:
-            pair = n > 1 and max(p.folded_width() for p in panels) <= (grid.width - gap) / 2
+            widest = max(p.folded_width() for p in panels)
+            pair = n > 1 and widest <= (grid.width - gap) / 2
+            trio = n == 3 and widest <= (grid.width - 2 * gap) / 3
             if landscape:
                 room = self._column.height - self._column.spacing - self.head.spacing - \
                     self.head.ids.banner.height - n * self._tall - (n - 1) * gap
             else:
                 usual = self._usual_height()
         r = V.computer_room(shown, landscape, n, self._tall, folded, gap, pair, self.ask.height,
-                            room, usual)
+                            room, usual, trio)
         grid.cols = r.columns
         for panel in panels:
             panel.folded = r.folded
@@ -329,12 +333,13 @@ class PlayScreen(AppScreen):
             title = V.computer_title(g.names[g.active], comp.seat_level(g.active), False)
             ids.computer_title.text = ""
             from kivy.core.window import Window
-            # As large as the room under the players allows with the move's words (in Polish
-            # too) and its button beside the picture: at 800x480, 96 px with 2 players (its
-            # costs and points 16 px and more), 82 px with 3, 62 px with 4; in portrait 141 px
-            # (the market keeps three quarters of its rows).
+            # A quarter of the screen's height in landscape (120 px at 800x480: its costs and
+            # points 16 px and more; the players' panels fold to make room, _fit), except
+            # with 3 players (82 px, its points 14.8 px): their folded panels take two rows
+            # and a Polish or Korean buy with a noble would be 32 px too tall. In portrait
+            # 141 px (the market keeps three quarters of its rows).
             self.picture.card_height = Window.height * (
-                {2: 0.2, 3: 0.17}.get(g.n, 0.13) if app().landscape else 0.11)
+                (0.17 if g.n == 3 else 0.25) if app().landscape else 0.11)
             self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")

@@ -474,13 +474,15 @@ class Room:
 
 def computer_room(move_shown: bool, landscape: bool, players: int, panel: float, folded: float,
                   gap: float, pair: bool, prompt: float, room: float = 0.0,
-                  usual: float = 0.0) -> Room:
+                  usual: float = 0.0, trio: bool = False) -> Room:
     """Room for the computer's move, whose words, picture and button are never scrolled to.
 
     ``panel`` and ``folded`` are a player's panel's heights open and folded, ``gap`` the space
     between panels, ``pair`` whether two folded panels fit side by side, ``prompt`` the move's
     prompt's height. Landscape: ``room`` is what the prompt has under the open panels (the
     market is in the other column); the panels fold when the prompt needs more. Portrait:
+    ``trio``: three folded panels fit side by side (3 players: one row, the room of a row more
+    for a card a quarter of the screen tall in Polish and Korean).
     ``usual`` is the prompt's height on this turn without the computer's move, when the market
     has its usual rows; the panels fold when the move needs more, and the prompt gets the room
     they free or what it needs, whichever is more: the market keeps its rows unless even the
@@ -488,7 +490,7 @@ def computer_room(move_shown: bool, landscape: bool, players: int, panel: float,
     """
     if not move_shown:
         return Room()
-    columns = 2 if pair and players > 1 else 1
+    columns = 3 if trio and players == 3 else 2 if pair and players > 1 else 1
     rows = -(-players // columns)
     freed = players * panel + (players - 1) * gap - rows * folded - (rows - 1) * gap
     if landscape:

@@ -387,3 +387,25 @@ def scrolling(app) -> list:
                     out.append(f"{name(w)} of {type(inner).__name__} needs "
                                f"{inner.height - w.height:.0f} px of scrolling")
     return out
+
+
+def small_pictures(app) -> list:
+    """Every card drawn in the Play screen's prompt (the computer's move, a question's
+    candidates) shorter than a quarter of the screen's height (120 px at 800x480; in portrait,
+    whose display's size is not known, the same 120 px), or with a text on it under 16 px."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+    from companion.ui.tableau import CardFace
+    W, H = Window.size
+    least = H / 4 if W > H else 120
+    out = []
+    for w, _s in walk(app.sm.get_screen("play").ask):
+        if isinstance(w, CardFace) and w.card:
+            if w.height < least - SLACK:
+                out.append(f"{name(w)} is {w.height:.0f} px tall, under {least:.0f} px")
+            small = [float(x.font_size) for x, _s in walk(w)
+                     if isinstance(x, Label) and x.text.strip()
+                     and float(x.font_size) < MIN_READ_PX - 0.05]
+            if small:
+                out.append(f"{name(w)} has text of {min(small):.1f} px, under {MIN_READ_PX} px")
+    return out

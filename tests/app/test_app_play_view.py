@@ -81,6 +81,10 @@ def test_room_for_the_computers_move_comes_from_the_players_panels_first():
     assert V.computer_room(True, True, 4, 54, 31, 2, True, 140, 142) == V.Room()
     assert V.computer_room(True, True, 4, 54, 31, 2, True, 270, 142) == V.Room(True, 2)
     assert V.computer_room(True, True, 4, 54, 31, 2, False, 270, 142) == V.Room(True, 1)
+    # Three players whose folded panels fit three to a row: one row (a quarter-height card
+    # with Polish words needs that row's room).
+    assert V.computer_room(True, True, 3, 54, 31, 2, True, 270, 142, trio=True) == \
+        V.Room(True, 3)
     # Portrait: the prompt gets the room the folded panels free on top of its usual room,
     # or what it needs when that is more (the market gives only the rest).
     four = 4 * 81 + 3 * 2 - (2 * 48 + 2)              # 4 panels open, 2 rows folded: 232 px
