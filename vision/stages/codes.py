@@ -31,21 +31,26 @@ def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
 
 def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
               sharpen: float = 0.0, cfg: VisionConfig = DEFAULT_CONFIG,
-              smooth_mm: float = 0.0) -> tuple[np.ndarray, Rect]:
+              smooth_mm: float = 0.0, warped: dict | None = None) -> tuple[np.ndarray, Rect]:
     """A slot (with a margin) rectified from the full frame in grey, for the QR decoders.
 
     `sharpen` is the amount of unsharp masking: it restores module edges softened by the
     lens and by resampling. `smooth_mm` (instead): a Gaussian of that sigma takes out a dim
     room's sensor noise, and dividing by the crop's own slow brightness evens out a lamp's
-    hot spot washing over part of the code.
+    hot spot washing over part of the code. `warped`: plain crops already made for this slot,
+    by px per mm (filled in here; the variants of one scale share the warp).
     """
     r = _grow(rect, cfg.crop_margin_mm)
-    if frame.gray_full is None and frame.work is not frame.full:
+    if warped is not None and px_per_mm in warped:
+        crop = warped[px_per_mm]
+    elif frame.gray_full is None and frame.work is not frame.full:
         # A big still: warping the colour crop beats converting 12 Mpx to grey first.
         crop = cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
                             cv2.COLOR_BGR2GRAY)
     else:
         crop = rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+    if warped is not None:
+        warped[px_per_mm] = crop
     if sharpen > 0:
         blur = cv2.GaussianBlur(crop, (0, 0), cfg.crop_sharpen_sigma_mm * px_per_mm)
         crop = cv2.addWeighted(crop, 1.0 + sharpen, blur, -sharpen, 0)
@@ -79,8 +84,9 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
         found: list[Code] = []
         tries = [(f, a, 0.0) for f, a in cfg.crop_variants]
         tries += [(f, 0.0, m) for f, m in cfg.crop_smooth_variants]
+        warped: dict[float, np.ndarray] = {}
         for px_per_mm, sharpen, smooth in tries:
-            crop, r = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth)
+            crop, r = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth, warped)
             for name in decoders:
                 for c in decode(crop, name):
                     mm = [(r[0] + (x + 0.5) / px_per_mm, r[1] + (y + 0.5) / px_per_mm)
