@@ -60,8 +60,13 @@ def test_image_files_and_folders(tmp_path):
     bad.write_bytes(b"\x89PNG not really")
     with pytest.raises(NotAnImage, match="is not an image"):
         load_image(bad)
-    with pytest.raises(NotAnImage, match="is a folder"):
+    with pytest.raises(NotAnImage) as refused:
         load_image(tmp_path)
+    # A folder is the file reader's refusal, kept as facts; the words are made in i18n.
+    from companion.i18n.files import input_sentence
+    assert (refused.value.input.cause, refused.value.input.facts["kind"]) == ("not-a-file",
+                                                                               "folder")
+    assert "is a folder" in input_sentence(refused.value.input.as_data())
 
 
 def test_synthetic_frames_come_with_their_truth():
