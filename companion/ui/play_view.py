@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from companion.app.computer import level_name
-from companion.engine import CARDS, COLOURS, NOBLES, RESERVE_LIMIT
+from companion.engine import CARDS, COLOURS, NOBLES, RESERVE_LIMIT, RevealCard
 from companion.i18n import N_, _, ngettext, pgettext
 from companion.i18n.words import colour_name, describe_tokens
 
@@ -282,7 +282,7 @@ TURNS_AT_ONCE = 6
 def _keys(turns) -> tuple:
     """Turns as the players tell them apart: a card dealt into the market is not part of it
     (the camera saw where it went, or a later turn reserved it)."""
-    return tuple(tuple(a for a in turn if type(a).__name__ != "RevealCard") for turn in turns)
+    return tuple(tuple(a for a in turn if type(a) is not RevealCard) for turn in turns)
 
 
 def turns_choices(game, options, chosen=()) -> list:
