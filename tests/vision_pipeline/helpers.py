@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 import segno
 
 
@@ -86,3 +87,13 @@ def rendered_over_hand(seed: int, i: int, printed: str = ""):
     if data is not None:  # the JPEG as the camera gives it
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     return image, truth
+
+
+def slow_after(*cases, default: int) -> list:
+    """Parametrize cases: the first `default` in the default suite, the rest behind `slow`.
+
+    A rendered frame and its read cost about 2-3 s of CPU a case; the default suite keeps one
+    case of each kind and `make test-slow` runs them all (issue 35: the suite's time)."""
+    return [c if n < default
+            else pytest.param(*(c if isinstance(c, tuple) else (c,)), marks=pytest.mark.slow)
+            for n, c in enumerate(cases)]

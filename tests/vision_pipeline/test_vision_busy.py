@@ -14,7 +14,7 @@ from vision.pipeline import detect_busy, read_table
 from vision.stages.busy import region_order, regions
 from vision.stages.overview import Overview
 
-from .helpers import with_image
+from .helpers import slow_after, with_image
 
 
 @pytest.fixture
@@ -97,14 +97,13 @@ def _render(seed: int, kind: str, printed: str = ""):
     return render_table(state, cond)
 
 
-#: Either mat: the shared samples' (colour dots, I/II/III, SCAN) and the one print-mat prints
-#: (a label in each slot, the colour's name over each lane), under the same hands and shadows.
-MATS = pytest.mark.parametrize("printed", ["", "en"], ids=["samples-mat", "printed-mat"])
-
-
-@MATS
-@pytest.mark.parametrize("seed,kind", [(501, "beside"), (502, "margin"), (503, "sleeve"),
-                                       (504, "beside")])
+# `printed`: either mat, the shared samples' ("": colour dots, I/II/III, SCAN) and the one
+# print-mat prints ("en": a label in each slot, the colour's name over each lane), under the
+# same hands and shadows. Each kind of hand once in the default suite, the rest behind `slow`.
+@pytest.mark.parametrize("seed,kind,printed", slow_after(
+    (501, "beside", ""), (502, "margin", "en"), (503, "sleeve", ""),
+    (501, "beside", "en"), (502, "margin", ""), (503, "sleeve", "en"), (504, "beside", ""),
+    (504, "beside", "en"), default=3))
 def test_rendered_hand_near_the_mat_is_not_busy(seed, kind, printed):
     image, truth = _render(seed, kind, printed)
     assert truth["busy"] is False and truth["covered"] == []
@@ -115,8 +114,8 @@ def test_rendered_hand_near_the_mat_is_not_busy(seed, kind, printed):
     assert result["bank"] == truth["bank"] and result["market"] == truth["market"]
 
 
-@MATS
-@pytest.mark.parametrize("seed", [601, 602, 603])
+@pytest.mark.parametrize("seed,printed", slow_after(
+    (601, ""), (602, "en"), (603, ""), (601, "en"), (602, ""), (603, "en"), default=2))
 def test_rendered_hand_over_the_mat_covers_exactly_what_it_hides(seed, printed):
     image, truth = _render(seed, "over", printed)
     assert truth["busy"] is True and truth["covered"]

@@ -20,7 +20,7 @@ from vision.mat import load_mat
 from vision.pipeline import detect_busy, locate_mat, prepare, read_table
 from vision.stages.overview import Overview
 
-from .helpers import cover_marker, paste_sticker, rendered_over_hand, with_image
+from .helpers import cover_marker, paste_sticker, rendered_over_hand, slow_after, with_image
 
 SKIN = (120, 155, 205)
 
@@ -177,7 +177,7 @@ def test_a_crumb_of_shadow_at_a_coloured_lanes_end_is_light_but_a_tokens_rim_is_
     assert "bank.gold" in rim["uncertain"]
 
 
-@pytest.mark.parametrize("y_mm", [118.0, 126.0, 178.0])
+@pytest.mark.parametrize("y_mm", slow_after(118.0, 126.0, 178.0, default=1))
 def test_a_shadow_edge_running_along_inside_a_lane_leaves_it_counted_and_certain(sample, y_mm):
     # The edge inside the white lane (y 100-144) or the blue one (y 152-196): the lane's top
     # margin is lit, its bottom one in shadow, and the mat between them is not a straight
@@ -355,8 +355,8 @@ def test_a_rendered_hand_hiding_less_than_a_fingertips_end_does_not_cover_the_pl
     assert set(truth["covered"]) - set(got) == set()
 
 
-@pytest.mark.parametrize("seed,i,path", [(102, 188, "market.1.0"), (104, 88, "market.3.3"),
-                                         (202, 192, "market.3.3")])
+@pytest.mark.parametrize("seed,i,path", slow_after(
+    (102, 188, "market.1.0"), (104, 88, "market.3.3"), (202, 192, "market.3.3"), default=1))
 def test_a_rendered_hand_over_a_slots_corner_from_the_gap_covers_it(seed, i, path):
     # The hand comes over the slot's corner from the gap beside it: on the free mat it narrows
     # towards the outline as a fingertip does, and it was not looked for inside (it hides 376,
@@ -394,9 +394,9 @@ def test_in_the_frame_a_fingertip_covers_the_slot_only_if_it_goes_in(sample, tip
     assert (result["busy"], result["covered"]) == (bool(covered), covered)
 
 
-@pytest.mark.parametrize("printed", ["", "en"], ids=["samples-mat", "printed-mat"])
-@pytest.mark.parametrize("i,path", [(34, "bank.white"), (139, "bank.white"),
-                                    (145, "bank.black")])
+@pytest.mark.parametrize("i,path,printed", slow_after(
+    (139, "bank.white", ""), (145, "bank.black", "en"), (34, "bank.white", ""),
+    (34, "bank.white", "en"), (139, "bank.white", "en"), (145, "bank.black", ""), default=2))
 def test_a_rendered_shadow_across_a_lanes_printed_mark_covers_nothing(i, path, printed):
     # Seed 9202: a hand's shadow falls across the colour dot printed beside a lane, which the
     # hand itself does not reach. The dot's sharp edge, inside or at the shadow's outline,

@@ -120,6 +120,7 @@ def test_markers_are_found_by_aruco_where_the_truth_says(roll):
         assert np.abs(got - want).max() < 1.5
 
 
+@pytest.mark.slow  # a 4608x2592 render: about 11 CPU-s; the default size's decode stays below
 def test_stickers_decode_to_their_payload_in_a_clean_high_res_frame():
     state = early_table()
     state = TableState(nobles=state.nobles, market=state.market, decks=state.decks,
