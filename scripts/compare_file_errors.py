@@ -301,7 +301,11 @@ elif case == "share-export":
     try:
         export_history(j, arg)
     except ShareError as err:
-        print(err.code, err.message)
+        try:   # the sentence from its facts, once companion.i18n says it
+            from companion.i18n.sharing import english as share_said
+        except ImportError:
+            share_said = lambda e: e.message
+        print(err.code, share_said(err))
 elif case == "mirror":
     from companion.referee.session import read_record_mirror, read_computer_moves
     try:   # the warnings as a person reads them, once companion.i18n says them

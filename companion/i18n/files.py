@@ -179,6 +179,12 @@ def _record(cause: str, f: dict) -> str:
     return _("The file can't be read as a game record.")
 
 
+def record_sentence(data) -> str:
+    """The record reader's refusal kept as data (``RecordError.as_data()``)."""
+    data = dict(data)
+    return _record(data.pop("cause", ""), data)
+
+
 def _session(cause: str, f: dict) -> str:
     if cause == "no-folder":
         return _("There is no session folder at {folder}.").format(**f)
@@ -406,4 +412,4 @@ def english_note(warning: dict) -> str:
 
 
 __all__ = ["say", "english", "note", "english_note", "json_sentence", "input_sentence",
-           "reader_sentence", "image_sentence", "panel_sentence"]
+           "reader_sentence", "image_sentence", "panel_sentence", "record_sentence"]

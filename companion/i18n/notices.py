@@ -54,6 +54,11 @@ def _cause(cause: str, t: Translator) -> str:
     return t.gettext("the system refused it (the details are in the log).")
 
 
+def os_cause_text(cause: str, t: Translator = translator) -> str:
+    """An operating-system error's cause (``os_cause``'s key) in ``t``'s language."""
+    return _cause(cause, t)
+
+
 def cause_text(err) -> str:
     """Why something failed, in the current language: an OS error by its cause, anything else
     as damage whose details are in the log (log ``err`` itself where it is caught)."""
