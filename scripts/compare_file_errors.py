@@ -268,7 +268,11 @@ if case == "league-body":
         parse_body(arg.encode("utf-8", "surrogateescape"))
         print("accepted")
     except BodyError as err:
-        print(400, err.message)
+        try:   # the sentence from its facts, once companion.i18n says it
+            from companion.i18n.league import body_english
+        except ImportError:
+            body_english = lambda e: e.message
+        print(400, body_english(err))
 elif case == "league-record":
     from league.check import check_record
     summary, refused = check_record(json.loads(arg))
