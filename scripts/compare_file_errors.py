@@ -306,7 +306,7 @@ elif case == "share-export":
         export_history(j, arg)
     except ShareError as err:
         try:   # the sentence from its facts, once companion.i18n says it
-            from companion.i18n.sharing import english as share_said
+            from companion.i18n.sharing import say as share_said
         except ImportError:
             share_said = lambda e: e.message
         print(err.code, share_said(err))

@@ -1,6 +1,7 @@
 """Why a game can't be shared (``companion.share``'s ``ShareError``), said from its facts: the
-one place these sentences are made, in the player's language (:func:`say`, the app) or the
-commands' English (:func:`english`, ``splendor-companion share``).
+one place these sentences are made, by :func:`say` in the current language: the player's in
+the app, English in ``splendor-companion share`` (the command never sets a language; cards are
+named as they look, as the players read them, not by the records' ids).
 
 The refusal is a ``cause`` and its ``facts``: ``not-a-record`` (``record``: the record
 reader's refusal as data); ``broken`` (``line``, ``problem``: the engine's rejection,
@@ -9,12 +10,12 @@ reader's refusal as data); ``broken`` (``line``, ``problem``: the engine's rejec
 the operating system's cause, a key of ``companion.referee.notice.os_cause``).
 
 >>> from types import SimpleNamespace as Refusal
->>> english(Refusal(cause="in-progress", facts={"turns": 7, "name": "Ana"}))
+>>> say(Refusal(cause="in-progress", facts={"turns": 7, "name": "Ana"}))
 "This game is not finished yet, so it can't be logged in BG Stats: 7 turns played, Ana to play."
 """
 from __future__ import annotations
 
-from companion.i18n import _, for_records, translator
+from companion.i18n import _, translator
 from companion.i18n.files import record_sentence
 from companion.i18n.messages import render
 from companion.i18n.notices import os_cause_text
@@ -41,10 +42,4 @@ def say(err) -> str:
     return _("This game can't be logged in BG Stats.")
 
 
-def english(err) -> str:
-    """The refusal in the English ``splendor-companion share`` prints."""
-    with for_records():
-        return say(err)
-
-
-__all__ = ["say", "english"]
+__all__ = ["say"]

@@ -75,7 +75,7 @@ def test_a_folder_that_cant_be_written_is_a_sentence(tmp_path):
     blocker.write_text("x")
     with pytest.raises(share.ShareError) as err:
         share.export_history(j, blocker / "inside")
-    said = sharing.english(err.value)
+    said = sharing.say(err.value)
     assert said.startswith("The folder ") and said.endswith(".")
     # Said by its cause; the OS's own words ("Not a directory") go to the log only.
     assert "directory" not in said, said

@@ -184,7 +184,7 @@ def test_an_unfinished_game_is_refused_with_a_sentence():
     with pytest.raises(share.ShareError) as err:
         share.finished_game(text_lines(lines[:-1]))
     assert err.value.code == 1
-    said = sharing.english(err.value)
+    said = sharing.say(err.value)
     assert "not finished" in said and "to play" in said
     with pytest.raises(share.ShareError) as err:
         share.finished_game(["not json"])
