@@ -19,6 +19,8 @@ from typing import Any, Mapping
 
 import tomllib  # stdlib from Python 3.11 (the Pi runs 3.13)
 
+from companion.engine.inputs import MAX_SMALL_BYTES, FileFacts, InputError, read_text
+
 MIN_SEATS = 2
 MAX_SEATS = 4
 NOBLE_SLOTS = 5
@@ -31,14 +33,19 @@ TOP_KEYS = ("seats", "nobles", "timing")
 NOBLE_KEYS = ("leds",)
 
 
-class PanelConfigError(ValueError):
-    """The panel config can't be used; the message says which setting and why, except for a
-    file that can't be read at all: then ``input`` is the file reader's refusal (an
-    ``InputError``: cause and facts, said by ``companion.i18n.files``)."""
+class PanelConfigError(FileFacts, ValueError):
+    """The panel config can't be used: a cause and its facts (which setting, which pin),
+    said by ``companion.i18n.files`` for whoever wired the panel (hardware says no sentence).
 
-    def __init__(self, sentence: str = "", input=None):
-        super().__init__(sentence)
-        self.input = input
+    Every cause has ``source``: the file's path, or None for a config given as data. Causes:
+    ``no-file``; ``unreadable`` (``input``: the file reader's ``InputError`` as data);
+    ``not-toml`` (``problem``: the TOML reader's words); ``unknown-setting`` (``setting``,
+    ``known``: the settings allowed there); ``no-seats``, ``seat-count`` (``seats``) with
+    ``least``, ``most``; ``seat-pin-missing`` (``setting``); ``nobles-not-table``;
+    ``noble-leds`` (``slots``); ``timing-not-table``; ``timing-value`` (``setting``,
+    ``value``: as written, ``unit``: ``ms`` or ``s``); ``pin-not-a-number`` (``setting``,
+    ``value``), ``pin-out-of-range`` (``setting``, ``pin``) with ``least``, ``most``;
+    ``pin-twice`` (``pin``, ``first``, ``second``: the two settings)."""
 
 
 @dataclass(frozen=True)
@@ -95,41 +102,35 @@ def default_config_path() -> Path:
 def load_config(path: str | Path | None = None) -> PanelConfig:
     """Read and check a panel config file; ``None`` reads the shipped default.
 
-    Raises :class:`PanelConfigError` with a full sentence naming the file, the
-    setting and the pin when anything is missing, mistyped or used twice.
+    Raises :class:`PanelConfigError` naming the file, the setting and the pin when
+    anything is missing, mistyped or used twice.
     """
     path = default_config_path() if path is None else Path(path)
     source = str(path)
-    from companion.engine.inputs import MAX_SMALL_BYTES, InputError, read_text
-
-    try:  # regular files only, size cap, UTF-8: each a sentence
+    try:  # regular files only, size cap, UTF-8: each a cause
         text = read_text(path, "panel config", MAX_SMALL_BYTES)
     except FileNotFoundError:
-        raise PanelConfigError(f"The panel config {source} does not exist.") from None
+        raise PanelConfigError("no-file", source=source) from None
     except InputError as err:
-        raise PanelConfigError(input=err) from None
+        raise PanelConfigError("unreadable", source=source, input=err.as_data()) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PanelConfigError(f"The panel config {source} is not valid TOML: {exc}.") from None
+        raise PanelConfigError("not-toml", source=source, problem=str(exc)) from None
     return parse_config(data, source=source)
 
 
 def parse_config(data: Mapping[str, Any], source: str = "the panel config") -> PanelConfig:
     """Check a config already read from TOML (a dict) and return it as a :class:`PanelConfig`."""
-    where = source if source == "the panel config" else f"the panel config {source}"
+    where = None if source == "the panel config" else source   # a file's path, or none
     _reject_unknown(data, TOP_KEYS, "", where)
 
     seats_raw = data.get("seats")
     if not isinstance(seats_raw, list) or not all(isinstance(s, dict) for s in seats_raw):
-        raise PanelConfigError(
-            f"The setting seats is missing or is not a list of [[seats]] tables in {where}: "
-            f"the panel needs {MIN_SEATS} to {MAX_SEATS} seats, each with a button and an LED.")
+        raise PanelConfigError("no-seats", source=where, least=MIN_SEATS, most=MAX_SEATS)
     if not MIN_SEATS <= len(seats_raw) <= MAX_SEATS:
-        raise PanelConfigError(
-            f"{where[0].upper()}{where[1:]} sets up {len(seats_raw)} seat"
-            f"{'' if len(seats_raw) == 1 else 's'}, but the panel needs {MIN_SEATS} to "
-            f"{MAX_SEATS} seats, each with a button and an LED.")
+        raise PanelConfigError("seat-count", source=where, seats=len(seats_raw),
+                               least=MIN_SEATS, most=MAX_SEATS)
 
     used: dict[int, str] = {}
     seats = []
@@ -139,65 +140,55 @@ def parse_config(data: Mapping[str, Any], source: str = "the panel config") -> P
         for key in SEAT_KEYS:
             name = f"seats[{i}].{key}"
             if key not in raw:
-                raise PanelConfigError(
-                    f"The setting {name} is missing in {where}: every seat needs a button pin "
-                    f"and an LED pin.")
+                raise PanelConfigError("seat-pin-missing", source=where, setting=name)
             pins[key] = _pin(raw[key], name, where, used)
         seats.append(SeatPins(**pins))
 
     noble_leds: tuple[int, ...] = ()
     nobles_raw = data.get("nobles", {})
     if not isinstance(nobles_raw, dict):
-        raise PanelConfigError(f"The setting nobles must be a [nobles] table in {where}.")
+        raise PanelConfigError("nobles-not-table", source=where)
     _reject_unknown(nobles_raw, NOBLE_KEYS, "nobles.", where)
     leds_raw = nobles_raw.get("leds", [])
     if not isinstance(leds_raw, list) or len(leds_raw) not in (0, NOBLE_SLOTS):
-        raise PanelConfigError(
-            f"The setting nobles.leds in {where} must list exactly {NOBLE_SLOTS} pins (one per "
-            f"noble slot, left to right) or be left out when there are no noble LEDs.")
+        raise PanelConfigError("noble-leds", source=where, slots=NOBLE_SLOTS)
     noble_leds = tuple(_pin(p, f"nobles.leds[{i}]", where, used) for i, p in enumerate(leds_raw))
 
     timing_raw = data.get("timing", {})
     if not isinstance(timing_raw, dict):
-        raise PanelConfigError(f"The setting timing must be a [timing] table in {where}.")
+        raise PanelConfigError("timing-not-table", source=where)
     timing_keys = tuple(Timing.__dataclass_fields__)
     _reject_unknown(timing_raw, timing_keys, "timing.", where)
     timing_values = {}
     for key, value in timing_raw.items():
         if (isinstance(value, bool) or not isinstance(value, (int, float))
                 or not math.isfinite(value) or value <= 0):
-            unit = "milliseconds" if key.endswith("_ms") else "seconds"
-            raise PanelConfigError(
-                f"The setting timing.{key} in {where} is {value!r}, but it must be a number of "
-                f"{unit} above 0.")
+            raise PanelConfigError("timing-value", source=where, setting=f"timing.{key}",
+                                   value=repr(value), unit="ms" if key.endswith("_ms") else "s")
         timing_values[key] = float(value)
     return PanelConfig(seats=tuple(seats), noble_leds=noble_leds,
                        timing=Timing(**timing_values), source=source)
 
 
-def _pin(value: Any, name: str, where: str, used: dict[int, str]) -> int:
+def _pin(value: Any, name: str, where, used: dict[int, str]) -> int:
     """Check one pin setting and record it, refusing a pin another setting already uses."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PanelConfigError(
-            f"The setting {name} in {where} is {value!r}, but a pin must be a whole BCM GPIO "
-            f"number from {MIN_PIN} to {MAX_PIN}.")
+        raise PanelConfigError("pin-not-a-number", source=where, setting=name,
+                               value=repr(value), least=MIN_PIN, most=MAX_PIN)
     if not MIN_PIN <= value <= MAX_PIN:
-        raise PanelConfigError(
-            f"The setting {name} in {where} is pin {value}, but a pin must be a BCM GPIO number "
-            f"from {MIN_PIN} to {MAX_PIN}.")
+        raise PanelConfigError("pin-out-of-range", source=where, setting=name, pin=value,
+                               least=MIN_PIN, most=MAX_PIN)
     if value in used:
-        raise PanelConfigError(
-            f"Pin {value} is used twice in {where}: by {used[value]} and by {name}. Give each "
-            f"setting its own pin.")
+        raise PanelConfigError("pin-twice", source=where, pin=value, first=used[value],
+                               second=name)
     used[value] = name
     return value
 
 
 def _reject_unknown(table: Mapping[str, Any], known: tuple[str, ...], prefix: str,
-                    where: str) -> None:
+                    where) -> None:
     """A misspelt setting would silently fall back to a default: refuse it instead."""
     for key in table:
         if key not in known:
-            raise PanelConfigError(
-                f"The setting {prefix}{key} in {where} is unknown; the settings there are "
-                f"{', '.join(prefix + k for k in known)}.")
+            raise PanelConfigError("unknown-setting", source=where, setting=f"{prefix}{key}",
+                                   known=[prefix + k for k in known])

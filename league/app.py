@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from league import pages
+from companion.i18n.league import body_english
 from league.check import (GAME_ID, MAX_BODY_BYTES, BodyError, check_record, parse_body)
 from league.limits import Limiter, Rate, retry_after
 from league.standings import standings, table_entry
@@ -88,7 +89,7 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
         try:
             revision, record = parse_body(raw)
         except BodyError as err:
-            return error(400, err.message)
+            return error(400, body_english(err))
         summary, refused = await run_in_threadpool(check_record, record)
         if refused:
             return error(422, f"Line {refused.line} of the record was refused: "

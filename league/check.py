@@ -23,11 +23,18 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class BodyError(Exception):
-    """400: the body is not the JSON the API takes."""
+    """400: the body is not the JSON the API takes, as a ``cause`` and its ``facts``;
+    ``companion.i18n.league.body_english`` says it. Causes: ``not-json`` (``json``: the JSON
+    reader's refusal as data), ``too-deep`` (``depth``), ``not-a-body``, ``revision``
+    (``most``), ``record``."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, cause: str, **facts):
+        super().__init__(cause, facts)
+        self.cause = cause
+        self.facts = facts
+
+    def __str__(self) -> str:   # for logs and tracebacks; the answer is body_english's
+        return f"{self.cause}: {self.facts}"
 
 
 @dataclass(frozen=True)
@@ -40,21 +47,21 @@ class Refusal:
 
 
 def parse_body(raw: bytes) -> tuple:
-    """``(revision, record lines as dicts)``; raises :class:`BodyError` with a sentence."""
+    """``(revision, record lines as dicts)``; raises :class:`BodyError` with its cause."""
     try:
         body = loads(raw)
     except JSONInputError as err:
-        raise BodyError(f"The body is not JSON the league reads: {_lower(files.english(err))}")
+        raise BodyError("not-json", json=err.as_data())
     if depth(body) > MAX_BODY_DEPTH:
-        raise BodyError(f"The body is nested more than {MAX_BODY_DEPTH} levels deep.")
+        raise BodyError("too-deep", depth=MAX_BODY_DEPTH)
     if not isinstance(body, dict) or set(body) != {"revision", "record"}:
-        raise BodyError('The body must be one object with exactly "revision" and "record".')
+        raise BodyError("not-a-body")
     revision, record = body["revision"], body["record"]
     if (not isinstance(revision, int) or isinstance(revision, bool)
             or not 0 <= revision <= MAX_REVISION):
-        raise BodyError(f'"revision" must be a whole number from 0 to {MAX_REVISION}.')
+        raise BodyError("revision", most=MAX_REVISION)
     if not isinstance(record, list) or not record:
-        raise BodyError('"record" must be a non-empty list of record lines.')
+        raise BodyError("record")
     return revision, record
 
 
@@ -137,7 +144,3 @@ def last_move(record: list) -> Optional[list]:
             break
         turn.append(obj)
     return turn
-
-
-def _lower(sentence: str) -> str:
-    return sentence[:1].lower() + sentence[1:]

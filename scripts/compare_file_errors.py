@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -150,7 +151,18 @@ def make_sessions(base: Path) -> dict:
     folder("still-not-an-image", meta=SESSION,
            events='{"type": "setup", "t": 0, "image": "0000.jpg"}\n',
            extra={"0000.jpg": "not an image"})
+    for name, data in (("still-too-many-pixels", png(8000, 8000)), ("still-too-small", png(9, 9)),
+                       ("still-undecodable", png(640, 480))):
+        f = folder(name, meta=SESSION,
+                   events='{"type": "setup", "t": 0, "image": "0000.png"}\n')
+        (f / "0000.png").write_bytes(data)
     return out
+
+
+def png(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk declaring ``width`` x ``height``, and no pixels."""
+    return (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + struct.pack(">II", width, height)
+            + b"\x08\x02\x00\x00\x00" + b"\x00" * 40)
 
 
 def make_images(base: Path) -> dict:
@@ -162,9 +174,64 @@ def make_images(base: Path) -> dict:
     big = i / "big.jpg"
     big.write_bytes(b"\xff\xd8")
     os.truncate(big, 200 * 1024 * 1024)
-    return {"image-missing": i / "nothing.jpg", "image-folder-inside": i / "folder.jpg",
-            "image-empty": i / "empty.jpg", "image-text": i / "text.jpg",
-            "image-too-large": big, "image-device": Path("/dev/zero")}
+    out = {"image-missing": i / "nothing.jpg", "image-folder-inside": i / "folder.jpg",
+           "image-empty": i / "empty.jpg", "image-text": i / "text.jpg",
+           "image-too-large": big, "image-device": Path("/dev/zero")}
+    # One per cause of the image reader's refusal (ImageRefused).
+    for name, data in (("image-size-unreadable", b"\x89PNG\r\n\x1a\n"),
+                       ("image-jpeg-size-unreadable", b"\xff\xd8\xff\xe0\x00\x10"),
+                       ("image-size-impossible", png(0, 100)),
+                       ("image-too-many-pixels", png(8000, 8000)),
+                       ("image-too-small", png(100, 100)),
+                       ("image-too-thin", png(2000, 300)),
+                       ("image-undecodable", png(640, 480))):
+        (i / f"{name}.png").write_bytes(data)
+        out[name] = i / f"{name}.png"
+    return out
+
+
+SEATS = "[[seats]]\nbutton = 17\nled = 27\n[[seats]]\nbutton = 22\nled = 23\n"
+#: A panel config per cause of PanelConfigError.
+PANELS = {
+    "unknown-top": "colour = 1\n" + SEATS,
+    "no-seats": "[timing]\n",
+    "seats-not-tables": "seats = [1, 2]\n",
+    "one-seat": "[[seats]]\nbutton = 17\nled = 27\n",
+    "five-seats": SEATS * 2 + "[[seats]]\nbutton = 5\nled = 6\n",
+    "seat-unknown-key": SEATS + "colour = 3\n",
+    "seat-key-missing": "[[seats]]\nbutton = 17\n[[seats]]\nbutton = 22\nled = 23\n",
+    "pin-not-a-number": SEATS.replace("17", '"17"'),
+    "pin-bool": SEATS.replace("17", "true"),
+    "pin-out-of-range": SEATS.replace("17", "40"),
+    "pin-twice": SEATS.replace("22", "17"),
+    "nobles-not-table": "nobles = 3\n" + SEATS,
+    "nobles-unknown-key": SEATS + "[nobles]\ncolour = 1\n",
+    "nobles-leds-count": SEATS + "[nobles]\nleds = [5, 6]\n",
+    "noble-pin-twice": SEATS + "[nobles]\nleds = [5, 6, 12, 13, 27]\n",
+    "timing-not-table": "timing = 1\n" + SEATS,
+    "timing-unknown-key": SEATS + "[timing]\nspeed = 1\n",
+    "timing-seconds": SEATS + "[timing]\nhold_seconds = -1\n",
+    "timing-ms": SEATS + "[timing]\ndebounce_ms = 0\n",
+    "timing-text": SEATS + "[timing]\nhold_seconds = \"2\"\n",
+}
+
+
+def make_mats(base: Path) -> dict:
+    """A mat.json per cause of print-mat's refusal of a mat (PrintError)."""
+    m = base / "mats"
+    m.mkdir(parents=True)
+    good = json.loads((Path(__file__).resolve().parents[1] / "vision" / "data" / "mat.json")
+                      .read_text(encoding="utf-8"))
+    mats = {"not-a-mat": {"width": 1},
+            "size-not-a-number": {**good, "size": ["nan", 460]},
+            "too-big": {**good, "size": [3000, 460]},
+            "outside": {**good, "size": [500, 460]},
+            "impossible": {**good, "token_diameter": 0}}
+    out = {}
+    for name, data in mats.items():
+        (m / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+        out[name] = m / f"{name}.json"
+    return out
 
 
 def make_misc(base: Path) -> dict:
@@ -201,7 +268,11 @@ if case == "league-body":
         parse_body(arg.encode("utf-8", "surrogateescape"))
         print("accepted")
     except BodyError as err:
-        print(400, err.message)
+        try:   # the sentence from its facts, once companion.i18n says it
+            from companion.i18n.league import body_english
+        except ImportError:
+            body_english = lambda e: e.message
+        print(400, body_english(err))
 elif case == "league-record":
     from league.check import check_record
     summary, refused = check_record(json.loads(arg))
@@ -226,6 +297,19 @@ elif case == "settings":
 elif case == "writer":
     from companion.referee.session import SessionWriter
     SessionWriter(arg)
+elif case == "share-export":
+    from companion.referee.journal import Journal
+    from companion.share.bgstats import ShareError, export_history
+    import tempfile
+    j = Journal(os.path.join(tempfile.mkdtemp(), "j.sqlite"))
+    try:
+        export_history(j, arg)
+    except ShareError as err:
+        try:   # the sentence from its facts, once companion.i18n says it
+            from companion.i18n.sharing import say as share_said
+        except ImportError:
+            share_said = lambda e: e.message
+        print(err.code, share_said(err))
 elif case == "mirror":
     from companion.referee.session import read_record_mirror, read_computer_moves
     try:   # the warnings as a person reads them, once companion.i18n says them
@@ -263,9 +347,36 @@ def cases(base: Path) -> list:
     out.append(("print-mat/out-device", ["print-mat", "/dev/null"]))
     out.append(("print-mat/out-folder", ["print-mat", str(misc["folder"])]))
     out.append(("print-tags/out-device", ["print-tags", "--ids", "1W01", "--", "/dev/null"]))
+    for name, text in PANELS.items():
+        p = base / "misc" / f"panel-{name}.toml"
+        p.write_text(text, encoding="utf-8")
+        out.append((f"test-panel/{name}", ["test-panel", "--mock", "--config", str(p)]))
+    for name, path in make_mats(base).items():
+        out.append((f"print-mat/{name}", ["print-mat", "--mat", str(path),
+                                          str(base / "mat.pdf")]))
+    out.append(("print-mat/no-out-folder", ["print-mat", str(base / "nowhere" / "mat.pdf")]))
+    out.append(("print-mat/out-is-folder-tiles", ["print-mat", "--tiles", str(misc["folder"])]))
+    out.append(("print-tags/unknown-id", ["print-tags", "--ids", "9Z99", "--",
+                                          str(base / "tags.pdf")]))
+    out.append(("print-tags/unknown-ids", ["print-tags", "--ids", "9Z99", "N99", "1W01", "--",
+                                           str(base / "tags.pdf")]))
+    out.append(("print-tags/no-out-folder", ["print-tags", "--ids", "1W01", "--",
+                                             str(base / "nowhere" / "tags.pdf")]))
+    # share: a record that breaks a rule, one never set up, one in progress
+    r = base / "share"
+    r.mkdir()
+    for name, lines in (("broken", [HEADER, SETUP, '{"type": "take", "gems": {"red": 5}}']),
+                        ("not-set-up", [HEADER]), ("in-progress", [HEADER, SETUP])):
+        (r / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.append((f"share/{name}", ["share", str(r / f"{name}.jsonl")]))
+    out.append(("share-export/folder-is-a-file", ("child", "share-export",
+                                                  str(misc["bad-json"]))))
     for body in ('{"revision": 1,,}', '{"revision": 1, "revision": 2}', "[" * 40 + "]" * 40,
-                 '{"revision": 1' + "0" * 30 + "}", '{"a": "\\ud800"}', "NaN", "\udcff"):
-        out.append((f"league-body/{body[:20]}", ("child", "league-body", body)))
+                 '{"revision": 1' + "0" * 30 + "}", '{"a": "\\ud800"}', "NaN", "\udcff",
+                 '{"revision": 1}', '{"revision": -1, "record": [1]}',
+                 '{"revision": true, "record": [1]}', '{"revision": 1, "record": []}',
+                 '{"revision": 1, "record": [[[[[[[[[1]]]]]]]]]}'):
+        out.append((f"league-body/{body[:40]}", ("child", "league-body", body)))
     for name, header in HEADERS.items():
         out.append((f"league-record/{name}", ("child", "league-record",
                                               json.dumps([header, SETUP]))))

@@ -15,6 +15,8 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from vision.image_file import ImageRefused, load_image_file
+
 #: Still size of the Pi Camera Module 3 mode that reads 30 mm tags (see spec/table.md).
 PI_STILL_SIZE = (2304, 1296)
 #: The Pi camera's second, low-resolution stream, watched for motion between presses.
@@ -26,13 +28,9 @@ class CameraUnavailable(RuntimeError):
     """The camera is missing, unplugged or busy; the message says which, in a full sentence."""
 
 
-class NotAnImage(ValueError):
-    """A file given as a picture of the table is not an image that can be read: ``str(exc)``
-    says why, or ``input`` holds the file reader's refusal (see ``ImageRefused``)."""
-
-    def __init__(self, sentence: str = "", input=None):
-        super().__init__(sentence)
-        self.input = input
+class NotAnImage(ImageRefused):
+    """A file given as a picture of the table is not an image that can be read: the image
+    reader's cause and facts (see ``ImageRefused``), said by ``companion.i18n.files``."""
 
 
 class FrameSource(ABC):
@@ -214,14 +212,12 @@ def _describe(index: int | str) -> str:
 # --- image files and folders -----------------------------------------------------------------------
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
-    """Read one image file as BGR; NotAnImage (with a sentence) when it can't be. The pixel
-    count is checked from the header before decoding (``vision.image_file``)."""
-    from vision.image_file import ImageRefused, load_image_file
-
+    """Read one image file as BGR; NotAnImage (its cause and facts) when it can't be. The
+    pixel count is checked from the header before decoding (``vision.image_file``)."""
     try:
         return load_image_file(path)
     except ImageRefused as exc:
-        raise NotAnImage(str(exc), exc.input) from None
+        raise NotAnImage(exc.cause, **exc.facts) from None
 
 
 def expand_paths(paths: Sequence[str | os.PathLike]) -> list[Path]:

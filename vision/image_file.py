@@ -12,7 +12,7 @@ import os
 import struct
 from pathlib import Path
 
-from companion.engine.inputs import InputError, read_bytes
+from companion.engine.inputs import FileFacts, InputError, read_bytes
 
 #: 50 megapixels: four times the Pi camera module 3's 4608 x 2592, far above any supported
 #: camera. A 50 MP colour image is 150 MB once decoded.
@@ -25,14 +25,15 @@ MIN_SIDE = 240
 MAX_ASPECT = 4.0
 
 
-class ImageRefused(ValueError):
-    """The file is not an image the product reads; ``str(exc)`` is the sentence, except for a
-    file that can't be read at all: then ``input`` is the file reader's refusal (an
-    ``InputError``: cause and facts, said by ``companion.i18n.files``)."""
+class ImageRefused(FileFacts, ValueError):
+    """The file is not an image the product reads: a cause and its facts, said by
+    ``companion.i18n.files`` (vision says no sentence). ``name``: the image as named.
 
-    def __init__(self, sentence: str = "", input=None):
-        super().__init__(sentence)
-        self.input = input
+    Causes: ``not-an-image``; ``size-unreadable`` (``format``); ``size-impossible``,
+    ``too-many-pixels`` (``cap``: pixels), ``too-small`` (``least``: pixels each way),
+    ``too-thin`` (each with ``format`` or not, ``width``, ``height``); ``undecodable``;
+    ``no-file``, ``empty`` (``path``); ``unreadable`` (``input``: the file reader's
+    ``InputError`` as data)."""
 
 
 def _png(data: bytes):
@@ -147,26 +148,23 @@ def image_size(data: bytes):
 
 
 def check_image(data: bytes, name) -> tuple:
-    """(width, height) of an image held in ``data``, or :class:`ImageRefused` with a sentence
-    when the product won't decode it."""
+    """(width, height) of an image held in ``data``, or :class:`ImageRefused` (a cause and
+    its facts) when the product won't decode it."""
+    name = str(name)
     fmt, size = image_size(data)
     if fmt is None:
-        raise ImageRefused(f"{name} is not an image that can be read (JPEG, PNG, BMP, WebP, "
-                           "TIFF or PNM).")
+        raise ImageRefused("not-an-image", name=name)
     if size is None:
-        raise ImageRefused(f"{name} is a damaged {fmt} image: its size can't be read.")
+        raise ImageRefused("size-unreadable", name=name, format=fmt)
     w, h = size
     if w <= 0 or h <= 0:
-        raise ImageRefused(f"{name} is a damaged {fmt} image: it says it is {w} x {h} pixels.")
+        raise ImageRefused("size-impossible", name=name, format=fmt, width=w, height=h)
     if w * h > MAX_PIXELS:
-        raise ImageRefused(f"{name} is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels); "
-                           f"images over {MAX_PIXELS // 1_000_000} megapixels are not read.")
+        raise ImageRefused("too-many-pixels", name=name, width=w, height=h, cap=MAX_PIXELS)
     if min(w, h) < MIN_SIDE:
-        raise ImageRefused(f"{name} is only {w} x {h} pixels, too small to show the mat; it "
-                           f"needs at least {MIN_SIDE} pixels each way.")
+        raise ImageRefused("too-small", name=name, width=w, height=h, least=MIN_SIDE)
     if max(w, h) > MAX_ASPECT * min(w, h):
-        raise ImageRefused(f"{name} is {w} x {h} pixels, too thin to show the mat (800 x 460 "
-                           "mm).")
+        raise ImageRefused("too-thin", name=name, width=w, height=h)
     return w, h
 
 
@@ -199,21 +197,21 @@ def decode_image(data: bytes, name):
     w, h = check_image(data, name)
     image = _decode_quietly(data)
     if image is None or sorted(image.shape[:2]) != sorted((w, h)):  # EXIF may turn it
-        raise ImageRefused(f"{name} is a damaged image and can't be decoded.")
+        raise ImageRefused("undecodable", name=str(name))
     return image
 
 
 def load_image_file(path):
-    """Read and decode an image file; :class:`ImageRefused` with a sentence when it can't be:
+    """Read and decode an image file; :class:`ImageRefused` with its cause when it can't be:
     missing, a folder or a device, too big a file, not an image, too many or too few pixels,
     damaged."""
     p = Path(path)
     try:
         data = read_bytes(p, "image", MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise ImageRefused(f"{p} does not exist.") from None
+        raise ImageRefused("no-file", path=str(p)) from None
     except InputError as err:
-        raise ImageRefused(input=err) from None
+        raise ImageRefused("unreadable", input=err.as_data()) from None
     if not data:
-        raise ImageRefused(f"{p} is empty, not an image.")
+        raise ImageRefused("empty", path=str(p))
     return decode_image(data, p)

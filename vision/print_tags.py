@@ -36,10 +36,7 @@ def resolve_ids(requested: list[str] | None) -> list[str]:
     by_upper = {i.upper(): i for i in every}
     unknown = [r for r in requested if r.strip().upper() not in by_upper]
     if unknown:
-        shown = ", ".join(repr(u) for u in unknown)
-        noun = "is not a card or noble id" if len(unknown) == 1 else "are not card or noble ids"
-        raise PrintError(f"{shown} {noun} (cards look like 1W01 or 3K04, nobles like N07); "
-                         "nothing was written.")
+        raise PrintError("unknown-ids", ids=unknown)
     return [by_upper[r.strip().upper()] for r in requested]
 
 
@@ -107,7 +104,7 @@ def build_tag_pdf(ids: list[str], config: PrintConfig = DEFAULT_CONFIG,
         qr_matrix(TAG_PREFIX + tag_id)
     layout = sheet_layout(config)
     if layout.per_page < 1:
-        raise PrintError("A sticker doesn't fit on an A4 page with these sizes.")
+        raise PrintError("sticker-too-big")
     pages = [ids[i:i + layout.per_page] for i in range(0, len(ids), layout.per_page)]
     pdf = _new_pdf(*A4)
     pdf.set_title(f"Splendor Companion tag stickers ({len(ids)})")

@@ -17,13 +17,13 @@ stays quick to start.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.engine.inputs import FileFacts
 from vision import mat as mat_geometry
 from vision.print_words import BANK_ORDER, ENGLISH, PrintWords, use_font
 
@@ -31,8 +31,19 @@ A4 = (210.0, 297.0)
 TAG_PREFIX = "SPL:"
 
 
-class PrintError(Exception):
-    """A problem the user can fix; the message is a full sentence for them."""
+class PrintError(FileFacts):
+    """A problem the user can fix, as a cause and its facts; ``companion.i18n.print_words``
+    says it (vision says no sentence). Nothing was written.
+
+    Causes: ``marker-dictionary`` (``dictionary``); ``payload-too-long`` (``payload``);
+    ``payload-wrong-symbol`` (``payload``, ``version``, ``error``); ``unknown-ids`` (``ids``);
+    ``sticker-too-big``; the output's ``no-folder``, ``cant-write-in`` (``folder``),
+    ``out-is-folder``, ``cant-write`` (``out``), with ``reason`` (the operating system's
+    words) when it refused; the mat file's (``print-mat --mat``) ``no-mat-file``,
+    ``mat-unreadable`` (``reader``: the file or JSON reader's refusal as data),
+    ``not-a-mat``, ``mat-size-not-a-number``, ``mat-size`` (``width``, ``height``,
+    ``most``), ``mat-outside`` (``rect``: x, y, width, height; ``width``, ``height``),
+    ``mat-impossible``, each with ``path``; ``font-missing`` (``language``)."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +93,10 @@ DEFAULT_CONFIG = PrintConfig()
 
 # --------------------------------------------------------------------------- inputs
 
-def load_mat(path: str | os.PathLike | None = None):
-    """The mat geometry to draw: the packaged mat v1 (``vision.mat``), or a ``mat.json`` at ``path``."""
-    if path is None:
-        return mat_geometry.load_mat()
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return mat_geometry.mat_from_dict(data)
-    except OSError as exc:
-        raise PrintError(f"The mat geometry file {path} can't be read ({exc.strerror}).") from exc
-    except json.JSONDecodeError as exc:
-        raise PrintError(f"The mat geometry file {path} is not valid JSON (line {exc.lineno}).") from exc
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise PrintError(f"The mat geometry file {path} is not a mat description ({exc!r} is wrong or missing).") from exc
+def load_mat():
+    """The mat geometry to draw: the packaged mat v1 (``vision.mat``). (A ``mat.json`` the
+    user gives is read and checked by ``print-mat --mat``.)"""
+    return mat_geometry.load_mat()
 
 
 # --------------------------------------------------------------------------- patterns
@@ -107,7 +108,7 @@ def aruco_cells(marker_id: int, dictionary: str = "DICT_4X4_50") -> list[list[bo
     try:
         dict_id = getattr(cv2.aruco, dictionary)
     except AttributeError as exc:
-        raise PrintError(f"The marker dictionary {dictionary} is unknown to OpenCV.") from exc
+        raise PrintError("marker-dictionary", dictionary=dictionary) from exc
     aruco_dict = cv2.aruco.getPredefinedDictionary(dict_id)
     cells = aruco_dict.markerSize + 2
     image = cv2.aruco.generateImageMarker(aruco_dict, int(marker_id), cells)
@@ -124,11 +125,10 @@ def qr_matrix(payload: str) -> list[list[bool]]:
     try:
         code = segno.make_qr(payload, version=1, error="H", boost_error=False)
     except segno.DataOverflowError as exc:
-        raise PrintError(f"The tag payload {payload!r} doesn't fit a version 1 QR code "
-                         "with error correction H.") from exc
+        raise PrintError("payload-too-long", payload=payload) from exc
     if code.version != 1 or code.error != "H":  # never silently print a different symbol
-        raise PrintError(f"The tag for {payload!r} came out as version {code.version}-{code.error}, "
-                         "not 1-H.")
+        raise PrintError("payload-wrong-symbol", payload=payload, version=code.version,
+                         error=code.error)
     matrix = [[bool(v) for v in row] for row in code.matrix]
     assert len(matrix) == 21 and all(len(r) == 21 for r in matrix)
     return matrix
@@ -516,13 +516,13 @@ def write_pdf(pdf, out: str | os.PathLike) -> Path:
     out = Path(out)
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
-        raise PrintError(f"The folder {folder} does not exist; nothing was written.")
+        raise PrintError("no-folder", folder=str(folder))
     if out.is_dir():
-        raise PrintError(f"{out} is a folder; give a file name such as {out / 'mat.pdf'}. Nothing was written.")
+        raise PrintError("out-is-folder", out=str(out))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".print-", suffix=".pdf", dir=folder)
     except OSError as exc:
-        raise PrintError(f"Can't write in {folder} ({exc.strerror}); nothing was written.") from exc
+        raise PrintError("cant-write-in", folder=str(folder), reason=exc.strerror) from exc
     os.close(fd)
     try:
         pdf.output(tmp)
@@ -531,7 +531,7 @@ def write_pdf(pdf, out: str | os.PathLike) -> Path:
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a PDF is an ordinary file
         os.replace(tmp, out)
     except OSError as exc:
-        raise PrintError(f"Can't write {out} ({exc.strerror}); nothing was written.") from exc
+        raise PrintError("cant-write", out=str(out), reason=exc.strerror) from exc
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

@@ -41,7 +41,7 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
         config = load_config(args.config)
     except PanelConfigError as exc:
         from companion.i18n.files import english
-        print(english(exc.input) if exc.input else exc, file=sys.stderr)
+        print(english(exc), file=sys.stderr)
         return 2
     if pin_factory is None:
         if args.mock:

@@ -81,7 +81,8 @@ def print_mat(args: argparse.Namespace) -> int:
         pdf = printing.build_mat_pdf(mat, tiles=args.tiles, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
     except printing.PrintError as exc:
-        print(exc, file=sys.stderr)
+        from companion.i18n.print_words import english
+        print(english(exc), file=sys.stderr)
         return 2
     if args.tiles:
         layout = printing.tile_layout(mat)
@@ -103,7 +104,8 @@ def print_tags(args: argparse.Namespace) -> int:
         pdf = print_tags.build_tag_pdf(ids, words=_words(args))
         out = printing.write_pdf(pdf, args.out)
     except printing.PrintError as exc:
-        print(exc, file=sys.stderr)
+        from companion.i18n.print_words import english
+        print(english(exc), file=sys.stderr)
         return 2
     pages = pdf.pages_count
     print(f"Wrote {out}: {len(ids)} tag sticker{'s' if len(ids) != 1 else ''} on {pages} A4 "
@@ -128,17 +130,13 @@ def _read_mat(path):
     try:
         data = read_json(path, "mat geometry file", MAX_SMALL_BYTES)
     except FileNotFoundError:
-        raise PrintError(f"There is no mat geometry file at {path}.") from None
+        raise PrintError("no-mat-file", path=str(path)) from None
     except (InputError, JSONInputError) as err:
-        from companion.i18n.files import english
-        said = english(err)
-        raise PrintError(f"The mat geometry file {path} can't be read: "
-                         f"{said[:1].lower()}{said[1:]}") from None
+        raise PrintError("mat-unreadable", path=str(path), reader=err.as_data()) from None
     try:
         mat = mat_geometry.mat_from_dict(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
-        raise PrintError(f"The mat geometry file {path} is not a mat description (a field is "
-                         "wrong or missing).") from None
+        raise PrintError("not-a-mat", path=str(path)) from None
     width, height = mat.size
     rects = [*mat.nobles, mat.scan, *mat.decks.values(), *mat.bank.values(),
              *(r for row in mat.market.values() for r in row),
@@ -146,18 +144,16 @@ def _read_mat(path):
     numbers = [width, height, mat.marker_size, mat.marker_border, mat.token_diameter,
                *(v for r in rects for v in r)]
     if not all(math.isfinite(v) for v in numbers):
-        raise PrintError(f"The mat geometry file {path} holds a size that is not a number.")
+        raise PrintError("mat-size-not-a-number", path=str(path))
     if not (0 < width <= MAX_MAT_MM and 0 < height <= MAX_MAT_MM):
-        raise PrintError(f"The mat in {path} is {width:g} x {height:g} mm; a mat must be more "
-                         f"than 0 and at most {MAX_MAT_MM:g} mm each way. Nothing was written.")
+        raise PrintError("mat-size", path=str(path), width=width, height=height,
+                         most=MAX_MAT_MM)
     for x, y, w, h in rects:
         if not (w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= width and y + h <= height):
-            raise PrintError(f"The mat in {path} has a slot, lane or marker ({x:g}, {y:g}, "
-                             f"{w:g} x {h:g} mm) outside the {width:g} x {height:g} mm mat. "
-                             "Nothing was written.")
+            raise PrintError("mat-outside", path=str(path), rect=[x, y, w, h], width=width,
+                             height=height)
     if not (0 < mat.token_diameter <= min(width, height) and 0 <= mat.marker_border <= 100
             and all(1 <= c <= 20 for c in mat.lane_capacity.values())
             and all(0 <= c <= 255 for c in mat.background_rgb)):
-        raise PrintError(f"The mat in {path} has an impossible token size, marker border, lane "
-                         "capacity or colour. Nothing was written.")
+        raise PrintError("mat-impossible", path=str(path))
     return mat

@@ -33,7 +33,8 @@ def run_share(args: argparse.Namespace) -> int:
         print(english(err), file=sys.stderr)
         return 2
     except ShareError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.sharing import say as say_refusal
+        print(say_refusal(err), file=sys.stderr)   # the command's language: English
         return err.code
     link = play_link(play_data(play, record_time(args.record, args.session), args.location))
     if args.qr:

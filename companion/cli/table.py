@@ -110,7 +110,7 @@ def run_read_table(args: argparse.Namespace) -> int:
         try:
             image = load_image(path)
         except NotAnImage as exc:
-            print(english(exc.input) if exc.input else str(exc), file=sys.stderr)
+            print(english(exc), file=sys.stderr)
             status = 2
             continue
         report(image, path.name, path.stem)

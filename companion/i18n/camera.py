@@ -32,7 +32,7 @@ from typing import Optional
 
 from companion.i18n import covered as covered_text
 from companion.i18n import DEFAULT, _, naming_ids, ngettext, pgettext, translator
-from companion.i18n.files import reader_sentence
+from companion.i18n.files import image_sentence, reader_sentence
 from companion.i18n.words import cap, card_phrase, join, lane, noble_phrase, tokens_of
 
 _CORNERS = (
@@ -249,8 +249,8 @@ def keyed(data: dict) -> Optional[str]:
     if key == "no-still":
         return _("There is no still for this press: press again.")
     # rejudge: a session's still that can't be read. Only rejudge says these, in the records'
-    # English (so not translated); ``detail``: the JSON reader's refusal as data (said by
-    # companion.i18n.files) or the image reader's own words.
+    # English (so not translated); ``detail``: the JSON or the image reader's refusal as data
+    # (said by companion.i18n.files).
     if key == "no-still-named":
         return "The press names no still."
     if key == "still-missing":
@@ -261,7 +261,7 @@ def keyed(data: dict) -> Optional[str]:
         return (f"The reading {data['name']} holds no table reading (it is not a JSON "
                 "object).")
     if key == "still-refused":
-        return f"The still {data['name']} can't be judged: {reader_sentence(data['detail'])}"
+        return f"The still {data['name']} can't be judged: {image_sentence(data['detail'])}"
     if key == "noble-slot-empty":
         return _("Noble slot {slot} is empty: {dealt}").format(
             slot=data["slot"], dealt=_nobles_dealt(data["players"]))

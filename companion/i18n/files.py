@@ -2,7 +2,9 @@
 
 The readers (``companion.engine.inputs``, the record reader, the session and journal
 readers) refuse with a cause and its facts (``InputError``, ``JSONInputError``,
-``RecordError``, ``SessionError``, ``JournalError``); the warnings a session's reading and
+``RecordError``, ``SessionError``, ``JournalError``), the image reader with ``ImageRefused``
+(``vision.image_file``), the panel config's reader with ``PanelConfigError``
+(``hardware.config``); the warnings a session's reading and
 judging leave (a cut-off last line, a damaged computer's move, an event ignored) are facts too,
 each a ``key`` and its values. :func:`say` and :func:`note` word them in the current language;
 :func:`english` and :func:`english_note` in the English the commands print (``replay``,
@@ -24,6 +26,8 @@ from companion.engine.inputs import InputError, JSONInputError
 from companion.i18n import _, for_records, ngettext, pgettext
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
+from hardware.config import PanelConfigError
+from vision.image_file import ImageRefused
 
 
 def _what(key) -> str:
@@ -175,6 +179,12 @@ def _record(cause: str, f: dict) -> str:
     return _("The file can't be read as a game record.")
 
 
+def record_sentence(data) -> str:
+    """The record reader's refusal kept as data (``RecordError.as_data()``)."""
+    data = dict(data)
+    return _record(data.pop("cause", ""), data)
+
+
 def _session(cause: str, f: dict) -> str:
     if cause == "no-folder":
         return _("There is no session folder at {folder}.").format(**f)
@@ -229,7 +239,125 @@ def _journal(cause: str, f: dict) -> str:
     return _("The game journal can't be used.")
 
 
-_SAYERS = ((InputError, _input), (JSONInputError, _json), (RecordError, _record),
+def _image(cause: str, f: dict) -> str:
+    if cause == "not-an-image":
+        return _("{name} is not an image that can be read (JPEG, PNG, BMP, WebP, TIFF or "
+                 "PNM).").format(**f)
+    if cause == "size-unreadable":
+        return _("{name} is a damaged {format} image: its size can't be read.").format(**f)
+    if cause == "size-impossible":
+        return _("{name} is a damaged {format} image: it says it is {width} x {height} "
+                 "pixels.").format(**f)
+    if cause == "too-many-pixels":
+        return _("{name} is {width} x {height} pixels ({megapixels} megapixels); images over "
+                 "{cap} megapixels are not read.").format(
+                     name=f["name"], width=f["width"], height=f["height"],
+                     megapixels=f"{f['width'] * f['height'] / 1e6:.0f}",
+                     cap=f["cap"] // 1_000_000)
+    if cause == "too-small":
+        return _("{name} is only {width} x {height} pixels, too small to show the mat; it "
+                 "needs at least {least} pixels each way.").format(**f)
+    if cause == "too-thin":
+        return _("{name} is {width} x {height} pixels, too thin to show the mat (800 x 460 "
+                 "mm).").format(**f)
+    if cause == "undecodable":
+        return _("{name} is a damaged image and can't be decoded.").format(**f)
+    if cause == "no-file":
+        return _("{path} does not exist.").format(**f)
+    if cause == "empty":
+        return _("{path} is empty, not an image.").format(**f)
+    if cause == "unreadable":
+        return input_sentence(f["input"])
+    return _("The image can't be read.")
+
+
+def image_sentence(data) -> str:
+    """The image reader's refusal kept as data (``ImageRefused.as_data()``), or the file
+    reader's (what rejudge kept before the image reader had causes), or an old sentence."""
+    if isinstance(data, str):
+        return data
+    data = dict(data)
+    cause = data.pop("cause", "")
+    return _input(cause, data) if cause in _INPUT_CAUSES else _image(cause, data)
+
+
+def _in_config(source) -> str:
+    """Where a setting is: in the panel config file ``source`` (or in a config given as data)."""
+    if source is None:
+        return pgettext("panel config", "in the panel config")
+    return pgettext("panel config", "in the panel config {source}").format(source=source)
+
+
+def _panel(cause: str, f: dict) -> str:
+    source = f.get("source")
+    where = _in_config(source)
+    if cause == "no-file":
+        return _("The panel config {source} does not exist.").format(**f)
+    if cause == "unreadable":
+        return input_sentence(f["input"])
+    if cause == "not-toml":
+        return _("The panel config {source} is not valid TOML: {problem}.").format(**f)
+    if cause == "unknown-setting":
+        return _("The setting {setting} {where} is unknown; the settings there are "
+                 "{known}.").format(setting=f["setting"], where=where,
+                                    known=", ".join(f["known"]))
+    if cause == "no-seats":
+        return _("The setting seats is missing or is not a list of [[seats]] tables {where}: "
+                 "the panel needs {least} to {most} seats, each with a button and an "
+                 "LED.").format(where=where, least=f["least"], most=f["most"])
+    if cause == "seat-count":
+        if source is None:
+            return ngettext("The panel config sets up {seats} seat, but the panel needs "
+                            "{least} to {most} seats, each with a button and an LED.",
+                            "The panel config sets up {seats} seats, but the panel needs "
+                            "{least} to {most} seats, each with a button and an LED.",
+                            f["seats"]).format(**f)
+        return ngettext("The panel config {source} sets up {seats} seat, but the panel needs "
+                        "{least} to {most} seats, each with a button and an LED.",
+                        "The panel config {source} sets up {seats} seats, but the panel needs "
+                        "{least} to {most} seats, each with a button and an LED.",
+                        f["seats"]).format(**f)
+    if cause == "seat-pin-missing":
+        return _("The setting {setting} is missing {where}: every seat needs a button pin and "
+                 "an LED pin.").format(setting=f["setting"], where=where)
+    if cause == "nobles-not-table":
+        return _("The setting nobles must be a [nobles] table {where}.").format(where=where)
+    if cause == "noble-leds":
+        return _("The setting nobles.leds {where} must list exactly {slots} pins (one per "
+                 "noble slot, left to right) or be left out when there are no noble "
+                 "LEDs.").format(where=where, slots=f["slots"])
+    if cause == "timing-not-table":
+        return _("The setting timing must be a [timing] table {where}.").format(where=where)
+    if cause == "timing-value" and f.get("unit") == "ms":
+        return _("The setting {setting} {where} is {value}, but it must be a number of "
+                 "milliseconds above 0.").format(setting=f["setting"], where=where,
+                                                 value=f["value"])
+    if cause == "timing-value":
+        return _("The setting {setting} {where} is {value}, but it must be a number of seconds "
+                 "above 0.").format(setting=f["setting"], where=where, value=f["value"])
+    if cause == "pin-not-a-number":
+        return _("The setting {setting} {where} is {value}, but a pin must be a whole BCM GPIO "
+                 "number from {least} to {most}.").format(where=where, **_without(f, "source"))
+    if cause == "pin-out-of-range":
+        return _("The setting {setting} {where} is pin {pin}, but a pin must be a BCM GPIO "
+                 "number from {least} to {most}.").format(where=where, **_without(f, "source"))
+    if cause == "pin-twice":
+        return _("Pin {pin} is used twice {where}: by {first} and by {second}. Give each "
+                 "setting its own pin.").format(where=where, **_without(f, "source"))
+    return _("The panel config can't be used.")
+
+
+def _without(f: dict, *keys) -> dict:
+    return {k: v for k, v in f.items() if k not in keys}
+
+
+def panel_sentence(data) -> str:
+    """The panel config's refusal kept as data (``PanelConfigError.as_data()``)."""
+    data = dict(data)
+    return _panel(data.pop("cause", ""), data)
+
+
+_SAYERS = ((ImageRefused, _image), (PanelConfigError, _panel), (InputError, _input), (JSONInputError, _json), (RecordError, _record),
            (SessionError, _session), (JournalError, _journal))
 
 
@@ -284,4 +412,4 @@ def english_note(warning: dict) -> str:
 
 
 __all__ = ["say", "english", "note", "english_note", "json_sentence", "input_sentence",
-           "reader_sentence"]
+           "reader_sentence", "image_sentence", "panel_sentence", "record_sentence"]

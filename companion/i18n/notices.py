@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from companion.i18n import N_, Translator, translator
-from companion.i18n.files import input_sentence
+from companion.i18n.files import panel_sentence
 from companion.referee.notice import NoticeFacts, os_cause
 
 _ENGLISH = Translator("en")
@@ -52,6 +52,11 @@ def _cause(cause: str, t: Translator) -> str:
     if cause == "missing":
         return t.gettext("the folder or a file in it does not exist.")
     return t.gettext("the system refused it (the details are in the log).")
+
+
+def os_cause_text(cause: str, t: Translator = translator) -> str:
+    """An operating-system error's cause (``os_cause``'s key) in ``t``'s language."""
+    return _cause(cause, t)
 
 
 def cause_text(err) -> str:
@@ -110,10 +115,10 @@ def _render(key: str, d: dict, t: Translator) -> str:
                          ).format(cause=_cause(d["cause"], t) if d.get("cause") != "damaged"
                                   else t.gettext("the file is damaged or is not a settings file."))
     if key == "panel-off":
-        # ``why``: the panel config's own sentence for whoever wired it (it names the file and
-        # the setting), ``input``: why its file can't be read (facts); any other cause is a
-        # library's words, kept for the log.
-        why = d.get("why") or (input_sentence(d["input"]) if d.get("input") else "")
+        # ``config``: the panel config's refusal as facts (it names the file, the setting and
+        # the pin, for whoever wired it); any other cause is a library's words, kept for the
+        # log.
+        why = panel_sentence(d["config"]) if d.get("config") else ""
         return t.gettext("The seat buttons can't be used, so end each turn with the seat keys "
                          "on the screen.") + " " + (why or t.gettext(
                              "The details are in the log."))

@@ -33,9 +33,8 @@ def _load_observation(folder: Path, name, reader) -> tuple:
     from vision.image_file import ImageRefused, load_image_file
     try:
         image = load_image_file(path)
-    except ImageRefused as exc:   # the image reader's own words, or the file reader's facts
-        return None, {"key": "still-refused", "name": name,
-                      "detail": exc.input.as_data() if exc.input else str(exc)}
+    except ImageRefused as exc:   # the image reader's cause and facts
+        return None, {"key": "still-refused", "name": name, "detail": exc.as_data()}
     return (reader or default_reader())(image), None
 
 

@@ -38,11 +38,9 @@ from companion.engine import MAX_PLAYERS, standings
 from companion.engine.errors import RecordError
 from companion.engine.record import dumps, replay_lines
 from companion.i18n import N_, _, ngettext
-from companion.i18n.notices import cause_text
 from companion.referee.journal import JournalError
+from companion.referee.notice import os_cause
 from companion.referee.session import SessionError, read_session, write_synced
-from companion.i18n.files import say as say_file
-from companion.i18n.messages import render
 
 log = logging.getLogger(__name__)
 
@@ -59,22 +57,16 @@ DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # playDate: UTC, yyyy-MM-dd HH:mm:ss
 # lowest error correction, which a screen (no smudges, no print wear) never needs more than.
 QR_ERROR = "L"
 
-# Every sentence a player reads from this feature, in one place: marked for the catalogs here,
-# translated where it is shown (`_()`, `tr._()` in kv), so the app's language applies; the CLI
-# never sets a language, so its output stays English. Counts use ngettext at the use.
+# The words of this feature's screens and link, in one place: marked for the catalogs here,
+# translated where they are shown (`_()`, `tr._()` in kv), so the app's language applies; the
+# CLI never sets a language, so its output stays English. Counts use ngettext at the use. Why
+# a game can't be shared is a ShareError's facts, said by companion.i18n.sharing.
 TEXT = {
-    "not_finished": N_("This game is not finished yet, so it can't be logged in BG Stats: "
-                       "{state}."),
-    "broken": N_("Line {line} of this record breaks a rule, so the game can't be logged in "
-                 "BG Stats. {message}"),
-    "not_setup": N_("the game was never set up"),
-    "in_progress": N_("{turns} turns played, {name} to play"),
     "comments_tie": " {tie}",     # spacing only: not a sentence
     "tie_cards": N_("{names} tied on {points} points; the fewest purchased cards decided."),
     "tie_shared": N_("{names} tied on points and purchased cards: a shared victory."),
     "all_passed": N_(" Every player passed in one round, so the game ended there."),
     "and": N_(" and "),
-    "no_folder": N_("The folder {folder} can't be written to: {cause}"),
     "exporting": N_("Exporting every finished game…"),
     "qr_hint": N_("Scan this code with your phone's camera: BG Stats opens with the game "
                   "filled in, ready to save."),
@@ -97,13 +89,18 @@ TEXT = {
 
 
 class ShareError(Exception):
-    """The game can't be shared; ``message`` is a sentence for the players, ``code`` the exit
-    code of ``splendor-companion share`` (1: not a finished game, 2: not a record)."""
+    """The game can't be shared: a ``cause`` and its ``facts`` (``companion.i18n.sharing``
+    lists them and says them), ``code`` the exit code of ``splendor-companion share`` (1: not
+    a finished game, 2: not a record)."""
 
-    def __init__(self, message: str, code: int = 1):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, cause: str, code: int = 1, **facts):
+        super().__init__(cause, facts)
+        self.cause = cause
+        self.facts = facts
         self.code = code
+
+    def __str__(self) -> str:   # for logs and tracebacks, never for a player
+        return f"{self.cause}: {self.facts}"
 
 
 # ---------------------------------------------------------------------------- a finished game
@@ -160,15 +157,15 @@ def finished_game(text_lines: Sequence[str]) -> FinishedGame:
     try:
         result = replay_lines(text_lines)
     except RecordError as err:
-        raise ShareError(say_file(err), 2)
+        raise ShareError("not-a-record", 2, record=err.as_data())
     if not result.ok:
-        raise ShareError(_(TEXT["broken"]).format(line=result.error_line,
-                                                  message=render(result.error, result.game)))
+        raise ShareError("broken", line=result.error_line, problem=result.error,
+                         game=result.game)
     game = result.game
-    if game is None or game.outcome is None:
-        state = (_(TEXT["not_setup"]) if game is None else
-                 _(TEXT["in_progress"]).format(turns=game.turn, name=game.names[game.active]))
-        raise ShareError(_(TEXT["not_finished"]).format(state=state))
+    if game is None:
+        raise ShareError("not-set-up")
+    if game.outcome is None:
+        raise ShareError("in-progress", turns=game.turn, name=game.names[game.active])
     out = game.outcome
     return FinishedGame(tuple(game.names), tuple(out.points), tuple(out.cards),
                         tuple(out.winners), game.first, game.turn, out.tie_break, out.reason,
@@ -398,7 +395,7 @@ def export_history(journal, folder, data_dir=None) -> tuple:
                           "".join(dumps(line) + "\n" for line in g.lines).encode("utf-8"))
     except OSError as exc:
         log.warning("Export to %s failed: %s", folder, exc)     # the OS's own words
-        raise ShareError(_(TEXT["no_folder"]).format(folder=folder, cause=cause_text(exc)))
+        raise ShareError("no-folder", folder=str(folder), os=os_cause(exc))
     return path, len(games)
 
 

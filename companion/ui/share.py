@@ -24,6 +24,7 @@ from kivy.uix.widget import Widget
 from companion.share import bgstats as share
 from companion.i18n import _, ngettext
 from companion.i18n.notices import cause_text
+from companion.i18n.sharing import say as say_refusal
 from companion.ui.widgets import ResultButton
 
 T = share.TEXT
@@ -156,7 +157,7 @@ def export_to(data_dir, folder) -> str:
         finally:
             j.close()
     except share.ShareError as err:
-        return err.message
+        return say_refusal(err)
     except Exception as err:  # a damaged journal is reported, never a crash
         Logger.error(f"Share: the history can't be read: {err!r}")
         return _(T["history_unreadable"]).format(cause=cause_text(err))
@@ -202,7 +203,7 @@ def open_game_over_code(app=None):
     try:
         link = game_over_link(app.ctl)
     except share.ShareError as err:
-        return _message(_(T["cant_share"]).format(error=err.message))
+        return _message(_(T["cant_share"]).format(error=say_refusal(err)))
     popup = QrPopup(link)
     popup.open()
     return popup

@@ -199,12 +199,11 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 Logger.warning(f"Companion: no seat panel: {err}")
                 from companion.i18n.notices import Notice
                 from hardware.config import PanelConfigError
-                # The config's own sentence, or its file's facts; a library's words stay in
-                # the log.
+                # The config's refusal as facts (said in the player's language); a
+                # library's words stay in the log.
                 facts = {}
                 if isinstance(err, PanelConfigError):
-                    facts = ({"input": err.input.as_data()} if err.input is not None
-                             else {"why": str(err)})
+                    facts = {"config": err.as_data()}
                 self.panel_problem = Notice("panel-off", **facts)
                 return _screen_panel(dispatch)
 

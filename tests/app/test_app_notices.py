@@ -45,8 +45,8 @@ def test_wrong_settings_and_a_bad_pin_are_said_on_the_home_screen(ui, tmp_path, 
     (data / "settings.json").write_text('{"hints": "yes", "short_take": 7, "names": ["Ana"]}')
 
     def bad_wiring(**kwargs):
-        raise PanelConfigError("The setting seats[1].button in the panel config panel.toml is "
-                               "pin 99, outside BCM 2 to 27.")
+        raise PanelConfigError("pin-out-of-range", source="panel.toml", setting="seats[1].button",
+                               pin=99, least=2, most=27)
     monkeypatch.setattr(hardware.panel, "open_panel", bad_wiring)
     old_panel = ui.panel
     try:

@@ -9,6 +9,7 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.config import (PanelConfigError, Timing, default_config_path, load_config,
                              parse_config)
+from companion.i18n.files import english
 from hardware.panel import SeatPanel
 
 # Pins the default wiring must leave free: I2C (2, 3), SPI0 (7-11), UART (14, 15).
@@ -51,7 +52,7 @@ def bad(mutate) -> str:
     mutate(data)
     with pytest.raises(PanelConfigError) as info:
         parse_config(data, source="panel.toml")
-    message = str(info.value)
+    message = english(info.value)   # the facts, said once in companion.i18n
     assert message[0].isupper() and message.endswith(".")
     return message
 
@@ -107,12 +108,14 @@ def test_timing_must_be_positive_number(value):
 
 
 def test_missing_file_and_bad_toml(tmp_path):
-    with pytest.raises(PanelConfigError, match="does not exist"):
+    with pytest.raises(PanelConfigError) as info:
         load_config(tmp_path / "nope.toml")
+    assert "does not exist" in english(info.value)
     broken = tmp_path / "panel.toml"
     broken.write_text("[[seats]]\nbutton = \n", encoding="utf-8")
-    with pytest.raises(PanelConfigError, match="is not valid TOML"):
+    with pytest.raises(PanelConfigError) as info:
         load_config(broken)
+    assert "is not valid TOML" in english(info.value)
 
 
 def test_bad_config_stops_the_panel_before_any_pin_is_claimed(tmp_path):
@@ -120,6 +123,7 @@ def test_bad_config_stops_the_panel_before_any_pin_is_claimed(tmp_path):
     path.write_text("[[seats]]\nbutton = 17\nled = 17\n[[seats]]\nbutton = 27\nled = 6\n",
                     encoding="utf-8")
     factory = MockFactory()
-    with pytest.raises(PanelConfigError, match="Pin 17 is used twice"):
+    with pytest.raises(PanelConfigError) as info:
         SeatPanel(str(path), pin_factory=factory)
+    assert "Pin 17 is used twice" in english(info.value)
     assert not factory.pins  # nothing was opened

@@ -40,8 +40,10 @@ def test_a_progressive_jpeg_is_read():
     (b"RIFF\x00\x00\x00\x00WEBPVP8Z", "size can't be read"),
 ])
 def test_refused_from_the_header(data, words):
-    with pytest.raises(ImageRefused, match=words):
+    from companion.i18n.files import english
+    with pytest.raises(ImageRefused) as refused:
         check_image(data, "x")
+    assert words in english(refused.value)
 
 
 def test_the_cap_itself_is_admitted():

@@ -1,6 +1,8 @@
 """The file readers' refusals and a session's warnings, said from their facts in English, Polish
 and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json``, every fact
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
+The image reader's, the panel config's, the print commands', share's and the league's refusals
+too (companion.i18n.files, .print_words, .sharing, .league).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -15,12 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.errors import RecordError
+from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import files
+from companion.i18n import files, league, print_words, sharing
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
+from companion.share.bgstats import ShareError
+from hardware.config import PanelConfigError
+from league.check import BodyError
+from vision.image_file import ImageRefused
+from vision.printing import PrintError
 
 PINNED = Path(__file__).with_name("file_sentences.json")
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +97,88 @@ CASES = {
     "journal/line-damaged": JournalError("line-damaged", line=7, game=3),
     "journal/no-game": JournalError("no-game", game=3),
     "journal/unrecoverable": JournalError("unrecoverable", game=3),
+    "image/not-an-image": ImageRefused("not-an-image", name="/media/usb/t.jpg"),
+    "image/size-unreadable": ImageRefused("size-unreadable", name="t.png", format="PNG"),
+    "image/size-impossible": ImageRefused("size-impossible", name="t.png", format="PNG",
+                                          width=0, height=100),
+    "image/too-many-pixels": ImageRefused("too-many-pixels", name="t.png", width=8000,
+                                          height=7000, cap=50_000_000),
+    "image/too-small": ImageRefused("too-small", name="t.png", width=100, height=90, least=240),
+    "image/too-thin": ImageRefused("too-thin", name="t.png", width=2000, height=300),
+    "image/undecodable": ImageRefused("undecodable", name="t.png"),
+    "image/no-file": ImageRefused("no-file", path="/media/usb/t.jpg"),
+    "image/empty": ImageRefused("empty", path="/media/usb/t.jpg"),
+    "image/unreadable": ImageRefused("unreadable", input=INPUT),
+    "panel/no-file": PanelConfigError("no-file", source="/etc/panel.toml"),
+    "panel/unreadable": PanelConfigError("unreadable", source="/etc/panel.toml", input=INPUT),
+    "panel/not-toml": PanelConfigError("not-toml", source="/etc/panel.toml",
+                                       problem="Invalid value (at line 2, column 10)"),
+    "panel/unknown-setting": PanelConfigError("unknown-setting", source="/etc/panel.toml",
+                                              setting="seats[1].colour",
+                                              known=["seats[1].button", "seats[1].led"]),
+    "panel/unknown-setting-no-file": PanelConfigError("unknown-setting", source=None,
+                                                      setting="colour",
+                                                      known=["seats", "nobles", "timing"]),
+    "panel/no-seats": PanelConfigError("no-seats", source="/etc/panel.toml", least=2, most=4),
+    "panel/seat-count": PanelConfigError("seat-count", source="/etc/panel.toml", seats=1,
+                                         least=2, most=4),
+    "panel/seat-count-5": PanelConfigError("seat-count", source="/etc/panel.toml", seats=5,
+                                           least=2, most=4),
+    "panel/seat-count-no-file": PanelConfigError("seat-count", source=None, seats=5, least=2,
+                                                 most=4),
+    "panel/seat-pin-missing": PanelConfigError("seat-pin-missing", source="/etc/panel.toml",
+                                               setting="seats[0].led"),
+    "panel/nobles-not-table": PanelConfigError("nobles-not-table", source="/etc/panel.toml"),
+    "panel/noble-leds": PanelConfigError("noble-leds", source="/etc/panel.toml", slots=5),
+    "panel/timing-not-table": PanelConfigError("timing-not-table", source="/etc/panel.toml"),
+    "panel/timing-value": PanelConfigError("timing-value", source="/etc/panel.toml",
+                                           setting="timing.hold_seconds", value="-1", unit="s"),
+    "panel/timing-value-ms": PanelConfigError("timing-value", source="/etc/panel.toml",
+                                              setting="timing.debounce_ms", value="0",
+                                              unit="ms"),
+    "panel/pin-not-a-number": PanelConfigError("pin-not-a-number", source="/etc/panel.toml",
+                                               setting="seats[0].button", value="'17'",
+                                               least=2, most=27),
+    "panel/pin-out-of-range": PanelConfigError("pin-out-of-range", source="/etc/panel.toml",
+                                               setting="seats[0].button", pin=40, least=2,
+                                               most=27),
+    "panel/pin-twice": PanelConfigError("pin-twice", source="/etc/panel.toml", pin=17,
+                                        first="seats[0].button", second="nobles.leds[3]"),
+    "print/marker-dictionary": PrintError("marker-dictionary", dictionary="DICT_9X9_1"),
+    "print/payload-too-long": PrintError("payload-too-long", payload="SPL:TOO-LONG"),
+    "print/payload-wrong-symbol": PrintError("payload-wrong-symbol", payload="SPL:1W01",
+                                             version=2, error="M"),
+    "print/unknown-ids": PrintError("unknown-ids", ids=["9Z99"]),
+    "print/unknown-ids-2": PrintError("unknown-ids", ids=["9Z99", "N99"]),
+    "print/sticker-too-big": PrintError("sticker-too-big"),
+    "print/no-folder": PrintError("no-folder", folder="/mnt/none"),
+    "print/out-is-folder": PrintError("out-is-folder", out="/mnt/prints"),
+    "print/cant-write-in": PrintError("cant-write-in", folder="/mnt/ro",
+                                      reason="Read-only file system"),
+    "print/cant-write": PrintError("cant-write", out="/mnt/mat.pdf", reason="No space left"),
+    "print/no-mat-file": PrintError("no-mat-file", path="/mnt/mat.json"),
+    "print/mat-unreadable": PrintError("mat-unreadable", path="/mnt/mat.json", reader=JSON),
+    "print/not-a-mat": PrintError("not-a-mat", path="/mnt/mat.json"),
+    "print/mat-size-not-a-number": PrintError("mat-size-not-a-number", path="/mnt/mat.json"),
+    "print/mat-size": PrintError("mat-size", path="/mnt/mat.json", width=3000.0, height=460.5,
+                                 most=2000.0),
+    "print/mat-outside": PrintError("mat-outside", path="/mnt/mat.json",
+                                    rect=[610.0, 12.0, 100.0, 72.5], width=500.0,
+                                    height=460.0),
+    "print/mat-impossible": PrintError("mat-impossible", path="/mnt/mat.json"),
+    "print/font-missing": PrintError("font-missing", language="ko"),
+    "share/not-a-record": ShareError("not-a-record", 2,
+                                     record={"cause": "no-file", "path": GAME}),
+    "share/broken": ShareError("broken", line=7, problem=MalformedError("not-an-object"),
+                               game=None),
+    "share/not-set-up": ShareError("not-set-up"),
+    "share/in-progress": ShareError("in-progress", turns=12, name="Ana"),
+    "share/no-folder": ShareError("no-folder", folder="/media/usb/games", os="read-only"),
+    "league/not-json": BodyError("not-json", json=JSON),
+    "league/too-deep": BodyError("too-deep", depth=8),
+    "league/not-a-body": BodyError("not-a-body"),
+    "league/revision": BodyError("revision", most=2 ** 53),
+    "league/record": BodyError("record"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -105,10 +194,22 @@ CASES = {
 }
 
 
+def _say(case) -> str:
+    if isinstance(case, dict):
+        return files.note(case)
+    if isinstance(case, PrintError):
+        return print_words.say(case)
+    if isinstance(case, ShareError):
+        return sharing.say(case)
+    if isinstance(case, BodyError):
+        return league.body_words(case)
+    return files.say(case)
+
+
 def _said(case, lang: str) -> str:
     translator.set_language(lang)
     try:
-        return files.note(case) if isinstance(case, dict) else files.say(case)
+        return _say(case)
     finally:
         translator.set_language("en")
 
@@ -151,6 +252,8 @@ def _with(case, facts: dict):
         return facts
     if isinstance(case, InputError):
         return InputError(case.cause, **facts)
+    if isinstance(case, ShareError):
+        return ShareError(case.cause, case.code, **facts)
     return type(case)(case.cause, **facts)
 
 
@@ -163,7 +266,7 @@ def test_two_facts_swapped_change_the_sentence(name):
     for a, b in itertools.combinations(sorted(k for k in facts if k != "key"), 2):
         if facts[a] == facts[b] or type(facts[a]) is not type(facts[b]):
             continue
-        if {a, b} & {"what", "kind", "cause"}:
+        if {a, b} & {"what", "kind", "cause", "unit", "os", "language"}:
             continue   # words chosen from a list: a swapped one is no such word
         swapped = _with(case, {**facts, a: facts[b], b: facts[a]})
         for lang in ("en", "pl", "ko"):
@@ -172,7 +275,8 @@ def test_two_facts_swapped_change_the_sentence(name):
 
 def _raised(pattern: str) -> set:
     found = set()
-    for path in [*ROOT.glob("companion/**/*.py"), *ROOT.glob("vision/*.py")]:
+    for path in [*ROOT.glob("companion/**/*.py"), *ROOT.glob("vision/*.py"),
+                 *ROOT.glob("hardware/*.py"), *ROOT.glob("league/*.py")]:
         found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
     return found
 
@@ -183,6 +287,11 @@ def _raised(pattern: str) -> set:
     ("record", r'RecordError\("([a-z0-9-]+)"'),
     ("session", r'SessionError\("([a-z0-9-]+)"'),
     ("journal", r'JournalError\("([a-z0-9-]+)"'),
+    ("image", r'ImageRefused\("([a-z0-9-]+)"'),
+    ("panel", r'PanelConfigError\("([a-z0-9-]+)"'),
+    ("print", r'(?:PrintError|FontMissing)\("([a-z0-9-]+)"'),
+    ("share", r'ShareError\("([a-z0-9-]+)"'),
+    ("league", r'BodyError\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
@@ -203,6 +312,8 @@ def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
                 unknown = {**case, "key": "no-such-cause"}
             elif isinstance(case, InputError):
                 unknown = InputError("no-such-cause", **case.facts)
+            elif isinstance(case, ShareError):
+                unknown = ShareError("no-such-cause", **case.facts)
             else:
                 unknown = type(case)("no-such-cause", **case.facts)
             assert _said(case, "en") != _said(unknown, "en"), name

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from companion.i18n import sharing
 from companion.share import bgstats as share
 from companion.i18n import translator
 from tests.share.helpers import finished_lines, text_lines, write_record
@@ -53,10 +54,12 @@ def test_the_links_comments_say_a_tie_in_korean_and_in_polish():
 
 def test_an_unfinished_game_is_refused_in_the_apps_language():
     lines = text_lines(finished_lines(2))[:-1]
-    with language("pl"), pytest.raises(share.ShareError) as err:
+    with pytest.raises(share.ShareError) as err:
         share.finished_game(lines)
-    assert err.value.message.startswith("Ta gra jeszcze się nie skończyła")
-    assert "teraz gra" in err.value.message
+    with language("pl"):
+        said = sharing.say(err.value)   # the facts, said in the player's language
+    assert said.startswith("Ta gra jeszcze się nie skończyła")
+    assert "teraz gra" in said
 
 
 def test_the_cli_stays_english_whatever_the_environment(tmp_path):

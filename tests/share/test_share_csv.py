@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from companion.i18n import sharing
 from companion.share import bgstats as share
 from companion.engine.record import replay
 from companion.referee.journal import Journal
@@ -74,10 +75,11 @@ def test_a_folder_that_cant_be_written_is_a_sentence(tmp_path):
     blocker.write_text("x")
     with pytest.raises(share.ShareError) as err:
         share.export_history(j, blocker / "inside")
-    assert err.value.message.startswith("The folder ") and err.value.message.endswith(".")
+    said = sharing.say(err.value)
+    assert said.startswith("The folder ") and said.endswith(".")
     # Said by its cause; the OS's own words ("Not a directory") go to the log only.
-    assert "directory" not in err.value.message, err.value.message
-    assert "does not exist" in err.value.message
+    assert "directory" not in said, said
+    assert "does not exist" in said
 
 
 def test_times_come_from_the_session_folder_when_the_game_has_one(tmp_path):

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from companion.i18n import sharing
 from companion.share import bgstats as share
 from companion.engine.simulate import play_random_game
 from companion.engine.record import dumps, record_lines
@@ -183,7 +184,8 @@ def test_an_unfinished_game_is_refused_with_a_sentence():
     with pytest.raises(share.ShareError) as err:
         share.finished_game(text_lines(lines[:-1]))
     assert err.value.code == 1
-    assert "not finished" in err.value.message and "to play" in err.value.message
+    said = sharing.say(err.value)
+    assert "not finished" in said and "to play" in said
     with pytest.raises(share.ShareError) as err:
         share.finished_game(["not json"])
     assert err.value.code == 2

@@ -58,15 +58,17 @@ def test_image_files_and_folders(tmp_path):
     assert frames[0][0] == "sample-4.jpg" and frames[0][1].shape == (1080, 1920, 3)
     bad = tmp_path / "x.png"
     bad.write_bytes(b"\x89PNG not really")
-    with pytest.raises(NotAnImage, match="is not an image"):
+    with pytest.raises(NotAnImage) as refused:
         load_image(bad)
+    assert refused.value.cause == "not-an-image"
     with pytest.raises(NotAnImage) as refused:
         load_image(tmp_path)
     # A folder is the file reader's refusal, kept as facts; the words are made in i18n.
-    from companion.i18n.files import input_sentence
-    assert (refused.value.input.cause, refused.value.input.facts["kind"]) == ("not-a-file",
-                                                                               "folder")
-    assert "is a folder" in input_sentence(refused.value.input.as_data())
+    from companion.i18n.files import english
+    facts = refused.value.facts["input"]
+    assert (refused.value.cause, facts["cause"], facts["kind"]) == ("unreadable", "not-a-file",
+                                                                    "folder")
+    assert "is a folder" in english(refused.value)
 
 
 def test_synthetic_frames_come_with_their_truth():
