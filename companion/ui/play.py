@@ -11,6 +11,7 @@ import math
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.app.computer import RULE, RULE_HAND, rejection_words
@@ -23,9 +24,9 @@ from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.app.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture
 from companion.ui.hint import HintControl
-from companion.ui.play_popups import CameraView, GemLegend
-from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
-                                  TurnTile)
+from companion.ui.play_popups import CameraView, GemLegend, RejectionDetails
+from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, Tappable,
+                                  TilePopup, TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.app.viewmodel import card_view, noble_view
 
@@ -34,6 +35,10 @@ from companion.ui.theme import BUTTON_GO as GREEN  # noqa: E402 (the one theme)
 
 def tr_lang():
     return translator.lang
+
+
+class PlayBanner(Tappable, Label):
+    """The Play screen's banner: whose turn, the final round, or a refusal (then a button)."""
 
 
 class PlayScreen(AppScreen):
@@ -89,6 +94,8 @@ class PlayScreen(AppScreen):
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self._details = None     # a refusal's whole explanation (refresh), opened by a tap
+        self.head.ids.banner.bind(on_release=lambda w: self.rejection_details())
         self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
@@ -221,6 +228,8 @@ class PlayScreen(AppScreen):
             else:
                 self._undo_note = None
         self.head.rejected = bool(self.rejected and msg)
+        self._details = V.rejection_details(
+            msg, v.rule if v.kind == "rejected" else None) if self.head.rejected else None
         if self.head.rejected:
             # One banner: a refusal replaces whose turn it is, in red, its first words "Not
             # accepted"; its first sentence there, the rest (how to put it right) under it.
@@ -621,6 +630,12 @@ class PlayScreen(AppScreen):
                         kind="card").open()
             return
         send(lines)
+
+    def rejection_details(self):
+        """A tap on the red banner: the refusal's whole explanation, large, in the player's
+        language, with a Close button."""
+        if self._details is not None:
+            RejectionDetails(self._details).open()
 
     def undo(self):
         c = ctl()

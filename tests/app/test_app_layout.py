@@ -217,6 +217,10 @@ def _play_state(ui, players, state, check):
             screen.coach.coach = default_coach
         return
     check.frame(f"play-{players}p-{state}", ctl.game)
+    if state == "rejection":
+        tap_target("banner")                    # its whole explanation, large
+        check.frame(f"play-{players}p-rejection-details")
+        _close_popups()
     if state == "start":
         # A card's popup (buy or reserve), and the legend of the gems.
         card = next(c.id for c in ctl.game.market[0] if c is not None)

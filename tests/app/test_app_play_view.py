@@ -136,3 +136,20 @@ def test_a_turns_question_of_many_ways_is_narrowed_seat_by_seat_to_the_turns_pla
     assert value == played and len(sizes) == 2
     assert sizes[0] <= TURNS_AT_ONCE      # Ana's own turns: no card dealt among them
     assert all(isinstance(val, tuple) for val, _p in turns_choices(game, v.options))
+
+
+def test_a_refusals_details_are_its_sentences_and_the_rule_broken_said_once():
+    """The popup a tap on the red banner opens (issue 33: details on tap): the first sentence
+    heads it, each later sentence is a paragraph, then the rule broken in the rulebook's words
+    (not when the message says it already, and never its code)."""
+    d = V.rejection_details("Not accepted: nothing was paid. Pay the exact cost. Then press "
+                            "again.", "payment-mismatch")
+    assert d.headline == "Not accepted: nothing was paid."
+    assert d.paragraphs == ["Pay the exact cost.", "Then press again.",
+                            "The rule: The payment does not match the card's cost after "
+                            "bonuses."]
+    assert d.close == "Close"
+    said = "Not accepted: The payment does not match the card's cost after bonuses."
+    assert V.rejection_details(said, "payment-mismatch").paragraphs == []
+    # Not a rule of the game (the computer's move): no rule to add.
+    assert V.rejection_details("Not accepted: take 3 gems.", "computer-move").paragraphs == []
