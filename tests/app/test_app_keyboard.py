@@ -395,19 +395,25 @@ def test_search_results_keep_their_text_inside_their_tiles(docked_keyboard):
         for _ in range(len(popup.ids.query.text)):
             _tap_key(vk, "backspace")
         _type(vk, query)
-        pump(frames=4)  # the labels' textures, then the rows sized to them
-        buttons = _results(popup)
-        assert point_card in [b.target[len("pick:"):] for b in buttons]
-        for b in buttons:
-            # Every text printed on the card tile (points, bonus letter, cost pips) fits its
-            # place, and the tile is still a touch target tall.
-            faults = [label_fits(w) for w in walk(b) if isinstance(w, Label)]
-            assert not any(faults), faults
-            assert b.height >= _tap_px() - 0.5
-        boxes = [(b.x, b.y, b.right, b.top) for b in buttons]
-        for i, (x0, y0, x1, y1) in enumerate(boxes):
-            for (u0, v0, u1, v1) in boxes[i + 1:]:
-                assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, "two results overlap"
+        found = []
+        while True:     # the cards found come a page at a time (as many as show whole)
+            pump(frames=4)  # the labels' textures, then the rows sized to them
+            buttons = _results(popup)
+            found += [b.target[len("pick:"):] for b in buttons]
+            for b in buttons:
+                # Every text printed on the card tile (points, bonus letter, cost pips) fits
+                # its place, and the tile is still a touch target tall.
+                faults = [label_fits(w) for w in walk(b) if isinstance(w, Label)]
+                assert not any(faults), faults
+                assert b.height >= _tap_px() - 0.5
+            boxes = [(b.x, b.y, b.right, b.top) for b in buttons]
+            for i, (x0, y0, x1, y1) in enumerate(boxes):
+                for (u0, v0, u1, v1) in boxes[i + 1:]:
+                    assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, "two results overlap"
+            if popup.page >= popup.pages - 1:
+                break
+            tap_target("page:next")
+        assert point_card in found
         card = find(f"pick:{point_card}")
         assert card.points == "1" and card.card["cost"]
     _shot("search-results-keyboard")

@@ -153,3 +153,45 @@ def test_a_refusals_details_are_its_sentences_and_the_rule_broken_said_once():
     assert V.rejection_details(said, "payment-mismatch").paragraphs == []
     # Not a rule of the game (the computer's move): no rule to add.
     assert V.rejection_details("Not accepted: take 3 gems.", "computer-move").paragraphs == []
+
+
+def test_the_reveals_picker_shows_its_cards_page_by_page_with_nothing_to_scroll(ui):
+    """Issue 33, nothing scrolls in ordinary play: the level-1 deck's cards (36 and more) come
+    a page at a time, as many as the picker shows whole, with More cards and Back between the
+    pages; every card is on one page, and one on the last page is dealt with a tap."""
+    from kivy.core.window import Window
+    from companion.ui.widgets import SearchPopup
+    from tests.app import layout
+    from tests.app.tablestates import replay
+    ctl = ui.ctl
+    table, lines = find_state(2, "reveal")
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    ui.go("play")
+    pump(frames=3)
+    tap_target("reveal")
+    popup = next(w for w in Window.children if isinstance(w, SearchPopup))
+    level = int(popup.title.split("level ")[1][0])
+    choices = ctl.entry.reveal_choices(level, "")
+    assert len(choices) > 12
+    pages = []
+    while True:
+        pump(frames=2)
+        assert not layout.scrolling(ui), layout.scrolling(ui)
+        assert not layout.problems(ui), layout.problems(ui)
+        pages.append([w.target[len("pick:"):] for w in reversed(popup.ids.results.children)])
+        if popup.page == popup.pages - 1:
+            break
+        tap_target("page:next")
+    assert len(pages) == popup.pages > 1
+    seen = [c for page in pages for c in page]
+    assert sorted(seen) == sorted(choices) and len(set(seen)) == len(seen)
+    tap_target("page:back")
+    pump(frames=2)
+    assert [w.target for w in reversed(popup.ids.results.children)] == [
+        f"pick:{c}" for c in pages[-2]]
+    tap_target("page:next")
+    card = pages[-1][-1]
+    tap_target(f"pick:{card}")
+    pump(frames=2)
+    assert any(c is not None and c.id == card for c in ctl.entry.game.market[level - 1])
