@@ -276,6 +276,18 @@ def _open_card_search(slot: str):
     return popups[-1]
 
 
+def test_the_card_search_says_how_to_search_without_gem_letters(ui):
+    """The search field's placeholder is read before anything is typed: it says how to search
+    in words (a number, then the gem's coloured key), never with gem letters ("3W 2U")."""
+    from companion.i18n import translator
+    from tests.app.layout import gem_letters
+    popup = _open_card_search("slot:1:0")
+    field = popup.ids.query
+    assert field.text == "" and field.hint_text.strip()
+    assert gem_letters(ui) == []
+    _shot(f"search-placeholder-{translator.lang}")
+
+
 def test_a_card_shown_by_an_earlier_search_goes_to_the_slot_searched_now(ui):
     """Search tiles are made once and shown again (setup's 16 searches were half a second
     each): a tile tapped in a later search fills that search's slot, never the earlier one."""
