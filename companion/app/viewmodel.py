@@ -163,6 +163,24 @@ def search_cards(query: str, level: Optional[int] = None,
     return [c for c in pool if all(CARDS[c].cost[i] == n for i, n in want.items())][:limit]
 
 
+@dataclass(frozen=True)
+class Page:
+    """One page of a list of pictures shown without scrolling (a picker's cards)."""
+    start: int
+    stop: int
+    page: int        # from 0
+    pages: int
+
+
+def page_of(count: int, page: int, per_page: int) -> Page:
+    """The page ``page`` (kept within the pages there are) of ``count`` items, ``per_page``
+    a page (at least one)."""
+    per_page = max(1, per_page)
+    pages = max(1, -(-count // per_page))
+    page = min(max(0, page), pages - 1)
+    return Page(page * per_page, min(count, (page + 1) * per_page), page, pages)
+
+
 class SetupDraft:
     """The dealt table entered by touch, slot by slot, before the players confirm it."""
 

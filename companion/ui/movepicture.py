@@ -14,6 +14,16 @@ from companion.ui.tableau import CardFace, GemBadge, MiniCard, NobleFace
 from companion.app.viewmodel import card_view, noble_view
 
 
+def _verb_wrap(verb: str, pictures: float, font_size: float) -> float:
+    """The verb's line width: 0 (one line) when it is no wider than its pictures, else their
+    width, or its widest word's when that is wider."""
+    from kivy.core.text import Label as CoreLabel
+    probe = CoreLabel(font_size=font_size, bold=True)
+    if probe.get_extents(verb)[0] + 8 <= pictures:
+        return 0
+    return max(pictures - 8, max(probe.get_extents(w)[0] for w in verb.split()) + 2)
+
+
 class PictureCard(CardFace):
     """A card drawn as printed (widgets.kv's CardFace rule), not a touch target."""
 
@@ -26,6 +36,7 @@ class MoveStep(BoxLayout):
     """One part of the turn: its verb over its pictures."""
 
     verb = StringProperty("")
+    wrap = NumericProperty(0)      # the verb's line width when it wraps (0: one line)
 
 
 class MovePicture(StackLayout):
@@ -103,6 +114,9 @@ class MovePicture(StackLayout):
                 row.add_widget(grid)
                 tall = max(tall, grid.height)
             row.height = tall
+            widths = [w.width for w in row.children]
+            step.wrap = _verb_wrap(part.verb, sum(widths) + row.spacing * (len(widths) - 1),
+                                   app.fs_read if app.landscape else app.fs * 0.7)
             step.bind(width=self._fit)
             self.add_widget(step)
         self._fit()

@@ -6,9 +6,12 @@ redraw and the screen redraws after every touch and verdict.
 """
 from __future__ import annotations
 
+import math
+
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.app.computer import RULE, RULE_HAND, rejection_words
@@ -21,9 +24,9 @@ from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.app.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture
 from companion.ui.hint import HintControl
-from companion.ui.play_popups import CameraView, GemLegend
-from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, TilePopup,
-                                  TurnTile)
+from companion.ui.play_popups import CameraView, GemLegend, RejectionDetails
+from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, Tappable,
+                                  TilePopup, TurnTile)
 from companion.ui.widgets import BigButton, ChoicePopup, GemChip, SearchPopup
 from companion.app.viewmodel import card_view, noble_view
 
@@ -32,6 +35,10 @@ from companion.ui.theme import BUTTON_GO as GREEN  # noqa: E402 (the one theme)
 
 def tr_lang():
     return translator.lang
+
+
+class PlayBanner(Tappable, Label):
+    """The Play screen's banner: whose turn, the final round, or a refusal (then a button)."""
 
 
 class PlayScreen(AppScreen):
@@ -78,12 +85,17 @@ class PlayScreen(AppScreen):
         self.ask = Factory.PlayPrompt()
         # The computer's move in pictures, first in the prompt's flow (_place_picture).
         self.picture = MovePicture(one_line=True, size_hint_x=None)
+        self._done = None      # the button that enters the computer's move (_size_done)
+        self.picture.bind(size=self._size_done)
+        self.ask.ids.prompt.bind(width=self._size_done)
         self.tools = Factory.PlayTools()
         t = self.tools.ids
         t.undo.bind(on_release=lambda w: self.undo())
         t.camera.bind(on_release=lambda w: self.camera())
         t.legend.bind(on_release=lambda w: GemLegend().open())
         t.menu.bind(on_release=lambda w: app().go("home"))
+        self._details = None     # a refusal's whole explanation (refresh), opened by a tap
+        self.head.ids.banner.bind(on_release=lambda w: self.rejection_details())
         self.hint = HintControl(self.tools, ctl)   # the Hint button, when the setting is on
         self._arranged = None
         app().bind(landscape=lambda *_: self._arrange())
@@ -216,6 +228,8 @@ class PlayScreen(AppScreen):
             else:
                 self._undo_note = None
         self.head.rejected = bool(self.rejected and msg)
+        self._details = V.rejection_details(
+            msg, v.rule if v.kind == "rejected" else None) if self.head.rejected else None
         if self.head.rejected:
             # One banner: a refusal replaces whose turn it is, in red, its first words "Not
             # accepted"; its first sentence there, the rest (how to put it right) under it.
@@ -334,12 +348,10 @@ class PlayScreen(AppScreen):
             ids.computer_title.text = ""
             from kivy.core.window import Window
             # A quarter of the screen's height in landscape (120 px at 800x480: its costs and
-            # points 16 px and more; the players' panels fold to make room, _fit), except
-            # with 3 players (82 px, its points 14.8 px): their folded panels take two rows
-            # and a Polish or Korean buy with a noble would be 32 px too tall. In portrait
+            # points 16 px and more; the players' panels fold to make room, _fit, and the
+            # button that enters the move stands beside the picture, _size_done); in portrait
             # 141 px (the market keeps three quarters of its rows).
-            self.picture.card_height = Window.height * (
-                (0.17 if g.n == 3 else 0.25) if app().landscape else 0.11)
+            self.picture.card_height = Window.height * (0.25 if app().landscape else 0.11)
             self.picture.show(move_parts(choice.lines, gold=bool(g.reserve_gold)))
             ids.computer_words.text = title if self.rejected else (
                 f"{title} {move_words(choice.lines, game=g)}")
@@ -380,6 +392,7 @@ class PlayScreen(AppScreen):
         self.ask.ids.hint.text = p.hint
         box = self.ask.ids.prompt
         box.clear_widgets()
+        self._done = None
         tap = app().tap
         for colour, held, chosen in p.chips:
             chip = GemChip(colour=colour, count=held, target=f"return:{colour}",
@@ -418,6 +431,8 @@ class PlayScreen(AppScreen):
                 b.background_color = GREEN
             b.bind(on_release=lambda w, a=a: self._act(a))
             box.add_widget(b)
+            if a.key == "computer":
+                self._done, self._done_width = b, b.width
         # Back to the earlier seat's turns comes first: the turns may be many (scrolled).
         for a in p.actions:
             if a.key == "turns-back":
@@ -434,6 +449,22 @@ class PlayScreen(AppScreen):
             if a.key != "turns-back":
                 add_action(a)
         self._place_picture()
+        self._size_done()
+
+    def _size_done(self, *_):
+        """The button that enters the computer's move stands beside the move's picture, as
+        tall as it and as wide as the rest of the row (at most a wide button), when the row
+        has a button's room: the picture and its button then take one row, not two (a card a
+        quarter of the screen tall under 3 players' folded panels, in Polish and Korean too)."""
+        b, flow, picture = self._done, self.ask.ids.prompt, self.picture
+        if b is None or b.parent is None:      # (flow is a weak proxy: no identity test)
+            return
+        tap = app().tap
+        rest = flow.width - flow.padding[0] - flow.padding[2] - picture.width - flow.spacing[0]
+        if picture.parent is not None and picture.height > tap and rest >= tap * 2.2:
+            b.size = (math.floor(min(rest, tap * 4.4)), max(tap, picture.height))
+        else:
+            b.size = (self._done_width, tap)
 
     def choose_turn(self, value):
         """A touch on a turn of a forgotten press: the answer, or (asked seat by seat) the
@@ -599,6 +630,12 @@ class PlayScreen(AppScreen):
                         kind="card").open()
             return
         send(lines)
+
+    def rejection_details(self):
+        """A tap on the red banner: the refusal's whole explanation, large, in the player's
+        language, with a Close button."""
+        if self._details is not None:
+            RejectionDetails(self._details).open()
 
     def undo(self):
         c = ctl()

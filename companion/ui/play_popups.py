@@ -47,6 +47,57 @@ class GemLegend(ModalView):
         self.add_widget(box)
 
 
+class RejectionDetails(ModalView):
+    """A refusal's whole explanation, large (play_view.rejection_details): opened by a tap on
+    the red banner, closed by its button. Its words shrink to fit (down to the 16 px floor of
+    what is read during play) rather than scroll."""
+
+    _anim_duration = 0
+
+    def __init__(self, details, **kw):
+        super().__init__(size_hint=(0.94, 0.94), **kw)
+        from companion.ui.theme import REJECTED
+        a = app()
+        box = BoxLayout(orientation="vertical", padding=10, spacing=8)
+        self.headline = Label(text=details.headline, bold=True, font_size=a.fs,
+                              size_hint_y=None, halign="center", valign="middle")
+        self.body = Label(text="\n\n".join(details.paragraphs), font_size=a.fs,
+                          halign="left", valign="top")
+        with self.headline.canvas.before:
+            from kivy.graphics import Color, Rectangle
+            Color(*REJECTED)
+            back = Rectangle()
+        self.headline.bind(pos=lambda w, v: setattr(back, "pos", v),
+                           size=lambda w, v: setattr(back, "size", v))
+        for lab in (self.headline, self.body):
+            lab.bind(width=lambda w, v: self._fit())
+        self.body.bind(height=lambda w, v: self._fit())
+        box.add_widget(self.headline)
+        box.add_widget(self.body)
+        b = BigButton(text=details.close, target="close")
+        b.bind(on_release=lambda w: self.dismiss())
+        box.add_widget(b)
+        self.add_widget(box)
+
+    def _fit(self):
+        """The words at the screen's large size, a point smaller until the headline and the
+        rest fit the popup (not under fs_read)."""
+        a, head, body = app(), self.headline, self.body
+        size = a.fs
+        while True:
+            for lab in (head, body):
+                lab.font_size = size
+                lab.text_size = (lab.width - 16, None)
+                lab.texture_update()
+            head.height = head.texture_size[1] + 16
+            room = body.parent.height - 2 * 10 - 2 * 8 - head.height - a.tap if body.parent \
+                else body.height
+            if body.texture_size[1] <= room or size <= a.fs_read:
+                break
+            size -= 1
+        body.text_size = (body.width - 16, body.height)
+
+
 class CameraView(ModalView):
     """The last still the referee judged, with what was read from it. A camera that draws its
     picture on demand (the demo's) draws it in a worker; the picture arrives by the clock."""

@@ -90,6 +90,32 @@ def split_first_sentence(text: str) -> tuple:
     return parts[0], (parts[1] if len(parts) > 1 else "")
 
 
+@dataclass
+class Details:
+    """A refusal's whole explanation, opened large by a tap on the red banner."""
+    headline: str                   # what happened (the banner's words)
+    paragraphs: list                # how to put it right, a sentence each; the rule broken
+    close: str
+
+
+# Refusals that are no rule of the game: their sentence is no explanation to add.
+_NOT_RULES = ("malformed", "game-over", "not-your-turn", "computer-move", "computer-hand")
+
+
+def rejection_details(message: str, rule: str | None = None) -> Details:
+    """The popup of a refusal: its first sentence as the headline, each later sentence a
+    paragraph of its own, then the rule that was broken in the rulebook's words, unless the
+    message already says it (``rule``: the verdict's rule code, never shown itself)."""
+    from companion.i18n.verdicts import RULES, rule_sentence
+    head, rest = split_first_sentence(message)
+    paragraphs = [p for p in re.split(r"(?<=[.!?])\s+", rest.strip()) if p] if rest else []
+    if rule in RULES and rule not in _NOT_RULES:
+        sentence = rule_sentence(rule)
+        if sentence not in message:
+            paragraphs.append(_("The rule: {rule}").format(rule=sentence))
+    return Details(head, paragraphs, _("Close"))
+
+
 def verdict_text(verdict, message: str) -> str:
     """The message under the players: a refusal starts with what happened, never a code."""
     text = plain(message)

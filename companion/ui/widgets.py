@@ -25,7 +25,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.app.viewmodel import GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view, noble_view
+from companion.app.viewmodel import (GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
+                                     noble_view, page_of)
 from companion.engine import CARDS, GEMS
 from companion.i18n import _, translator
 from companion.ui.gems import GemPicture
@@ -286,6 +287,8 @@ class SearchPopup(ModalView):
     title = StringProperty("")
     kind = StringProperty("")
     bonus = StringProperty("")      # the colour filter ("" = every colour)
+    page = NumericProperty(0)       # cards and nobles: the page shown (from 0) ...
+    pages = NumericProperty(1)      # ... of these
 
     def __init__(self, title, choices, on_pick, describe=None, kind="", **kw):
         super().__init__(**kw)
@@ -296,7 +299,7 @@ class SearchPopup(ModalView):
         self._describe = describe or (lambda i: i)
         # Ids and costs: digits and gem letters (keyboards/search_*.json), not the names keys.
         self.ids.query.keyboard_family = "search"
-        self.ids.query.bind(text=lambda *_: self.refresh())
+        self.ids.query.bind(text=lambda *_: self.turn_page(-self.page))
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
         if kind == "card":
             for colour in ("",) + tuple(GEMS):
@@ -308,6 +311,7 @@ class SearchPopup(ModalView):
 
     def filter(self, colour):
         self.bonus = colour
+        self.page = 0
         for chip in self.ids.filters.children:
             chip.marked = chip.target == f"bonus:{colour or 'all'}"
         self.refresh()
@@ -320,6 +324,18 @@ class SearchPopup(ModalView):
                   None) if win is not None and self.ids.query.focus else None
         self.ids.keyboard_room.height = vk.height * vk.scale if vk is not None else 0
 
+    def turn_page(self, step: int):
+        self.page += step
+        self.refresh()
+
+    def refresh_soon(self, *_):
+        """The view's height changed (laid out, or the keyboard docked): the page again."""
+        Clock.unschedule(self._refresh_once)
+        Clock.schedule_once(self._refresh_once, -1)
+
+    def _refresh_once(self, _dt):
+        self.refresh()
+
     def refresh(self):
         grid = self.ids.results
         grid.clear_widgets()
@@ -331,7 +347,12 @@ class SearchPopup(ModalView):
         if self.kind in ("card", "noble"):
             tap = app().tap
             grid.cols = (6 if app().landscape else 4) if self.kind == "card" else 3
-            for ident in found[:40]:
+            # As many rows as the view shows: a page of them, the rest one tap away.
+            tall = tap * (1.9 if self.kind == "card" else 1.3) + grid.spacing[1]
+            rows = int((self.ids.view.height + grid.spacing[1]) // tall)
+            p = page_of(len(found[:40]), self.page, grid.cols * max(1, rows))
+            self.page, self.pages = p.page, p.pages
+            for ident in found[p.start:p.stop]:
                 tile = _search_tile(self.kind, ident, tap)
                 tile.picker = self.pick
                 if tile.parent is not None:      # still in an earlier popup's grid

@@ -320,13 +320,28 @@ def small_text(app, least: float = MIN_READ_PX) -> list:
             for w, _t in shown_labels(app) if float(w.font_size) < least - 0.05]
 
 
+def shown_fields(app):
+    """(text input, what it shows) of every text field in the window: its text, or while it
+    is empty its placeholder (``hint_text``, grey in the field: read as much as a label)."""
+    from kivy.core.window import Window
+    from kivy.uix.textinput import TextInput
+    for root in list(Window.children):
+        for w, _scrolled in walk(root):
+            if isinstance(w, TextInput):
+                text = w.text or w.hint_text
+                if text.strip():
+                    yield w, text
+
+
 def gem_letters(app) -> list:
-    """Every text showing a gem as a letter code ("3U", "Au1", "L3", a lone "W")."""
+    """Every text showing a gem as a letter code ("3U", "Au1", "L3", a lone "W"): labels,
+    and text fields and their placeholders."""
     out = []
-    for w, text in shown_labels(app):
+    for w, text in list(shown_labels(app)) + list(shown_fields(app)):
         found = GEM_CODE.findall(text.strip())
         if found:
-            out.append(f"{name(w)} shows gem letters {sorted(set(found))}")
+            out.append(f"{name(w)} shows gem letters {sorted(set(found))} in "
+                       f"{text.strip()[:40]!r}")
     return out
 
 

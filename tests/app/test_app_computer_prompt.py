@@ -79,8 +79,10 @@ def test_the_computers_move_and_its_button_show_whole_and_the_market_keeps_its_r
         if SHOTS:
             Path(SHOTS).mkdir(parents=True, exist_ok=True)
             save_png(grab_pixels(), Path(SHOTS) / f"computer-{players}p-{kind}-{size}.png")
+        # (and its card a quarter of the screen tall, its points 16 px: layout.small_pictures)
         found = (layout.prompt_problems(ui, BUTTON.get(kind, "computer-done"))
-                 + layout.problems(ui) + layout.player_problems(ui.ctl.game))
+                 + layout.problems(ui) + layout.player_problems(ui.ctl.game)
+                 + layout.small_pictures(ui))
         rows.append(f"{kind}: {without:.0f} -> {with_move:.0f} px"
                     + (f" (as the turn first showed: {shown:.0f})"
                        if abs(shown - without) > layout.SLACK else ""))

@@ -276,6 +276,18 @@ def _open_card_search(slot: str):
     return popups[-1]
 
 
+def test_the_card_search_says_how_to_search_without_gem_letters(ui):
+    """The search field's placeholder is read before anything is typed: it says how to search
+    in words (a number, then the gem's coloured key), never with gem letters ("3W 2U")."""
+    from companion.i18n import translator
+    from tests.app.layout import gem_letters
+    popup = _open_card_search("slot:1:0")
+    field = popup.ids.query
+    assert field.text == "" and field.hint_text.strip()
+    assert gem_letters(ui) == []
+    _shot(f"search-placeholder-{translator.lang}")
+
+
 def test_a_card_shown_by_an_earlier_search_goes_to_the_slot_searched_now(ui):
     """Search tiles are made once and shown again (setup's 16 searches were half a second
     each): a tile tapped in a later search fills that search's slot, never the earlier one."""
@@ -395,19 +407,25 @@ def test_search_results_keep_their_text_inside_their_tiles(docked_keyboard):
         for _ in range(len(popup.ids.query.text)):
             _tap_key(vk, "backspace")
         _type(vk, query)
-        pump(frames=4)  # the labels' textures, then the rows sized to them
-        buttons = _results(popup)
-        assert point_card in [b.target[len("pick:"):] for b in buttons]
-        for b in buttons:
-            # Every text printed on the card tile (points, bonus letter, cost pips) fits its
-            # place, and the tile is still a touch target tall.
-            faults = [label_fits(w) for w in walk(b) if isinstance(w, Label)]
-            assert not any(faults), faults
-            assert b.height >= _tap_px() - 0.5
-        boxes = [(b.x, b.y, b.right, b.top) for b in buttons]
-        for i, (x0, y0, x1, y1) in enumerate(boxes):
-            for (u0, v0, u1, v1) in boxes[i + 1:]:
-                assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, "two results overlap"
+        found = []
+        while True:     # the cards found come a page at a time (as many as show whole)
+            pump(frames=4)  # the labels' textures, then the rows sized to them
+            buttons = _results(popup)
+            found += [b.target[len("pick:"):] for b in buttons]
+            for b in buttons:
+                # Every text printed on the card tile (points, bonus letter, cost pips) fits
+                # its place, and the tile is still a touch target tall.
+                faults = [label_fits(w) for w in walk(b) if isinstance(w, Label)]
+                assert not any(faults), faults
+                assert b.height >= _tap_px() - 0.5
+            boxes = [(b.x, b.y, b.right, b.top) for b in buttons]
+            for i, (x0, y0, x1, y1) in enumerate(boxes):
+                for (u0, v0, u1, v1) in boxes[i + 1:]:
+                    assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, "two results overlap"
+            if popup.page >= popup.pages - 1:
+                break
+            tap_target("page:next")
+        assert point_card in found
         card = find(f"pick:{point_card}")
         assert card.points == "1" and card.card["cost"]
     _shot("search-results-keyboard")

@@ -92,6 +92,29 @@ def test_play_screen_and_a_rejection_in(lang, lang_ui, tmp_path_factory):
     # The card is named by what is printed on it, not by its sticker id (fails on old code).
     from tests.i18n.idwords import has_id
     assert level3 not in shown and not has_id(shown), shown
+    # Details on tap (issue 33): a tap on the red banner opens the refusal's whole explanation,
+    # large and in the language (what was wrong, the rule broken), inside its popup; Close.
+    from kivy.core.window import Window
+    from companion.ui.play_popups import RejectionDetails
+    tap_target("banner")
+    views = [w for w in Window.children if isinstance(w, RejectionDetails)]
+    assert len(views) == 1, "no explanation opened by a tap on the red banner"
+    pump(0.05, frames=3)
+    save_png(grab_pixels(), folder / f"rejection-details-{lang}-{size}.png")
+    view = views[0]
+    rule = {"en": "The rule: ", "pl": "Zasada: ", "ko": "규칙: "}[lang]
+    assert view.headline.text.startswith(head), view.headline.text
+    assert rule in view.body.text, view.body.text
+    assert "payment-mismatch" not in view.body.text and not has_id(view.body.text)
+    from tests.app import layout
+    for label in (view.headline, view.body):
+        assert label.font_size >= ui.fs_read, (label.text, label.font_size)
+        assert layout.label_fits(label) is None, layout.label_fits(label)
+        x0, y0, x1, y1 = layout.box(label)
+        assert 0 <= x0 and x1 <= Window.width and 0 <= y0 and y1 <= Window.height
+    tap_target("close")
+    pump(frames=2)
+    assert not [w for w in Window.children if isinstance(w, RejectionDetails)]
 
 
 @pytest.mark.slow

@@ -36,16 +36,16 @@ def _shots(tmp_path_factory):
 # and a card in a computer's move or a question's candidates at least a quarter of the screen's
 # height, its costs at least 16 px.
 ISSUE33_CHECKS = ("small-text", "gem-letters", "text-overlap", "scrolling", "small-picture")
-# Left at 800x480: the computer's bought or reserved card with 3 players, 82 px tall (its points
-# 14.8 px: small-text 2, small-picture 4; at a quarter's height a Polish or Korean buy with a
-# noble needs 32 px of scrolling); the reveal's picker of up to 40 cards (3 states; a colour
-# filter fits them). The prompts of a 4-player refusal and final round and of a 3-player hand of
-# reserved cards (2-50 px of scrolling) fit since the players' panels fold to names and points
-# while a prompt is taller than the room under them. Measured in English, Polish and Korean;
-# in portrait, English: the reveal's picker only.
-KNOWN_33 = {"800x480": {"small-text": 2, "gem-letters": 0, "text-overlap": 0, "scrolling": 3,
-                        "small-picture": 4},
-            "720x1280": {"small-text": 0, "gem-letters": 0, "text-overlap": 0, "scrolling": 3,
+# None left: the computer's bought or reserved card with 3 players is a quarter of the screen
+# tall (120 px, its points 16 px; was 82 px and 14.8 px) since its button stands beside its
+# picture; the reveal's picker of up to 40 cards (was 339 px of scrolling) shows a page of
+# them at a time, More cards and Back between the pages; the prompts of a 4-player refusal and
+# final round and of a 3-player hand of reserved cards (2-50 px of scrolling) fit since the
+# players' panels fold to names and points while a prompt is taller than the room under them.
+# Measured in English, Polish and Korean, at both sizes.
+KNOWN_33 = {"800x480": {"small-text": 0, "gem-letters": 0, "text-overlap": 0, "scrolling": 0,
+                        "small-picture": 0},
+            "720x1280": {"small-text": 0, "gem-letters": 0, "text-overlap": 0, "scrolling": 0,
                          "small-picture": 0}}
 
 
@@ -217,6 +217,10 @@ def _play_state(ui, players, state, check):
             screen.coach.coach = default_coach
         return
     check.frame(f"play-{players}p-{state}", ctl.game)
+    if state == "rejection":
+        tap_target("banner")                    # its whole explanation, large
+        check.frame(f"play-{players}p-rejection-details")
+        _close_popups()
     if state == "start":
         # A card's popup (buy or reserve), and the legend of the gems.
         card = next(c.id for c in ctl.game.market[0] if c is not None)

@@ -136,3 +136,62 @@ def test_a_turns_question_of_many_ways_is_narrowed_seat_by_seat_to_the_turns_pla
     assert value == played and len(sizes) == 2
     assert sizes[0] <= TURNS_AT_ONCE      # Ana's own turns: no card dealt among them
     assert all(isinstance(val, tuple) for val, _p in turns_choices(game, v.options))
+
+
+def test_a_refusals_details_are_its_sentences_and_the_rule_broken_said_once():
+    """The popup a tap on the red banner opens (issue 33: details on tap): the first sentence
+    heads it, each later sentence is a paragraph, then the rule broken in the rulebook's words
+    (not when the message says it already, and never its code)."""
+    d = V.rejection_details("Not accepted: nothing was paid. Pay the exact cost. Then press "
+                            "again.", "payment-mismatch")
+    assert d.headline == "Not accepted: nothing was paid."
+    assert d.paragraphs == ["Pay the exact cost.", "Then press again.",
+                            "The rule: The payment does not match the card's cost after "
+                            "bonuses."]
+    assert d.close == "Close"
+    said = "Not accepted: The payment does not match the card's cost after bonuses."
+    assert V.rejection_details(said, "payment-mismatch").paragraphs == []
+    # Not a rule of the game (the computer's move): no rule to add.
+    assert V.rejection_details("Not accepted: take 3 gems.", "computer-move").paragraphs == []
+
+
+def test_the_reveals_picker_shows_its_cards_page_by_page_with_nothing_to_scroll(ui):
+    """Issue 33, nothing scrolls in ordinary play: the level-1 deck's cards (36 and more) come
+    a page at a time, as many as the picker shows whole, with More cards and Back between the
+    pages; every card is on one page, and one on the last page is dealt with a tap."""
+    from kivy.core.window import Window
+    from companion.ui.widgets import SearchPopup
+    from tests.app import layout
+    from tests.app.tablestates import replay
+    ctl = ui.ctl
+    table, lines = find_state(2, "reveal")
+    start_in_app(ctl, table)
+    replay(ctl, lines)
+    ui.go("play")
+    pump(frames=3)
+    tap_target("reveal")
+    popup = next(w for w in Window.children if isinstance(w, SearchPopup))
+    level = int(popup.title.split("level ")[1][0])
+    choices = ctl.entry.reveal_choices(level, "")
+    assert len(choices) > 12
+    pages = []
+    while True:
+        pump(frames=2)
+        assert not layout.scrolling(ui), layout.scrolling(ui)
+        assert not layout.problems(ui), layout.problems(ui)
+        pages.append([w.target[len("pick:"):] for w in reversed(popup.ids.results.children)])
+        if popup.page == popup.pages - 1:
+            break
+        tap_target("page:next")
+    assert len(pages) == popup.pages > 1
+    seen = [c for page in pages for c in page]
+    assert sorted(seen) == sorted(choices) and len(set(seen)) == len(seen)
+    tap_target("page:back")
+    pump(frames=2)
+    assert [w.target for w in reversed(popup.ids.results.children)] == [
+        f"pick:{c}" for c in pages[-2]]
+    tap_target("page:next")
+    card = pages[-1][-1]
+    tap_target(f"pick:{card}")
+    pump(frames=2)
+    assert any(c is not None and c.id == card for c in ctl.entry.game.market[level - 1])
