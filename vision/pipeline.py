@@ -33,8 +33,8 @@ from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, lane_deviation
 from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
-from vision.stages.codes import (TagReading, assign_tags, read_codes, read_slot_crops, slot_crop,
-                                 slot_of)
+from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
+                                 read_slot_crops, slot_crop, slot_of)
 from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
@@ -135,10 +135,14 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
 
     busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes], detail)
+    quick = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
+                      decoders=fast_decoders(cfg))
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
+        # A quick look (one crop, the fast decoders): a hand's knuckle is no sticker, and
+        # the full chain of crops cost more than all else in a frame under a hand.
         found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
-                                cfg)
+                                quick)
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes],
@@ -147,8 +151,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
-        crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
-                             decoders=cfg.decoders[:1]) if busy.busy else cfg
+        crop_cfg = quick if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
     light = memory.light if memory is not None else None

@@ -422,7 +422,8 @@ def run_bench(args) -> int:
     if not args.no_decoders:
         pairs = rendered + samples
         report["decoders"] = decoder_comparison(
-            pairs, [("zxing",), ("pyzbar",), ("zxing", "pyzbar")])
+            pairs, [("zxing",), ("pyzbar",), ("zxing", "pyzbar"),
+                    ("zxing", "zxing-histogram", "pyzbar")])
     if tmp is not None:
         tmp.cleanup()
     if args.json:
