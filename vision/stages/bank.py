@@ -18,7 +18,7 @@ NEUTRAL_TOKENS = ("white", "black")
 
 
 def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
-                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+                    cfg: VisionConfig = DEFAULT_CONFIG, neutral: bool = True) -> np.ndarray:
     """The empty mat's colour over a rectified lane, from the lane's own edges.
 
     Above and below the lane (in its rectified margin) lies bare mat, column by column, on
@@ -28,6 +28,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     to follow a shadow's edge. A strip that doesn't look like the mat in light or shadow (the
     mat's hue, no darker or lighter than a shadow or a lamp makes it: a token leaning out,
     something lying there) gives way to the other one, or both to the whole-mat model.
+    ``neutral``: the lane's tokens are white or black, whose grey middles keep the mat's hue.
     """
     h = lane.shape[0]
     my = cfg.lane_margin_mm[1]
@@ -84,8 +85,10 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     # mat between two close chips until the bare mat in the gap reads as a token and joins
     # them into one run. So outside the chips the light comes from the mat alone (inside, the
     # counters keep the model they were tuned with).
-    middles, chips = _chip_middles(img, bg, px_per_mm, (small.shape[1], small.shape[0]), cfg)
-    if middles.any():
+    # (A coloured chip's middle has its colour: never taken for the mat.)
+    middles, chips = _chip_middles(img, bg, px_per_mm, (small.shape[1], small.shape[0]),
+                                   cfg) if neutral else (None, None)
+    if middles is not None and middles.any():
         around = carried(bare * (1.0 - middles))
         factor = chips * factor + (1.0 - chips) * around
     # Where a shadow's edge runs along the lane the straight blend is too dark on its lit side:
@@ -160,7 +163,7 @@ def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return lane, lane_background(lane, bg, s, cfg)
+    return lane, lane_background(lane, bg, s, cfg, neutral=colour in NEUTRAL_TOKENS)
 
 
 def learnt_tokens(image: np.ndarray, background: np.ndarray, body, cfg: VisionConfig
