@@ -139,10 +139,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                       decoders=fast_decoders(cfg))
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
-        # A quick look (one crop, the fast decoders): a hand's knuckle is no sticker, and
-        # the full chain of crops cost more than all else in a frame under a hand.
+        # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
+        # sticker beside a deck that pyzbar reads in a later crop, and called that frame busy.
         found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
-                                quick)
+                                cfg)
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes],
