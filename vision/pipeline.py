@@ -135,12 +135,11 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
 
     busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes], detail)
-    quick = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
-                      decoders=fast_decoders(cfg))
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
-        # sticker beside a deck that pyzbar reads in a later crop, and called that frame busy.
+        # sticker beside a deck that the decoders read only in later crops, and called that
+        # frame busy.
         found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
                                 cfg)
         if found:
@@ -151,7 +150,8 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
-        crop_cfg = quick if busy.busy else cfg
+        crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
+                             decoders=fast_decoders(cfg)) if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
     light = memory.light if memory is not None else None
