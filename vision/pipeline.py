@@ -33,8 +33,8 @@ from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, lane_deviation
 from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
-from vision.stages.codes import (TagReading, assign_tags, read_codes, read_slot_crops, slot_crop,
-                                 slot_of)
+from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
+                                 read_slot_crops, slot_crop, slot_of)
 from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
@@ -137,6 +137,9 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes], detail)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
+        # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
+        # sticker beside a deck that the decoders read only in later crops, and called that
+        # frame busy.
         found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
                                 cfg)
         if found:
@@ -148,7 +151,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
-                             decoders=cfg.decoders[:1]) if busy.busy else cfg
+                             decoders=fast_decoders(cfg)) if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
     light = memory.light if memory is not None else None

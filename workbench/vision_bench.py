@@ -184,7 +184,10 @@ class Score:
         times = {k: {"frames": len(v), "median_ms": round(statistics.median(v), 1),
                      "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 1),
                      "cpu_median_ms": (round(statistics.median(self.cpu_ms[k]), 1)
-                                       if self.cpu_ms.get(k) else None)}
+                                       if self.cpu_ms.get(k) else None),
+                     "cpu_p90_ms": (round(sorted(self.cpu_ms[k])[int(0.9 * (len(self.cpu_ms[k])
+                                                                    - 1))], 1)
+                                    if self.cpu_ms.get(k) else None)}
                  for k, v in sorted(self.ms.items())}
         return {
             "frames": self.frames,
@@ -422,7 +425,8 @@ def run_bench(args) -> int:
     if not args.no_decoders:
         pairs = rendered + samples
         report["decoders"] = decoder_comparison(
-            pairs, [("zxing",), ("pyzbar",), ("zxing", "pyzbar")])
+            pairs, [("zxing",), ("pyzbar",), ("zxing", "pyzbar"),
+                    ("zxing", "zxing-histogram", "pyzbar")])
     if tmp is not None:
         tmp.cleanup()
     if args.json:

@@ -8,7 +8,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Frame, MatLocation, rectify
 from vision.stages.overview import Overview, deviation_from
-from vision.tokens import LaneCount, count_lane
+from vision.tokens import LaneCount, count_lane, fill_holes
 
 
 # --- 8. bank ------------------------------------------------------------------------------------
@@ -18,7 +18,7 @@ NEUTRAL_TOKENS = ("white", "black")
 
 
 def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
-                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+                    cfg: VisionConfig = DEFAULT_CONFIG, neutral: bool = True) -> np.ndarray:
     """The empty mat's colour over a rectified lane, from the lane's own edges.
 
     Above and below the lane (in its rectified margin) lies bare mat, column by column, on
@@ -28,6 +28,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     to follow a shadow's edge. A strip that doesn't look like the mat in light or shadow (the
     mat's hue, no darker or lighter than a shadow or a lamp makes it: a token leaning out,
     something lying there) gives way to the other one, or both to the whole-mat model.
+    ``neutral``: the lane's tokens are white or black, whose grey middles keep the mat's hue.
     """
     h = lane.shape[0]
     my = cfg.lane_margin_mm[1]
@@ -70,11 +71,26 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     bare = ((hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)).astype(np.float32)
     sx, sy = cfg.lane_shade_sigma_mm
     kx, ky = sx * px_per_mm * fx, sy * px_per_mm * fy
-    weight = cv2.GaussianBlur(bare, (0, 0), kx, sigmaY=ky)
-    shade = cv2.GaussianBlur(level * bare, (0, 0), kx, sigmaY=ky)
     prior = cfg.lane_shade_prior
-    factor = (shade + prior) / (weight + prior)
-    factor = cv2.resize(factor, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+    def carried(bare: np.ndarray) -> np.ndarray:
+        weight = cv2.GaussianBlur(bare, (0, 0), kx, sigmaY=ky)
+        shade = cv2.GaussianBlur(level * bare, (0, 0), kx, sigmaY=ky)
+        return cv2.resize((shade + prior) / (weight + prior), (img.shape[1], img.shape[0]),
+                          interpolation=cv2.INTER_LINEAR)
+
+    factor = carried(bare)
+    # A black or white chip's grey middle has the mat's hue and a shadow's brightness, but it
+    # is no mat in shadow: it lies inside the chip's ring. Carried over as shade it darkens the
+    # mat between two close chips until the bare mat in the gap reads as a token and joins
+    # them into one run. So outside the chips the light comes from the mat alone (inside, the
+    # counters keep the model they were tuned with).
+    # (A coloured chip's middle has its colour: never taken for the mat.)
+    middles, chips = _chip_middles(img, bg, px_per_mm, (small.shape[1], small.shape[0]),
+                                   cfg) if neutral else (None, None)
+    if middles is not None and middles.any():
+        around = carried(bare * (1.0 - middles))
+        factor = chips * factor + (1.0 - chips) * around
     # Where a shadow's edge runs along the lane the straight blend is too dark on its lit side:
     # the mat there may be as bright as the brighter strip, never brighter (a white token is
     # not lit mat).
@@ -86,6 +102,26 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     cap = lit[None, :] / np.maximum(bg.mean(axis=2), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
     return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
+
+
+def _chip_middles(img: np.ndarray, bg: np.ndarray, px_per_mm: float, size: tuple[int, int],
+                  cfg: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
+    """Chips' middles: the lane's mat-like pixels (the mat's hue, a shadow's brightness)
+    enclosed by pixels that are not, in pieces no bigger than a chip's inner disc
+    (``token_hole_mm2``), as a share of each pixel of a lane copy of ``size``; and the chips
+    (what is not mat-like, with those middles) as a share of each pixel of the whole lane.
+    Worked out at 1 px/mm: a chip's ring is millimetres wide."""
+    f = min(1.0, 1.0 / px_per_mm)
+    half = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    level, hue = _against_mat(half, cv2.resize(bg, (half.shape[1], half.shape[0]),
+                                               interpolation=cv2.INTER_AREA))
+    lo, hi = cfg.lane_shade_ratio
+    bare = (hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)
+    chips = fill_holes(~bare, px_per_mm * f, cfg)
+    middles = (chips & bare).astype(np.float32)
+    return (cv2.resize(middles, size, interpolation=cv2.INTER_AREA),
+            cv2.resize(chips.astype(np.float32), (img.shape[1], img.shape[0]),
+                       interpolation=cv2.INTER_LINEAR))
 
 
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
@@ -127,7 +163,7 @@ def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return lane, lane_background(lane, bg, s, cfg)
+    return lane, lane_background(lane, bg, s, cfg, neutral=colour in NEUTRAL_TOKENS)
 
 
 def learnt_tokens(image: np.ndarray, background: np.ndarray, body, cfg: VisionConfig

@@ -15,13 +15,29 @@ from vision.tags import Code, decode, is_noble, parse_payload, usable_decoders
 
 # --- 6. QR codes --------------------------------------------------------------------------------
 
+def fast_decoders(cfg: VisionConfig) -> tuple[str, ...]:
+    """The decoders of ``cfg.decoders`` installed here that are among its fast ones (or the
+    first installed one when none is)."""
+    usable = usable_decoders(cfg.decoders)
+    return tuple(d for d in usable if d in cfg.fast_decoders) or usable[:1]
+
+
 def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
                decoder: str | None = None) -> list[Code]:
-    """Stage 6a: QR codes in the whole frame (the working copy), corners in full-frame px."""
-    decoders = usable_decoders(cfg.decoders) if decoder is None else (decoder,)
+    """Stage 6a: QR codes in the whole frame (the working copy), corners in full-frame px:
+    with each fast decoder (or only ``decoder``); a code a later one reads again at the same
+    place is kept once."""
+    decoders = fast_decoders(cfg) if decoder is None else (decoder,)
     if not decoders:
         return []
-    codes = decode(frame.work_gray(), decoders[0], whole_frame=True)
+    gray = frame.work_gray()
+    codes: list[Code] = []
+    for name in decoders:
+        for c in decode(gray, name, whole_frame=True):
+            x, y = c.centre
+            if not any(o.text == c.text and abs(o.centre[0] - x) + abs(o.centre[1] - y) < 20.0
+                       for o in codes):
+                codes.append(c)
     if frame.work_scale == 1.0:
         return codes
     f = 1.0 / frame.work_scale
