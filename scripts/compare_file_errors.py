@@ -1,6 +1,7 @@
 """What the commands print for bad input files, one case per cause, to compare two versions.
 
-    python scripts/compare_file_errors.py run OUT.json   # every case: exit code, stdout, stderr
+    python scripts/compare_file_errors.py run OUT.json [PREFIX...]   # every case (or those
+                                         # named PREFIX...): exit code, stdout, stderr
     python scripts/compare_file_errors.py diff A.json B.json
 
 An older version is run from an exported tree (``git archive REV | tar -x -C DIR``), with
@@ -381,6 +382,22 @@ def cases(base: Path) -> list:
         out.append((f"league-record/{name}", ("child", "league-record",
                                               json.dumps([header, SETUP]))))
     out.append(("league-record/empty", ("child", "league-record", "[]")))
+    # read-table --camera: a camera that can't be opened here (CameraUnavailable), one that is
+    # no camera at all
+    for spec in ("pi", "pi:1", "usb:7", "usb:/dev/no-such-camera", "webcam", "image.jpg"):
+        out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
+    # ai-move and coach on a record with no move to make (PositionError)
+    p = base / "position"
+    p.mkdir()
+    for name, lines in (("breaks-a-rule", [HEADER, SETUP, '{"type": "take", "player": 0, '
+                                           '"gems": {"red": 5}}']),
+                        ("before-setup", [HEADER]),
+                        ("inside-a-turn", [HEADER, SETUP, '{"type": "take", "player": 0, '
+                                           '"gems": {"red": 1, "blue": 1, "green": 1}}'])):
+        (p / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        for command in ("ai-move", "coach"):
+            out.append((f"{command}-position/{name}", [command, str(p / f"{name}.jsonl"),
+                                                       "--iterations", "1"]))
 
     def folder(name: str, files: dict) -> str:
         """A folder holding ``files`` (name -> text, or None for a folder of that name)."""
@@ -411,14 +428,19 @@ def cases(base: Path) -> list:
     return out
 
 
-def run(out_path: str) -> None:
+def run(out_path: str, only: tuple = ()) -> None:
+    """Every case, or those whose names start with one of ``only``."""
+    only = tuple(only)
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir()
     env = dict(os.environ, SPLENDOR_LANG="en", SPLENDOR_DATA_DIR=str(ROOT / "data"),
-               PYTHONHASHSEED="0")
+               PYTHONHASHSEED="0",
+               OPENCV_LOG_LEVEL="ERROR")   # OpenCV's warnings carry a clock: they'd always differ
     results = {}
     for name, argv in cases(ROOT):
+        if only and not name.startswith(only):
+            continue
         stdin = b""
         if isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
             cmd = [sys.executable, "-c", CHILD, argv[1]]
@@ -448,8 +470,8 @@ def diff(a_path: str, b_path: str) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["run"] and len(sys.argv) == 3:
-        run(sys.argv[2])
+    if sys.argv[1:2] == ["run"] and len(sys.argv) >= 3:
+        run(sys.argv[2], tuple(sys.argv[3:]))
     elif sys.argv[1:2] == ["diff"] and len(sys.argv) == 4:
         sys.exit(diff(sys.argv[2], sys.argv[3]))
     else:

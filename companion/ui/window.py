@@ -216,7 +216,8 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
             try:
                 self.ctl.camera = open_camera(self.ctl.settings.camera)
             except CameraError as err:
-                Logger.warning(f"Companion: camera unavailable: {err}")
+                from companion.i18n.devices import english as device_english
+                Logger.warning(f"Companion: camera unavailable: {device_english(err)}")
                 self.ctl.camera = None
                 self.ctl.message = Notice("camera-unavailable")   # said in the player's language
             except Exception:  # an unexpected fault: logged with its cause, play goes on

@@ -2,7 +2,8 @@
 and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json``, every fact
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
 The image reader's, the panel config's, the print commands', share's and the league's refusals
-too (companion.i18n.files, .print_words, .sharing, .league).
+too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
+(companion.i18n.devices).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -20,12 +21,13 @@ import pytest
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import files, league, print_words, sharing
+from companion.i18n import devices, files, league, print_words, sharing
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
 from hardware.config import PanelConfigError
 from league.check import BodyError
+from vision.frames import CameraUnavailable
 from vision.image_file import ImageRefused
 from vision.printing import PrintError
 
@@ -179,6 +181,14 @@ CASES = {
     "league/not-a-body": BodyError("not-a-body"),
     "league/revision": BodyError("revision", most=2 ** 53),
     "league/record": BodyError("record"),
+    "camera/no-picamera2": CameraUnavailable("no-picamera2"),
+    "camera/pi-not-queried": CameraUnavailable("pi-not-queried", reason="libcamera failed"),
+    "camera/no-pi-camera": CameraUnavailable("no-pi-camera"),
+    "camera/pi-not-started": CameraUnavailable("pi-not-started", reason="Device busy"),
+    "camera/pi-stopped": CameraUnavailable("pi-stopped", reason="timeout"),
+    "camera/no-usb-camera": CameraUnavailable("no-usb-camera", device="/dev/video7"),
+    "camera/usb-stopped": CameraUnavailable("usb-stopped", device="/dev/video0"),
+    "camera/not-a-camera": CameraUnavailable("not-a-camera", spec="webcam"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -203,6 +213,8 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
+    if isinstance(case, CameraUnavailable):
+        return devices.say(case)
     return files.say(case)
 
 
@@ -292,6 +304,7 @@ def _raised(pattern: str) -> set:
     ("print", r'(?:PrintError|FontMissing)\("([a-z0-9-]+)"'),
     ("share", r'ShareError\("([a-z0-9-]+)"'),
     ("league", r'BodyError\("([a-z0-9-]+)"'),
+    ("camera", r'CameraUnavailable\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
