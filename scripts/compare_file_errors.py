@@ -386,6 +386,8 @@ def cases(base: Path) -> list:
     # no camera at all
     for spec in ("pi", "pi:1", "usb:7", "usb:/dev/no-such-camera", "webcam", "image.jpg"):
         out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
+    # test-panel on real pins of a machine without GPIO (NoGpioError)
+    out.append(("test-panel-gpio/none", ["test-panel", "--timeout", "1"]))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()

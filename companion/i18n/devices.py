@@ -1,15 +1,17 @@
 """Why a device can't be used, said from its facts: the camera (``vision.frames``'
-``CameraUnavailable``). The devices say
+``CameraUnavailable``) and the seat panel (``hardware.panel``'s ``PanelError``). The devices say
 no sentence; :func:`say` words their refusal in the current language, :func:`english` in the
 English ``read-table`` and ``test-panel`` print and the log keeps.
 
->>> from vision.frames import CameraUnavailable
+>>> from hardware.panel import PanelError
+from vision.frames import CameraUnavailable
 >>> english(CameraUnavailable("no-usb-camera", device="/dev/video7"))
 'No USB camera answers at /dev/video7: check that it is plugged in.'
 """
 from __future__ import annotations
 
 from companion.i18n import _, for_records
+from hardware.panel import PanelError
 from vision.frames import CameraUnavailable
 
 
@@ -38,7 +40,17 @@ def _camera(cause: str, f: dict) -> str:
     return _("The camera can't be used.")
 
 
-_SAYERS = ((CameraUnavailable, _camera),)
+def _panel(cause: str, f: dict) -> str:
+    if cause == "no-gpio":
+        return _("This machine has no GPIO pins that gpiozero can drive, so the seat buttons "
+                 "and LEDs can only run as a virtual panel (MockFactory).")
+    if cause == "not-virtual":
+        return _("The panel is wired to real GPIO pins, so its buttons can only be pressed by "
+                 "hand, not on screen.")
+    return _("The seat panel can't do that.")
+
+
+_SAYERS = ((CameraUnavailable, _camera), (PanelError, _panel))
 
 
 def say(err) -> str:

@@ -196,7 +196,10 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 from hardware.panel import open_panel
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
             except Exception as err:  # no referee is worse than no buttons: say so on screen
-                Logger.warning(f"Companion: no seat panel: {err}")
+                from companion.i18n.devices import english as device_english
+                from hardware.panel import PanelError
+                Logger.warning("Companion: no seat panel: "
+                               + (device_english(err) if isinstance(err, PanelError) else str(err)))
                 from companion.i18n.notices import Notice
                 from hardware.config import PanelConfigError
                 # The config's refusal as facts (said in the player's language); a

@@ -3,7 +3,7 @@ and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
 The image reader's, the panel config's, the print commands', share's and the league's refusals
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
-(companion.i18n.devices).
+and the seat panel's (companion.i18n.devices).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -26,6 +26,7 @@ from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
 from hardware.config import PanelConfigError
+from hardware.panel import NoGpioError, PanelError
 from league.check import BodyError
 from vision.frames import CameraUnavailable
 from vision.image_file import ImageRefused
@@ -189,6 +190,8 @@ CASES = {
     "camera/no-usb-camera": CameraUnavailable("no-usb-camera", device="/dev/video7"),
     "camera/usb-stopped": CameraUnavailable("usb-stopped", device="/dev/video0"),
     "camera/not-a-camera": CameraUnavailable("not-a-camera", spec="webcam"),
+    "device/no-gpio": NoGpioError(),
+    "device/not-virtual": PanelError("not-virtual"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -213,7 +216,7 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
-    if isinstance(case, CameraUnavailable):
+    if isinstance(case, (CameraUnavailable, PanelError)):
         return devices.say(case)
     return files.say(case)
 
@@ -305,6 +308,7 @@ def _raised(pattern: str) -> set:
     ("share", r'ShareError\("([a-z0-9-]+)"'),
     ("league", r'BodyError\("([a-z0-9-]+)"'),
     ("camera", r'CameraUnavailable\("([a-z0-9-]+)"'),
+    ("device", r'(?:PanelError|NoGpioError)\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
