@@ -76,7 +76,8 @@ def run_ai_move(args: argparse.Namespace) -> int:
         print(english(err), file=sys.stderr)
         return 2
     except PositionError as err:
-        print(position_text(err), file=sys.stderr)
+        from companion.i18n.position import english as position_english
+        print(position_english(err), file=sys.stderr)
         return 1
     from companion.engine.record import dumps
     sys.stdout.write("".join(dumps(line) + "\n" for line in choice.lines))
@@ -115,11 +116,3 @@ def run_ai_match(args: argparse.Namespace) -> int:
             out.close()
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
-
-
-def position_text(err) -> str:
-    """A PositionError in words: its own English, and the broken rule's sentence after it."""
-    if err.refusal is None:
-        return err.message
-    from companion.i18n.messages import english
-    return f"{err.message} {english(err.refusal, err.game)}"

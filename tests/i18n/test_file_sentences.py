@@ -3,7 +3,8 @@ and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
 The image reader's, the panel config's, the print commands', share's and the league's refusals
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
-and the seat panel's (companion.i18n.devices).
+and the seat panel's (companion.i18n.devices), and why ai-move has no move to make
+(companion.i18n.position).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -18,10 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.ai.view import PositionError, read_position
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import devices, files, league, print_words, sharing
+from companion.i18n import devices, files, league, position, print_words, sharing
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
@@ -39,6 +41,22 @@ GAME = "/media/usb/ana-ben.jsonl"
 META = "/media/usb/s1/session.json"
 INPUT = {"cause": "not-a-file", "what": "session file", "path": META, "kind": "pipe"}
 JSON = {"cause": "duplicate-key", "key": "red"}
+
+
+
+def _broken_line() -> PositionError:
+    """ai-move's refusal of a record whose third line takes five red gems."""
+    try:
+        read_position([
+            '{"format": "splendor-record", "version": 1, "players": ["Ana", "Ben"]}',
+            '{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
+            '[["1W01", "1U04", "1R02", "1K07"], ["2G01", "2W05", "2R03", "2K02"], '
+            '["3U02", "3W01", "3G04", "3R03"]]}',
+            '{"type": "take", "player": 0, "gems": {"red": 5}}'])
+    except PositionError as err:
+        return err
+    raise AssertionError("the record was read")
+
 
 #: name -> the refusal (or, for a warning, its ``key`` and values).
 CASES = {
@@ -192,6 +210,10 @@ CASES = {
     "camera/not-a-camera": CameraUnavailable("not-a-camera", spec="webcam"),
     "device/no-gpio": NoGpioError(),
     "device/not-virtual": PanelError("not-virtual"),
+    "position/breaks-a-rule": _broken_line(),
+    "position/before-setup": PositionError("before-setup"),
+    "position/game-over": PositionError("game-over"),
+    "position/inside-a-turn": PositionError("inside-a-turn"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -216,6 +238,8 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
+    if isinstance(case, PositionError):
+        return position.say(case)
     if isinstance(case, (CameraUnavailable, PanelError)):
         return devices.say(case)
     return files.say(case)
@@ -309,6 +333,7 @@ def _raised(pattern: str) -> set:
     ("league", r'BodyError\("([a-z0-9-]+)"'),
     ("camera", r'CameraUnavailable\("([a-z0-9-]+)"'),
     ("device", r'(?:PanelError|NoGpioError)\("([a-z0-9-]+)"'),
+    ("position", r'PositionError\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
