@@ -388,6 +388,25 @@ def cases(base: Path) -> list:
         out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
     # test-panel on real pins of a machine without GPIO (NoGpioError)
     out.append(("test-panel-gpio/none", ["test-panel", "--timeout", "1"]))
+    # the app refusing to start (StartupError): a wrong variable, a data folder, no screen
+    app = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK_GPIO": "1"}
+    for name, value in (("SPLENDOR_SIZE", "abc"), ("SPLENDOR_SIZE", "99999999x1"),
+                        ("SPLENDOR_DPI", "inf"), ("SPLENDOR_DEMO_DELAY", "nan"),
+                        ("SPLENDOR_DEMO_PLAYERS", "9"), ("SPLENDOR_DEMO_SEED", "x"),
+                        ("SPLENDOR_DEMO_COMPUTERS", "0,5"), ("SPLENDOR_DEMO_CAMERA_VIEW", "-1"),
+                        ("SPLENDOR_KIOSK", "maybe"), ("SPLENDOR_MOCK_GPIO", "x" * 50)):
+        out.append((f"app-start/{name}={value[:10]}", {"env": {**app, name: value},
+                                                        "argv": ["--demo"]}))
+    for name, folder in (("data-dir-is-file", misc["bad-json"]),
+                         ("data-dir-cant-make", misc["bad-json"] / "data")):
+        out.append((f"app-start/{name}", {"env": {**app, "SPLENDOR_DATA_DIR": str(folder)},
+                                          "argv": ["--demo"]}))
+    no_sdl = {"SDL_VIDEODRIVER": None, "WAYLAND_DISPLAY": None, "DISPLAY": None}
+    for name, env in (("no-x", {"DISPLAY": ":77"}),
+                      ("no-wayland", {"WAYLAND_DISPLAY": "wayland-77"}),
+                      ("no-screen", {})):
+        out.append((f"app-start/{name}", {"env": {**no_sdl, "SPLENDOR_KIOSK": "1", **env},
+                                          "argv": []}))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()
@@ -445,12 +464,16 @@ def run(out_path: str, only: tuple = ()) -> None:
         if only and not name.startswith(only):
             continue
         stdin = b""
+        case_env = env
+        if isinstance(argv, dict):   # the app itself, under variables of its own
+            case_env = {k: v for k, v in {**env, **argv["env"]}.items() if v is not None}
+            argv = argv["argv"]
         if isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
             cmd = [sys.executable, "-c", CHILD, argv[1]]
             stdin = argv[2].encode("utf-8", "surrogateescape")
         else:
             cmd = [sys.executable, "-m", "companion.cli.main", *argv]
-        p = subprocess.run(cmd, capture_output=True, env=env, timeout=300, input=stdin)
+        p = subprocess.run(cmd, capture_output=True, env=case_env, timeout=300, input=stdin)
         results[name] = {"code": p.returncode,
                          "stdout": p.stdout.decode("utf-8", "replace"),
                          "stderr": p.stderr.decode("utf-8", "replace")}

@@ -301,7 +301,8 @@ def main(demo=None) -> int:
         startup.check_display()
         configure(kiosk)
     except startup.StartupError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.startup import english as startup_english
+        print(startup_english(err), file=sys.stderr)
         return err.code
     app = build_app(demo=demo, data_dir=env.data_dir, demo_options=env.demo)
     if kiosk:

@@ -3,8 +3,8 @@ and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
 The image reader's, the panel config's, the print commands', share's and the league's refusals
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
-and the seat panel's (companion.i18n.devices), and why ai-move has no move to make
-(companion.i18n.position).
+and the seat panel's (companion.i18n.devices), why ai-move has no move to make
+(companion.i18n.position) and why the app can't start (companion.i18n.startup).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 
 from companion.ai.view import PositionError, read_position
+from companion.app.startup import StartupError
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import devices, files, league, position, print_words, sharing
+from companion.i18n import devices, files, league, position, print_words, sharing, startup
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
@@ -214,6 +215,30 @@ CASES = {
     "position/before-setup": PositionError("before-setup"),
     "position/game-over": PositionError("game-over"),
     "position/inside-a-turn": PositionError("inside-a-turn"),
+    "startup/flag": StartupError("flag", name="SPLENDOR_KIOSK", value="maybe"),
+    "startup/number": StartupError("number", name="SPLENDOR_DEMO_DELAY", value="nan",
+                                         least=0.0, most=60.0),
+    "startup/number-players": StartupError("number", name="SPLENDOR_DEMO_PLAYERS", value="9",
+                                           least=2, most=4),
+    "startup/number-seed": StartupError("number", name="SPLENDOR_DEMO_SEED", value="x",
+                                        least=0, most=2 ** 63 - 1),
+    "startup/number-camera-view": StartupError("number", name="SPLENDOR_DEMO_CAMERA_VIEW",
+                                               value="-1", least=0, most=1000),
+    "startup/number-dpi": StartupError("number", name="SPLENDOR_DPI", value="inf", least=50.0,
+                                       most=1000.0),
+    "startup/computers": StartupError("computers", name="SPLENDOR_DEMO_COMPUTERS",
+                                      value="0,5"),
+    "startup/size": StartupError("size", name="SPLENDOR_SIZE", value="abc", least=200,
+                                 most=8192),
+    "startup/data-dir-cant-make": StartupError("data-dir-cant-make", path="/data/x",
+                                               reason="Not a directory"),
+    "startup/data-dir-unusable": StartupError("data-dir-unusable", path="/data/x",
+                                              reason="Permission denied"),
+    "startup/data-dir-is-file": StartupError("data-dir-is-file", path="/data/x"),
+    "startup/data-dir-not-writable": StartupError("data-dir-not-writable", path="/data/x"),
+    "startup/no-x": StartupError("no-x", 1, display=":77"),
+    "startup/no-wayland": StartupError("no-wayland", 1, display="wayland-77"),
+    "startup/no-screen": StartupError("no-screen", 1),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -238,6 +263,8 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
+    if isinstance(case, StartupError):
+        return startup.say(case)
     if isinstance(case, PositionError):
         return position.say(case)
     if isinstance(case, (CameraUnavailable, PanelError)):
@@ -334,6 +361,7 @@ def _raised(pattern: str) -> set:
     ("camera", r'CameraUnavailable\("([a-z0-9-]+)"'),
     ("device", r'(?:PanelError|NoGpioError)\("([a-z0-9-]+)"'),
     ("position", r'PositionError\("([a-z0-9-]+)"'),
+    ("startup", r'StartupError\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
