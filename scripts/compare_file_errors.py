@@ -311,6 +311,70 @@ elif case == "share-export":
         except ImportError:
             share_said = lambda e: e.message
         print(err.code, share_said(err))
+elif case == "league-store":   # a table registered twice
+    from league.store import Store, StoreError
+    store = Store("sqlite:///" + os.path.join(arg, "l.sqlite"))
+    store.migrate()
+    store.add_table("club-1")
+    try:
+        store.add_table("club-1")
+    except StoreError as err:
+        try:
+            from companion.i18n.league import league_english
+        except ImportError:
+            league_english = lambda e: e.message
+        print(league_english(err))
+elif case == "league-api":   # every answer of the API that is not a success
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from league.app import Limits, create_app
+    from league.limits import Rate
+    from league.store import Store
+    store = Store("sqlite:///" + os.path.join(arg, "l.sqlite"))
+    store.migrate()
+    token, other = store.add_table("club-1"), store.add_table("club-2")
+    t = 0.0
+    app = create_app(store, Limits(push=Rate(per_second=1, burst=2),
+                                   address=Rate(per_second=1, burst=3)), clock=lambda: t)
+    c = TestClient(app, raise_server_exceptions=False)
+    own = {"Authorization": "Bearer " + token}
+    body = json.dumps({"revision": 1, "record": [
+        '{"format": "splendor-record", "version": 1, "players": ["A", "B"]}',
+        '{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
+        '[["1W01", "1U04", "1R02", "1K07"], ["2G01", "2W05", "2R03", "2K02"], '
+        '["3U02", "3W01", "3G04", "3R03"]]}',
+        '{"type": "take", "player": 0, "gems": {"red": 5}}']})
+    def show(r):
+        print(r.status_code, r.headers.get("retry-after"), r.headers.get("www-authenticate"),
+              r.text)
+    answers = [
+        ("put", "/api/v1/tables/club-1/games/g1", {}, "{}"),
+        ("put", "/api/v1/tables/club-2/games/g1", own, "{}"),
+        ("put", "/api/v1/tables/club-1/games/bad%20id", own, "{}"),
+        ("put", "/api/v1/tables/club-1/games/g1", own, "x" * (6 * 1024 * 1024)),
+        ("put", "/api/v1/tables/club-1/games/g1", own, body),
+        ("put", "/api/v1/tables/club-1/games/g1", {**own, "Content-Length": "ten"}, "{}"),
+    ]
+    for method, path, headers, data in answers:
+        t += 100
+        show(c.request(method, path, headers=headers, content=data))
+    for method, path in (("get", "/api/v1/tables/club-1/games/nothing"),
+                         ("get", "/api/v1/nowhere"), ("delete", "/api/v1/tables")):
+        t += 100
+        show(c.request(method, path))
+    t += 100
+    for _ in range(4):   # the address's burst of 3, then 429
+        show(c.get("/api/v1/tables/club-1/games/nothing"))
+    t += 100
+    for _ in range(3):   # the table's burst of 2, then 429
+        show(c.put("/api/v1/tables/club-1/games/g2", headers=own, content="{}"))
+    t += 100   # a database gone under the server: 500 (its traceback, logged, is not shown)
+    logging.getLogger("league").disabled = True
+    store.engine.dispose()
+    os.remove(os.path.join(arg, "l.sqlite"))
+    show(c.get("/api/v1/tables"))
 elif case == "mirror":
     from companion.referee.session import read_record_mirror, read_computer_moves
     try:   # the warnings as a person reads them, once companion.i18n says them
@@ -407,6 +471,26 @@ def cases(base: Path) -> list:
                       ("no-screen", {})):
         out.append((f"app-start/{name}", {"env": {**no_sdl, "SPLENDOR_KIOSK": "1", **env},
                                           "argv": []}))
+    # splendor-league: wrong words on its command line (UsageError), a database it can't use
+    # (StoreError), and every answer of its API that is not a success
+    league_env = {"SPLENDOR_LEAGUE_DATA_DIR": str(base / "league-data")}
+    db = f"sqlite:///{base / 'league.sqlite'}"
+    for name, argv in (
+            ("serve-not-host-port", ["serve", "--listen", "8000", "--db", db]),
+            ("serve-address-unusable", ["serve", "--listen", "192.0.2.1:8000", "--db", db]),
+            ("add-table-name", ["add-table", "no tables!", "--db", db]),
+            ("revoke-no-table", ["revoke", "nobody", "--db", db]),
+            ("db-address", ["tables", "--db", "nosuchdriver://x"]),
+            ("db-unreachable", ["tables", "--db",
+                                "postgresql://postgres@/x?host=/nonexistent&port=5999"]),
+            ("bench-seconds", ["bench", "--seconds", "0"]),
+            ("bench-phones", ["bench", "--phones", "99"])):
+        out.append((f"league-cli/{name}", {"env": league_env,
+                                           "argv": ["-m", "league.cli", *argv]}))
+    for name in ("league-store", "league-api"):
+        f = base / name
+        f.mkdir()
+        out.append((f"{name}/all", ("child", name, str(f))))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()
@@ -468,7 +552,9 @@ def run(out_path: str, only: tuple = ()) -> None:
         if isinstance(argv, dict):   # the app itself, under variables of its own
             case_env = {k: v for k, v in {**env, **argv["env"]}.items() if v is not None}
             argv = argv["argv"]
-        if isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
+        if argv[:1] == ["-m"]:   # another module than companion.cli.main
+            cmd = [sys.executable, *argv]
+        elif isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
             cmd = [sys.executable, "-c", CHILD, argv[1]]
             stdin = argv[2].encode("utf-8", "surrogateescape")
         else:

@@ -4,7 +4,8 @@ in its place (two facts swapped change the sentence), and every cause the reader
 The image reader's, the panel config's, the print commands', share's and the league's refusals
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
 and the seat panel's (companion.i18n.devices), why ai-move has no move to make
-(companion.i18n.position) and why the app can't start (companion.i18n.startup).
+(companion.i18n.position) why the app can't start (companion.i18n.startup), and splendor-league's refusals and its
+API's answers (companion.i18n.league).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -22,7 +23,7 @@ import pytest
 from companion.ai.view import PositionError, read_position
 from companion.app.startup import StartupError
 from companion.engine.errors import MalformedError, RecordError
-from companion.engine.inputs import InputError, JSONInputError
+from companion.engine.inputs import FileFacts, InputError, JSONInputError
 from companion.i18n import translator
 from companion.i18n import devices, files, league, position, print_words, sharing, startup
 from companion.referee.journal import JournalError
@@ -31,6 +32,8 @@ from companion.share.bgstats import ShareError
 from hardware.config import PanelConfigError
 from hardware.panel import NoGpioError, PanelError
 from league.check import BodyError
+from league.errors import UsageError
+from league.store import StoreError
 from vision.frames import CameraUnavailable
 from vision.image_file import ImageRefused
 from vision.printing import PrintError
@@ -57,6 +60,10 @@ def _broken_line() -> PositionError:
     except PositionError as err:
         return err
     raise AssertionError("the record was read")
+
+
+class Answer(FileFacts):
+    """A refusal of the league's API (league/app.py's ``error(status, cause, **facts)``)."""
 
 
 #: name -> the refusal (or, for a warning, its ``key`` and values).
@@ -239,6 +246,32 @@ CASES = {
     "startup/no-x": StartupError("no-x", 1, display=":77"),
     "startup/no-wayland": StartupError("no-wayland", 1, display="wayland-77"),
     "startup/no-screen": StartupError("no-screen", 1),
+    "usage/not-host-port": UsageError("not-host-port", address="8000",
+                                      example="127.0.0.1:8750"),
+    "usage/no-such-host": UsageError("no-such-host", host="league.example"),
+    "usage/address-unusable": UsageError("address-unusable", host="192.0.2.1", port=8000,
+                                         reason="Cannot assign requested address"),
+    "usage/table-name": UsageError("table-name", most=64),
+    "usage/no-table": UsageError("no-table", name="club-9"),
+    "usage/no-postgres": UsageError("no-postgres"),
+    "usage/bench-seconds": UsageError("bench-seconds", most=600, interval=[0.5, 600]),
+    "usage/bench-phones": UsageError("bench-phones", least=0, most=50),
+    "store/address": StoreError("address", database="nosuchdriver://x",
+                                reason="Can't load plugin"),
+    "store/unreachable": StoreError("unreachable", database="postgresql://league@db/l",
+                                    reason="connection refused"),
+    "store/table-exists": StoreError("table-exists", name="club-1"),
+    "answer/too-many": Answer("too-many"),
+    "answer/no-token": Answer("no-token"),
+    "answer/other-table": Answer("other-table", owner="club-2"),
+    "answer/game-id": Answer("game-id", most=64),
+    "answer/too-large": Answer("too-large", mb=1),
+    "answer/record-refused": Answer("record-refused", line=3, message="Take 3 gems."),
+    "answer/no-game": Answer("no-game", game="g7", table="club-1"),
+    "answer/nothing-here": Answer("nothing-here"),
+    "answer/method": Answer("method"),
+    "answer/content-length": Answer("content-length"),
+    "answer/failed": Answer("failed"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -263,6 +296,10 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
+    if isinstance(case, (UsageError, StoreError)):
+        return league.league_words(case)
+    if isinstance(case, Answer):
+        return league.answer_words(case.cause, case.facts)
     if isinstance(case, StartupError):
         return startup.say(case)
     if isinstance(case, PositionError):
@@ -362,6 +399,9 @@ def _raised(pattern: str) -> set:
     ("device", r'(?:PanelError|NoGpioError)\("([a-z0-9-]+)"'),
     ("position", r'PositionError\("([a-z0-9-]+)"'),
     ("startup", r'StartupError\("([a-z0-9-]+)"'),
+    ("usage", r'UsageError\("([a-z0-9-]+)"'),
+    ("store", r'StoreError\("([a-z0-9-]+)"'),
+    ("answer", r'error\(\d{3}, "([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
