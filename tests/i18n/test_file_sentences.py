@@ -4,8 +4,8 @@ in its place (two facts swapped change the sentence), and every cause the reader
 The image reader's, the panel config's, the print commands', share's and the league's refusals
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
 and the seat panel's (companion.i18n.devices), why ai-move has no move to make
-(companion.i18n.position) why the app can't start (companion.i18n.startup), and splendor-league's refusals and its
-API's answers (companion.i18n.league).
+(companion.i18n.position) why the app can't start (companion.i18n.startup), splendor-league's refusals and its
+API's answers (companion.i18n.league), and the setup slots' (companion.i18n.guide).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -22,10 +22,12 @@ import pytest
 
 from companion.ai.view import PositionError, read_position
 from companion.app.startup import StartupError
+from companion.app.viewmodel import DraftRefused
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import FileFacts, InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import devices, files, league, position, print_words, sharing, startup
+from companion.i18n import (devices, files, guide, league, position, print_words, sharing,
+                            startup)
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
@@ -272,6 +274,12 @@ CASES = {
     "answer/method": Answer("method"),
     "answer/content-length": Answer("content-length"),
     "answer/failed": Answer("failed"),
+    "draft/not-a-noble": DraftRefused("not-a-noble", ident="3K01"),
+    "draft/not-a-card": DraftRefused("not-a-card", ident="N03"),
+    "draft/wrong-level": DraftRefused("wrong-level", card="1U04", level=2),
+    "draft/already-on-table": DraftRefused("already-on-table", ident="1W01", kind="card"),
+    "draft/already-on-table-noble": DraftRefused("already-on-table", ident="N03",
+                                                 kind="noble"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -300,6 +308,8 @@ def _say(case) -> str:
         return league.league_words(case)
     if isinstance(case, Answer):
         return league.answer_words(case.cause, case.facts)
+    if isinstance(case, DraftRefused):
+        return guide.draft_words(case)
     if isinstance(case, StartupError):
         return startup.say(case)
     if isinstance(case, PositionError):
@@ -402,6 +412,7 @@ def _raised(pattern: str) -> set:
     ("usage", r'UsageError\("([a-z0-9-]+)"'),
     ("store", r'StoreError\("([a-z0-9-]+)"'),
     ("answer", r'error\(\d{3}, "([a-z0-9-]+)"'),
+    ("draft", r'DraftRefused\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
