@@ -491,6 +491,8 @@ def cases(base: Path) -> list:
         f = base / name
         f.mkdir()
         out.append((f"{name}/all", ("child", name, str(f))))
+    # ai-match with a player that is none (PlayerSpecError)
+    out.append(("ai-match/not-a-player", ["ai-match", "L9", "greedy"]))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.ai.match import PlayerSpecError
 from companion.ai.view import PositionError, read_position
 from companion.app.startup import StartupError
 from companion.app.viewmodel import DraftRefused
@@ -224,6 +225,7 @@ CASES = {
     "position/before-setup": PositionError("before-setup"),
     "position/game-over": PositionError("game-over"),
     "position/inside-a-turn": PositionError("inside-a-turn"),
+    "player/not-a-player": PlayerSpecError("not-a-player", spec="L9"),
     "startup/flag": StartupError("flag", name="SPLENDOR_KIOSK", value="maybe"),
     "startup/number": StartupError("number", name="SPLENDOR_DEMO_DELAY", value="nan",
                                          least=0.0, most=60.0),
@@ -312,7 +314,7 @@ def _say(case) -> str:
         return guide.draft_words(case)
     if isinstance(case, StartupError):
         return startup.say(case)
-    if isinstance(case, PositionError):
+    if isinstance(case, (PositionError, PlayerSpecError)):
         return position.say(case)
     if isinstance(case, (CameraUnavailable, PanelError)):
         return devices.say(case)
@@ -413,6 +415,7 @@ def _raised(pattern: str) -> set:
     ("store", r'StoreError\("([a-z0-9-]+)"'),
     ("answer", r'error\(\d{3}, "([a-z0-9-]+)"'),
     ("draft", r'DraftRefused\("([a-z0-9-]+)"'),
+    ("player", r'PlayerSpecError\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
