@@ -3,10 +3,12 @@
 no sentence; :func:`say` words their refusal in the current language, :func:`english` in the
 English ``read-table`` and ``test-panel`` print and the log keeps.
 
->>> from hardware.panel import PanelError
-from vision.frames import CameraUnavailable
+>>> from vision.frames import CameraUnavailable
 >>> english(CameraUnavailable("no-usb-camera", device="/dev/video7"))
 'No USB camera answers at /dev/video7: check that it is plugged in.'
+>>> from hardware.panel import PanelError
+>>> english(PanelError("not-virtual"))
+'The panel is wired to real GPIO pins, so its buttons can only be pressed by hand, not on screen.'
 """
 from __future__ import annotations
 
