@@ -93,6 +93,8 @@ from gpiozero import Button, Device
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory
 
+from companion.engine.inputs import FileFacts
+
 from .config import NOBLE_SLOTS, PanelConfig, load_config
 from .debounce import TURN_END, PressFilter
 from .lights import CHOICE as _CHOICE
@@ -106,12 +108,17 @@ from .timers import Handle, Timers
 Dispatch = Callable[..., None]
 
 
-class PanelError(RuntimeError):
-    """The panel can't do what was asked; the message says why in a full sentence."""
+class PanelError(FileFacts, RuntimeError):
+    """The panel can't do what was asked: a cause (and its facts), said by
+    ``companion.i18n.devices`` (hardware says no sentence). Causes: ``not-virtual`` (a button
+    pressed on screen on a panel wired to real pins); ``no-gpio`` (:class:`NoGpioError`)."""
 
 
 class NoGpioError(PanelError):
-    """This machine has no GPIO pins gpiozero can drive."""
+    """This machine has no GPIO pins gpiozero can drive (cause ``no-gpio``)."""
+
+    def __init__(self, cause: str = "no-gpio", **facts):
+        super().__init__(cause, **facts)
 
 
 def _direct(fn: Callable, *args) -> None:
@@ -181,7 +188,7 @@ class SeatPanel:
         except Exception as exc:
             self.close()
             if isinstance(exc, BadPinFactory):
-                raise NoGpioError(_NO_GPIO) from exc
+                raise NoGpioError("no-gpio") from exc
             raise
         self.pin_factory = self.buttons[0].pin_factory
 
@@ -374,8 +381,7 @@ class SeatPanel:
     def _virtual_pin(self, seat: int):
         self._check_seat(seat)
         if not self.is_virtual:
-            raise PanelError("The panel is wired to real GPIO pins, so its buttons can only be "
-                             "pressed by hand, not on screen.")
+            raise PanelError("not-virtual")
         return self.buttons[seat].pin
 
     # ----------------------------------------------------------------- close
@@ -501,9 +507,6 @@ class SeatPanel:
         return slots
 
 
-_NO_GPIO = ("This machine has no GPIO pins that gpiozero can drive, so the seat buttons and LEDs "
-            "can only run as a virtual panel (MockFactory).")
-
 
 def real_pin_factory():
     """gpiozero's default pin factory for this machine (lgpio on a Pi 5).
@@ -515,7 +518,7 @@ def real_pin_factory():
         try:
             return Device._default_pin_factory()
         except BadPinFactory as exc:
-            raise NoGpioError(_NO_GPIO) from exc
+            raise NoGpioError("no-gpio") from exc
 
 
 def open_panel(config: PanelConfig | str | None = None, dispatch: Dispatch | None = None,

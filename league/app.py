@@ -2,7 +2,8 @@
 
 Every handler that touches the database or replays a record runs in Starlette's thread pool
 (plain SQLAlchemy Core, no async driver); the event loop only reads bodies and writes answers.
-Every error answer is ``{"error": sentence}`` (422 adds ``line`` and ``rule``).
+Every error answer is ``{"error": sentence}`` (422 adds ``line`` and ``rule``): the handlers
+name its cause and facts, ``companion.i18n.league`` says the sentence in the API's English.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from league import pages
-from companion.i18n.league import body_english
+from companion.i18n.league import answer_english, body_english
 from league.check import (GAME_ID, MAX_BODY_BYTES, BodyError, check_record, parse_body)
 from league.limits import Limiter, Rate, retry_after
 from league.standings import standings, table_entry
@@ -37,14 +38,19 @@ class Limits:
     address: Rate = Rate(per_second=30, burst=120)
 
 
-def error(status: int, sentence: str, headers=None, **extra) -> JSONResponse:
-    return JSONResponse({"error": sentence, **extra}, status_code=status, headers=headers)
+def error(status: int, cause: str, headers=None, extra=None, **facts) -> JSONResponse:
+    """The answer to a request refused for ``cause`` (its ``facts`` said in the sentence;
+    ``extra``: fields beside ``error``)."""
+    return JSONResponse({"error": answer_english(cause, facts), **(extra or {})},
+                        status_code=status, headers=headers)
 
 
-_STATUS_SENTENCES = {
-    404: "There is nothing at this address.",
-    405: "This address does not take that method.",
-}
+def refused_body(err: BodyError) -> JSONResponse:
+    return JSONResponse({"error": body_english(err)}, status_code=400)
+
+
+#: Starlette's own refusals (and read_body's), by status: their causes.
+_STATUS_CAUSES = {404: "nothing-here", 405: "method"}
 
 
 def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette:
@@ -55,8 +61,7 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
     def limited(limiter, key):
         wait = limiter.take(key)
         if wait:
-            return error(429, "Too many requests; try again in a moment.",
-                         headers={"Retry-After": retry_after(wait)})
+            return error(429, "too-many", headers={"Retry-After": retry_after(wait)})
         return None
 
     def client(request: Request) -> str:
@@ -71,29 +76,25 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
             owner = await run_in_threadpool(store.table_of_token, token.strip())
         if owner is None:
             return (limited(address_limiter, client(request))
-                    or error(401, "This request needs a valid table token "
-                                  "(Authorization: Bearer TOKEN).",
-                             headers={"WWW-Authenticate": "Bearer"}))
+                    or error(401, "no-token", headers={"WWW-Authenticate": "Bearer"}))
         if owner != table:
-            return error(403, f"This token belongs to table {owner}; it can't write the games "
-                              "of another table.")
+            return error(403, "other-table", owner=owner)
         refusal = limited(push_limiter, owner)
         if refusal:
             return refusal
         if not GAME_ID.fullmatch(game):
-            return error(400, "A game id is 1 to 64 letters, digits, '_' or '-'.")
+            return error(400, "game-id", most=64)
         raw = await read_body(request)
         if raw is None:
-            return error(413, f"The body is over {MAX_BODY_BYTES // (1024 * 1024)} MB; a "
-                              "game's record is far smaller.")
+            return error(413, "too-large", mb=MAX_BODY_BYTES // (1024 * 1024))
         try:
             revision, record = parse_body(raw)
         except BodyError as err:
-            return error(400, body_english(err))
+            return refused_body(err)
         summary, refused = await run_in_threadpool(check_record, record)
         if refused:
-            return error(422, f"Line {refused.line} of the record was refused: "
-                              f"{refused.message}", line=refused.line, rule=refused.rule)
+            return error(422, "record-refused", line=refused.line, message=refused.message,
+                         extra={"line": refused.line, "rule": refused.rule})
         pushed = await run_in_threadpool(store.push, table, game, revision, record, summary)
         if pushed.stored:
             log.info("stored %s/%s revision %d", table, game, revision)
@@ -108,7 +109,7 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
         if valid_table_name(table) and GAME_ID.fullmatch(game):
             row = await run_in_threadpool(store.game, table, game)
         if row is None:
-            return error(404, f"There is no game {game} from table {table}.")
+            return error(404, "no-game", game=game, table=table)
         return JSONResponse({"table": table, "game": game, "revision": row["revision"],
                              "record": row["record"]})
 
@@ -137,7 +138,7 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
         length = request.headers.get("content-length")
         if length is not None:
             if not length.isdigit() or len(length) > 12:
-                raise HTTPException(400, "The Content-Length header is not a number.")
+                raise HTTPException(400, "content-length")
             if int(length) > MAX_DRAIN_BYTES:
                 return None
         chunks, size = [], 0
@@ -150,15 +151,14 @@ def create_app(store: Store, limits: Limits = Limits(), clock=None) -> Starlette
         return b"".join(chunks) if size <= MAX_BODY_BYTES else None
 
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        sentence = _STATUS_SENTENCES.get(exc.status_code)
-        if sentence is None:
-            sentence = exc.detail if exc.detail and exc.detail.endswith(".") else \
-                "The league could not handle this request."
-        return error(exc.status_code, sentence, headers=getattr(exc, "headers", None))
+        cause = _STATUS_CAUSES.get(exc.status_code)
+        if cause is None:   # read_body's cause; Starlette's own words are none of ours
+            cause = "content-length" if exc.detail == "content-length" else "not-handled"
+        return error(exc.status_code, cause, headers=getattr(exc, "headers", None))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         log.exception("failed: %s %s", request.method, request.url.path)
-        return error(500, "The league server failed on this request; the failure is logged.")
+        return error(500, "failed")
 
     routes = [
         Route("/api/v1/tables/{table}/games/{game}", put_game, methods=["PUT"]),

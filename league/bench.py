@@ -53,7 +53,7 @@ def _pg_bin(name: str) -> str:
     import glob
     found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
     if not found:
-        raise UsageError("PostgreSQL's server is not installed (Debian's postgresql package).")
+        raise UsageError("no-postgres")
     return found[-1]
 
 
@@ -205,10 +205,9 @@ def _p99(values: list) -> float:
 def run_bench(args) -> int:
     from league.store import Store
     if not 0 < args.seconds <= MAX_SECONDS or not 0.5 <= args.interval <= 600:
-        raise UsageError(f"--seconds must be more than 0 and at most {MAX_SECONDS}, and "
-                         "--interval from 0.5 to 600.")
+        raise UsageError("bench-seconds", most=MAX_SECONDS, interval=[0.5, 600])
     if not 0 <= args.phones <= 50:
-        raise UsageError("--phones must be from 0 to 50.")
+        raise UsageError("bench-phones", least=0, most=50)
     cluster, folder, procs = None, None, []
     try:
         if args.db == "sqlite":

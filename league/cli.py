@@ -10,6 +10,7 @@ import logging
 import socket
 import sys
 
+from companion.i18n.league import league_english
 from league.errors import UsageError
 from league.store import Store, StoreError, default_db_url, valid_table_name
 
@@ -57,7 +58,7 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except (StoreError, UsageError) as err:
-        print(err.message, file=sys.stderr)
+        print(league_english(err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -73,7 +74,7 @@ def parse_listen(text: str) -> tuple:
     host, sep, port = text.rpartition(":")
     host = host.strip("[]")
     if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise UsageError(f"The address {text} is not HOST:PORT (for example {DEFAULT_LISTEN}).")
+        raise UsageError("not-host-port", address=text, example=DEFAULT_LISTEN)
     return host, int(port)
 
 
@@ -82,7 +83,7 @@ def bind(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except socket.gaierror:
-        raise UsageError(f"The address {host} can't be used: no such host on this machine.")
+        raise UsageError("no-such-host", host=host)
     family, _, _, _, addr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -91,7 +92,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(1024)
     except OSError as err:
         sock.close()
-        raise UsageError(f"The address {host}:{port} can't be used ({err.strerror}).")
+        raise UsageError("address-unusable", host=host, port=port, reason=err.strerror)
     sock.set_inheritable(True)
     return sock
 
@@ -119,7 +120,7 @@ def run_serve(args) -> int:
 
 def run_add_table(args) -> int:
     if not valid_table_name(args.name):
-        raise UsageError("A table name is 1 to 64 letters, digits, '_' or '-'.")
+        raise UsageError("table-name", most=64)
     token = open_store(args).add_table(args.name)
     print(f"Table {args.name} is registered. Its token (shown only this once; put it in the "
           f"table's settings):\n{token}")
@@ -137,7 +138,7 @@ def run_tables(args) -> int:
 
 def run_revoke(args) -> int:
     if not open_store(args).revoke(args.name):
-        raise UsageError(f"There is no table named {args.name}.")
+        raise UsageError("no-table", name=args.name)
     print(f"The token of table {args.name} is revoked; its games stay in the league.")
     return 0
 

@@ -26,6 +26,8 @@ from typing import Optional
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from companion.engine.inputs import FileFacts
+
 metadata = sa.MetaData()
 
 schema_steps = sa.Table(
@@ -65,12 +67,11 @@ MIGRATIONS = [_step1]
 TABLE_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-class StoreError(Exception):
-    """The database can't be used; ``message`` is a sentence."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class StoreError(FileFacts):
+    """The database can't be used: a cause and its facts, said by ``companion.i18n.league``.
+    Causes: ``address`` (``database``: its address without a password; ``reason``: the
+    driver's words), ``unreachable`` (``database``, ``reason``), ``table-exists``
+    (``name``)."""
 
 
 def default_db_url() -> str:
@@ -130,7 +131,7 @@ class Store:
                 self.engine = sa.create_engine(self.url, pool_size=pool_size,
                                                max_overflow=pool_size, pool_pre_ping=True)
         except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, OSError) as err:
-            raise StoreError(f"The database address {_safe(url)} can't be used ({err}).")
+            raise StoreError("address", database=_safe(url), reason=str(err))
 
     # ----------------------------------------------------------------- schema
     def migrate(self) -> int:
@@ -150,8 +151,8 @@ class Store:
                         applied += 1
                 return applied
         except DBAPIError as err:
-            raise StoreError(f"The database {self.shown} can't be reached or used "
-                             f"({_first_line(err.orig)}).")
+            raise StoreError("unreachable", database=self.shown,
+                             reason=_first_line(err.orig))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -165,7 +166,7 @@ class Store:
                 conn.execute(tables.insert().values(name=name, token_hash=hash_token(token),
                                                     created=time.time(), revoked=False))
         except IntegrityError:
-            raise StoreError(f"There is already a table named {name}.")
+            raise StoreError("table-exists", name=name)
         return token
 
     def list_tables(self) -> list:

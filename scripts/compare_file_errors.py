@@ -1,6 +1,7 @@
 """What the commands print for bad input files, one case per cause, to compare two versions.
 
-    python scripts/compare_file_errors.py run OUT.json   # every case: exit code, stdout, stderr
+    python scripts/compare_file_errors.py run OUT.json [PREFIX...]   # every case (or those
+                                         # named PREFIX...): exit code, stdout, stderr
     python scripts/compare_file_errors.py diff A.json B.json
 
 An older version is run from an exported tree (``git archive REV | tar -x -C DIR``), with
@@ -310,6 +311,70 @@ elif case == "share-export":
         except ImportError:
             share_said = lambda e: e.message
         print(err.code, share_said(err))
+elif case == "league-store":   # a table registered twice
+    from league.store import Store, StoreError
+    store = Store("sqlite:///" + os.path.join(arg, "l.sqlite"))
+    store.migrate()
+    store.add_table("club-1")
+    try:
+        store.add_table("club-1")
+    except StoreError as err:
+        try:
+            from companion.i18n.league import league_english
+        except ImportError:
+            league_english = lambda e: e.message
+        print(league_english(err))
+elif case == "league-api":   # every answer of the API that is not a success
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from league.app import Limits, create_app
+    from league.limits import Rate
+    from league.store import Store
+    store = Store("sqlite:///" + os.path.join(arg, "l.sqlite"))
+    store.migrate()
+    token, other = store.add_table("club-1"), store.add_table("club-2")
+    t = 0.0
+    app = create_app(store, Limits(push=Rate(per_second=1, burst=2),
+                                   address=Rate(per_second=1, burst=3)), clock=lambda: t)
+    c = TestClient(app, raise_server_exceptions=False)
+    own = {"Authorization": "Bearer " + token}
+    body = json.dumps({"revision": 1, "record": [
+        '{"format": "splendor-record", "version": 1, "players": ["A", "B"]}',
+        '{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
+        '[["1W01", "1U04", "1R02", "1K07"], ["2G01", "2W05", "2R03", "2K02"], '
+        '["3U02", "3W01", "3G04", "3R03"]]}',
+        '{"type": "take", "player": 0, "gems": {"red": 5}}']})
+    def show(r):
+        print(r.status_code, r.headers.get("retry-after"), r.headers.get("www-authenticate"),
+              r.text)
+    answers = [
+        ("put", "/api/v1/tables/club-1/games/g1", {}, "{}"),
+        ("put", "/api/v1/tables/club-2/games/g1", own, "{}"),
+        ("put", "/api/v1/tables/club-1/games/bad%20id", own, "{}"),
+        ("put", "/api/v1/tables/club-1/games/g1", own, "x" * (6 * 1024 * 1024)),
+        ("put", "/api/v1/tables/club-1/games/g1", own, body),
+        ("put", "/api/v1/tables/club-1/games/g1", {**own, "Content-Length": "ten"}, "{}"),
+    ]
+    for method, path, headers, data in answers:
+        t += 100
+        show(c.request(method, path, headers=headers, content=data))
+    for method, path in (("get", "/api/v1/tables/club-1/games/nothing"),
+                         ("get", "/api/v1/nowhere"), ("delete", "/api/v1/tables")):
+        t += 100
+        show(c.request(method, path))
+    t += 100
+    for _ in range(4):   # the address's burst of 3, then 429
+        show(c.get("/api/v1/tables/club-1/games/nothing"))
+    t += 100
+    for _ in range(3):   # the table's burst of 2, then 429
+        show(c.put("/api/v1/tables/club-1/games/g2", headers=own, content="{}"))
+    t += 100   # a database gone under the server: 500 (its traceback, logged, is not shown)
+    logging.getLogger("league").disabled = True
+    store.engine.dispose()
+    os.remove(os.path.join(arg, "l.sqlite"))
+    show(c.get("/api/v1/tables"))
 elif case == "mirror":
     from companion.referee.session import read_record_mirror, read_computer_moves
     try:   # the warnings as a person reads them, once companion.i18n says them
@@ -381,6 +446,66 @@ def cases(base: Path) -> list:
         out.append((f"league-record/{name}", ("child", "league-record",
                                               json.dumps([header, SETUP]))))
     out.append(("league-record/empty", ("child", "league-record", "[]")))
+    # read-table --camera: a camera that can't be opened here (CameraUnavailable), one that is
+    # no camera at all
+    for spec in ("pi", "pi:1", "usb:7", "usb:/dev/no-such-camera", "webcam", "image.jpg"):
+        out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
+    # test-panel on real pins of a machine without GPIO (NoGpioError)
+    out.append(("test-panel-gpio/none", ["test-panel", "--timeout", "1"]))
+    # the app refusing to start (StartupError): a wrong variable, a data folder, no screen
+    app = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK_GPIO": "1"}
+    for name, value in (("SPLENDOR_SIZE", "abc"), ("SPLENDOR_SIZE", "99999999x1"),
+                        ("SPLENDOR_DPI", "inf"), ("SPLENDOR_DEMO_DELAY", "nan"),
+                        ("SPLENDOR_DEMO_PLAYERS", "9"), ("SPLENDOR_DEMO_SEED", "x"),
+                        ("SPLENDOR_DEMO_COMPUTERS", "0,5"), ("SPLENDOR_DEMO_CAMERA_VIEW", "-1"),
+                        ("SPLENDOR_KIOSK", "maybe"), ("SPLENDOR_MOCK_GPIO", "x" * 50)):
+        out.append((f"app-start/{name}={value[:10]}", {"env": {**app, name: value},
+                                                        "argv": ["--demo"]}))
+    for name, folder in (("data-dir-is-file", misc["bad-json"]),
+                         ("data-dir-cant-make", misc["bad-json"] / "data")):
+        out.append((f"app-start/{name}", {"env": {**app, "SPLENDOR_DATA_DIR": str(folder)},
+                                          "argv": ["--demo"]}))
+    no_sdl = {"SDL_VIDEODRIVER": None, "WAYLAND_DISPLAY": None, "DISPLAY": None}
+    for name, env in (("no-x", {"DISPLAY": ":77"}),
+                      ("no-wayland", {"WAYLAND_DISPLAY": "wayland-77"}),
+                      ("no-screen", {})):
+        out.append((f"app-start/{name}", {"env": {**no_sdl, "SPLENDOR_KIOSK": "1", **env},
+                                          "argv": []}))
+    # splendor-league: wrong words on its command line (UsageError), a database it can't use
+    # (StoreError), and every answer of its API that is not a success
+    league_env = {"SPLENDOR_LEAGUE_DATA_DIR": str(base / "league-data")}
+    db = f"sqlite:///{base / 'league.sqlite'}"
+    for name, argv in (
+            ("serve-not-host-port", ["serve", "--listen", "8000", "--db", db]),
+            ("serve-address-unusable", ["serve", "--listen", "192.0.2.1:8000", "--db", db]),
+            ("add-table-name", ["add-table", "no tables!", "--db", db]),
+            ("revoke-no-table", ["revoke", "nobody", "--db", db]),
+            ("db-address", ["tables", "--db", "nosuchdriver://x"]),
+            ("db-unreachable", ["tables", "--db",
+                                "postgresql://postgres@/x?host=/nonexistent&port=5999"]),
+            ("bench-seconds", ["bench", "--seconds", "0"]),
+            ("bench-phones", ["bench", "--phones", "99"])):
+        out.append((f"league-cli/{name}", {"env": league_env,
+                                           "argv": ["-m", "league.cli", *argv]}))
+    for name in ("league-store", "league-api"):
+        f = base / name
+        f.mkdir()
+        out.append((f"{name}/all", ("child", name, str(f))))
+    # ai-match with a player that is none (PlayerSpecError)
+    out.append(("ai-match/not-a-player", ["ai-match", "L9", "greedy"]))
+    # ai-move and coach on a record with no move to make (PositionError)
+    p = base / "position"
+    p.mkdir()
+    for name, lines in (("breaks-a-rule", [HEADER, SETUP, '{"type": "take", "player": 0, '
+                                           '"gems": {"red": 5}}']),
+                        ("before-setup", [HEADER]),
+                        ("inside-a-turn", [HEADER, SETUP, '{"type": "take", "player": 0, '
+                                           '"gems": {"red": 1, "blue": 1, "green": 1}}'])):
+        (p / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        # coach coaches a record cut inside a turn (exit 0, with CPU timings): ai-move only
+        for command in ("ai-move",) if name == "inside-a-turn" else ("ai-move", "coach"):
+            out.append((f"{command}-position/{name}", [command, str(p / f"{name}.jsonl"),
+                                                       "--iterations", "1"]))
 
     def folder(name: str, files: dict) -> str:
         """A folder holding ``files`` (name -> text, or None for a folder of that name)."""
@@ -411,21 +536,32 @@ def cases(base: Path) -> list:
     return out
 
 
-def run(out_path: str) -> None:
+def run(out_path: str, only: tuple = ()) -> None:
+    """Every case, or those whose names start with one of ``only``."""
+    only = tuple(only)
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir()
     env = dict(os.environ, SPLENDOR_LANG="en", SPLENDOR_DATA_DIR=str(ROOT / "data"),
-               PYTHONHASHSEED="0")
+               PYTHONHASHSEED="0",
+               OPENCV_LOG_LEVEL="ERROR")   # OpenCV's warnings carry a clock: they'd always differ
     results = {}
     for name, argv in cases(ROOT):
+        if only and not name.startswith(only):
+            continue
         stdin = b""
-        if isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
+        case_env = env
+        if isinstance(argv, dict):   # the app itself, under variables of its own
+            case_env = {k: v for k, v in {**env, **argv["env"]}.items() if v is not None}
+            argv = argv["argv"]
+        if argv[:1] == ["-m"]:   # another module than companion.cli.main
+            cmd = [sys.executable, *argv]
+        elif isinstance(argv, tuple):   # the argument on stdin: a deep header is too long a word
             cmd = [sys.executable, "-c", CHILD, argv[1]]
             stdin = argv[2].encode("utf-8", "surrogateescape")
         else:
             cmd = [sys.executable, "-m", "companion.cli.main", *argv]
-        p = subprocess.run(cmd, capture_output=True, env=env, timeout=300, input=stdin)
+        p = subprocess.run(cmd, capture_output=True, env=case_env, timeout=300, input=stdin)
         results[name] = {"code": p.returncode,
                          "stdout": p.stdout.decode("utf-8", "replace"),
                          "stderr": p.stderr.decode("utf-8", "replace")}
@@ -448,8 +584,8 @@ def diff(a_path: str, b_path: str) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["run"] and len(sys.argv) == 3:
-        run(sys.argv[2])
+    if sys.argv[1:2] == ["run"] and len(sys.argv) >= 3:
+        run(sys.argv[2], tuple(sys.argv[3:]))
     elif sys.argv[1:2] == ["diff"] and len(sys.argv) == 4:
         sys.exit(diff(sys.argv[2], sys.argv[3]))
     else:

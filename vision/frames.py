@@ -2,8 +2,8 @@
 
 Every source gives BGR ``numpy`` frames through :meth:`FrameSource.read` (one frame) or by
 iterating over it (``(name, frame)`` pairs). A camera that is missing or unplugged raises
-:class:`CameraUnavailable` with a sentence a player understands; the caller decides what to do
-and keeps running. Camera libraries are imported only when a camera is opened.
+:class:`CameraUnavailable`, a cause and its facts (``companion.i18n.devices`` says the sentence);
+the caller decides what to do and keeps running. Camera libraries are imported only when a camera is opened.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from companion.engine.inputs import FileFacts
 from vision.image_file import ImageRefused, load_image_file
 
 #: Still size of the Pi Camera Module 3 mode that reads 30 mm tags (see spec/table.md).
@@ -24,8 +25,14 @@ LORES_SIZE = (640, 360)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm")
 
 
-class CameraUnavailable(RuntimeError):
-    """The camera is missing, unplugged or busy; the message says which, in a full sentence."""
+class CameraUnavailable(FileFacts, RuntimeError):
+    """The camera is missing, unplugged or busy: a cause and its facts, said by
+    ``companion.i18n.devices`` (vision says no sentence).
+
+    Causes: the Pi camera's ``no-picamera2`` (the library is not installed),
+    ``pi-not-queried``, ``pi-not-started``, ``pi-stopped`` (``reason``: the library's words),
+    ``no-pi-camera``; a USB camera's ``no-usb-camera``, ``usb-stopped`` (``device``: its
+    path); ``not-a-camera`` (``spec``: what was named instead of ``pi``/``usb``)."""
 
 
 class NotAnImage(ImageRefused):
@@ -104,12 +111,9 @@ class PiCamera(FrameSource):
         try:
             cameras = module.Picamera2.global_camera_info()
         except Exception as exc:  # libcamera errors have no common base class
-            raise CameraUnavailable(
-                f"The Raspberry Pi camera system could not be queried ({exc}).") from exc
+            raise CameraUnavailable("pi-not-queried", reason=str(exc)) from exc
         if camera_num >= len(cameras):
-            raise CameraUnavailable(
-                "No Raspberry Pi camera is connected: check the ribbon cable and that the "
-                "camera is enabled, then restart.")
+            raise CameraUnavailable("no-pi-camera")
         try:
             self._cam = module.Picamera2(camera_num)
             # "RGB888" in picamera2 is laid out B, G, R in memory: what OpenCV calls BGR.
@@ -121,25 +125,21 @@ class PiCamera(FrameSource):
             self._cam.configure(config)
             self._cam.start()
         except Exception as exc:
-            raise CameraUnavailable(
-                f"The Raspberry Pi camera could not be started ({exc}); it may be in use by "
-                "another program.") from exc
+            raise CameraUnavailable("pi-not-started", reason=str(exc)) from exc
         self.size = tuple(size)
 
     def read(self) -> np.ndarray:
         try:
             frame = self._cam.capture_array("main")
         except Exception as exc:
-            raise CameraUnavailable(
-                f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
+            raise CameraUnavailable("pi-stopped", reason=str(exc)) from exc
         return np.ascontiguousarray(frame[:, :, :3])
 
     def _stream_frame(self) -> np.ndarray:
         try:
             yuv = self._cam.capture_array("lores")
         except Exception as exc:
-            raise CameraUnavailable(
-                f"The Raspberry Pi camera stopped delivering pictures ({exc}).") from exc
+            raise CameraUnavailable("pi-stopped", reason=str(exc)) from exc
         return np.ascontiguousarray(yuv[:LORES_SIZE[1], :LORES_SIZE[0]])
 
     def close(self) -> None:
@@ -156,9 +156,7 @@ def _import_picamera2():
     try:
         import picamera2  # noqa: PLC0415 - only on a Pi
     except ImportError as exc:
-        raise CameraUnavailable(
-            "The Raspberry Pi camera library (picamera2) is not installed here, so the Pi "
-            "camera cannot be used; on the Pi install python3-picamera2.") from exc
+        raise CameraUnavailable("no-picamera2") from exc
     return picamera2
 
 
@@ -178,8 +176,7 @@ class UsbCamera(FrameSource):
         self._cap = factory(index)
         if not self._cap.isOpened():
             self._cap.release()
-            raise CameraUnavailable(
-                f"No USB camera answers at {_describe(index)}: check that it is plugged in.")
+            raise CameraUnavailable("no-usb-camera", device=_describe(index))
         if size:
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
@@ -187,9 +184,7 @@ class UsbCamera(FrameSource):
     def read(self) -> np.ndarray:
         ok, frame = self._cap.read() if self._cap is not None else (False, None)
         if not ok or frame is None:
-            raise CameraUnavailable(
-                f"The USB camera at {_describe(self.index)} stopped sending pictures: "
-                "it may have been unplugged.")
+            raise CameraUnavailable("usb-stopped", device=_describe(self.index))
         return frame
 
     def _fresh(self) -> np.ndarray:
@@ -258,7 +253,7 @@ class ImageFiles(FrameSource):
 def open_camera(choice: str) -> FrameSource | None:
     """The camera the app's settings name: ``"none"`` (or empty) -> None; ``"auto"`` -> the Pi
     camera, else the first USB camera; ``"0"``, ``"1"``... -> that USB camera. Raises
-    CameraUnavailable (a sentence) when it can't be opened."""
+    CameraUnavailable (a cause and its facts) when it can't be opened."""
     choice = (choice or "").strip()
     if choice in ("", "none"):
         return None

@@ -22,6 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from companion.engine import BuyCard, EndTurn, ReserveBlind, Rules, SimulatedTable
+from companion.engine.inputs import FileFacts
 from companion.engine.record import parse_event
 
 from .baselines import greedy_turn, random_turn, staller_turn
@@ -60,8 +61,13 @@ def winners_of(game) -> list:
     best = max(game.points)
     return [s for s in range(game.n) if game.points[s] == best]
 
+class PlayerSpecError(FileFacts, ValueError):
+    """A player named in a match that is none (cause ``not-a-player``, ``spec``)."""
+
+
 def parse_spec(spec: str, extra=()) -> tuple:
-    """``(kind, level, iterations)`` for a player spec; ValueError with a sentence if unknown.
+    """``(kind, level, iterations)`` for a player spec; :class:`PlayerSpecError` (its facts,
+    said by ``companion.i18n.position``) if unknown.
 
     ``extra`` names players a bench brings (see ``run_match``'s ``players``).
 
@@ -74,8 +80,7 @@ def parse_spec(spec: str, extra=()) -> tuple:
         level, _, its = spec[1:].partition(":")
         if level.isdigit() and int(level) in LEVELS and (not its or its.isdigit()):
             return "level", int(level), int(its) if its else None
-    raise ValueError(f"{spec!r} is not a player: use random, greedy, staller, classic, puct, L1 "
-                     "to L4, or L4:300 for a level's search at 300 iterations.")
+    raise PlayerSpecError("not-a-player", spec=spec)
 
 
 def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
@@ -234,4 +239,5 @@ def format_summary(summary: dict) -> str:
     return "\n".join(out)
 
 
-__all__ = ["parse_spec", "play_game", "run_match", "summarise", "format_summary", "wilson"]
+__all__ = ["PlayerSpecError", "parse_spec", "play_game", "run_match", "summarise",
+           "format_summary", "wilson"]

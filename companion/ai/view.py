@@ -18,7 +18,7 @@ owner buys it (the ``buy`` line shows it to everybody). Deck order never reaches
 >>> read_position(lines[:3])
 Traceback (most recent call last):
 ...
-companion.ai.view.PositionError: The record stops inside a turn: the move is asked for at the start of a turn, after an end_turn line.
+companion.ai.view.PositionError: inside-a-turn: {}
 """
 from __future__ import annotations
 
@@ -26,19 +26,23 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from companion.engine import Game, RecordError, ReserveBlind, Setup
+from companion.engine.inputs import FileFacts
 from companion.engine.record import (Header, dumps, parse_event, parse_json_line, record_lines,
                                      replay_lines)
 
 
-class PositionError(ValueError):
-    """The record is readable but there is no move to make: it breaks a rule, stops before
-    the setup or inside a turn, or the game is over (exit 1 of ``ai-move``)."""
+class PositionError(FileFacts, ValueError):
+    """The record is readable but there is no move to make (exit 1 of ``ai-move``): a cause
+    and its facts, said by ``companion.i18n.position`` (the computer player says no sentence).
 
-    def __init__(self, message: str, refusal=None, game=None):
-        super().__init__(message)
-        self.message = message
+    Causes: ``breaks-a-rule`` (``line``; ``refusal``: the engine's refusal, ``game``: the game
+    before that line, for the rule's own sentence), ``before-setup``, ``game-over``,
+    ``inside-a-turn``."""
+
+    def __init__(self, cause: str, refusal=None, game=None, **facts):
+        super().__init__(cause, **facts)
         # A line that breaks a rule: the engine's refusal (facts, no words) and the game
-        # before it, for the command to say the rule's sentence (companion.i18n.messages).
+        # before it (objects, not plain data: kept beside the facts).
         self.refusal = refusal
         self.game = game
 
@@ -67,17 +71,14 @@ def read_position(lines: Iterable, seat=None) -> Position:
     text = _as_text(lines)
     result = replay_lines(text)
     if result.error is not None:
-        raise PositionError(f"Line {result.error_line} of the record breaks a rule:",
-                            result.error, result.game)
+        raise PositionError("breaks-a-rule", result.error, result.game, line=result.error_line)
     full = result.game
     if full is None:
-        raise PositionError("The record stops before its setup line: there is no game to play "
-                            "yet.")
+        raise PositionError("before-setup")
     if full.finished:
-        raise PositionError("The game is over: there is no move to make.")
+        raise PositionError("game-over")
     if full.main is not None:
-        raise PositionError("The record stops inside a turn: the move is asked for at the start "
-                            "of a turn, after an end_turn line.")
+        raise PositionError("inside-a-turn")
     seat = full.active if seat is None else seat
     return Position(seat_view(result.header, text[1:], seat), result.header, seat, text)
 

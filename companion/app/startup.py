@@ -2,7 +2,8 @@
 
 A wrong value stops the app before any window opens with one sentence naming the variable and
 the values it accepts (exit 2); a missing display, with a sentence saying so (exit 1), instead
-of SDL's "Couldn't connect to X server". Nothing here imports Kivy.
+of SDL's "Couldn't connect to X server". The check says facts (:class:`StartupError`);
+``companion.i18n.startup`` words them. Nothing here imports Kivy.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional
 
+from companion.engine.inputs import FileFacts
+
 BAD_SETTING = 2
 NO_DISPLAY = 1
 
@@ -26,12 +29,19 @@ MIN_DPI, MAX_DPI = 50.0, 1000.0
 MAX_DEMO_DELAY = 60.0                # seconds between demo steps
 
 
-class StartupError(Exception):
-    """The app can't start; ``message`` is the sentence, ``code`` the exit code."""
+class StartupError(FileFacts):
+    """The app can't start: a cause and its facts (``companion.i18n.startup`` says the
+    sentence), ``code`` the exit code.
 
-    def __init__(self, message: str, code: int = BAD_SETTING):
-        super().__init__(message)
-        self.message = message
+    Causes: a variable's (``name``; ``value``: its first 40 characters) ``flag``, ``number``
+    (``least``, ``most``: what it accepts), ``computers``, ``size`` (``least``, ``most``:
+    pixels each way); the data folder's (``path``) ``data-dir-cant-make``,
+    ``data-dir-unusable`` (``reason``: the operating system's words), ``data-dir-is-file``,
+    ``data-dir-not-writable``; the display's (exit 1) ``no-x`` (``display``), ``no-wayland``
+    (``display``), ``no-screen``."""
+
+    def __init__(self, cause: str, code: int = BAD_SETTING, **facts):
+        super().__init__(cause, **facts)
         self.code = code
 
 
@@ -49,12 +59,11 @@ class Environment:
 def _flag(env: Mapping[str, str], name: str) -> bool:
     value = env.get(name, "").strip().lower()
     if value not in ("", *ON, *OFF):
-        raise StartupError(f"{name}={env[name][:40]!r} is not understood; use 1 (on) or 0 "
-                           "(off).")
+        raise StartupError("flag", name=name, value=env[name][:40])
     return value in ON
 
 
-def _number(env, name: str, lo: float, hi: float, accepted: str, integer: bool = False):
+def _number(env, name: str, lo: float, hi: float, integer: bool = False):
     raw = env.get(name, "")
     if raw == "":
         return None
@@ -63,7 +72,7 @@ def _number(env, name: str, lo: float, hi: float, accepted: str, integer: bool =
     except ValueError:
         value = None
     if value is None or not math.isfinite(value) or not lo <= value <= hi:
-        raise StartupError(f"{name}={raw[:40]!r} is not understood; use {accepted}.")
+        raise StartupError("number", name=name, value=raw[:40], least=lo, most=hi)
     return value
 
 
@@ -74,9 +83,7 @@ def _computers(env) -> dict:
         return {}
     parts = [x.strip() for x in raw.split(",")]
     if len(parts) > 4 or not all(x in ("0", "1", "2", "3", "4") for x in parts):
-        raise StartupError(f"SPLENDOR_DEMO_COMPUTERS={raw[:40]!r} is not understood; use a "
-                           "level from 1 to 4 for each seat the computer plays and 0 for a "
-                           "person, seat 1 first, such as 0,2.")
+        raise StartupError("computers", name="SPLENDOR_DEMO_COMPUTERS", value=raw[:40])
     return {seat: int(x) for seat, x in enumerate(parts) if x != "0"}
 
 
@@ -88,30 +95,27 @@ def _size(env) -> tuple:
     if (len(parts) == 2 and all(p.isdigit() and len(p) <= 5 for p in parts)
             and all(MIN_SIZE <= int(p) <= MAX_SIZE for p in parts)):
         return (int(parts[0]), int(parts[1]))
-    raise StartupError(f"SPLENDOR_SIZE={raw[:40]!r} is not understood; use WIDTHxHEIGHT in "
-                       f"pixels, each from {MIN_SIZE} to {MAX_SIZE}, such as 800x480 or "
-                       "720x1280.")
+    raise StartupError("size", name="SPLENDOR_SIZE", value=raw[:40], least=MIN_SIZE,
+                       most=MAX_SIZE)
 
 
 def check_data_dir(path: Path) -> Path:
-    """The data folder exists (or is made) and is a writable folder; a sentence if not."""
+    """The data folder exists (or is made) and is a writable folder; a StartupError if not."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StartupError(f"The data folder {path} can't be made ({exc.strerror}); set "
-                               "SPLENDOR_DATA_DIR to a folder the app may write in.") from None
+            raise StartupError("data-dir-cant-make", path=str(path),
+                               reason=exc.strerror) from None
         return path
     except OSError as exc:
-        raise StartupError(f"The data folder {path} can't be used ({exc.strerror}).") from None
+        raise StartupError("data-dir-unusable", path=str(path), reason=exc.strerror) from None
     if not stat.S_ISDIR(st.st_mode):
-        raise StartupError(f"The data folder {path} is a file, not a folder; set "
-                           "SPLENDOR_DATA_DIR to a folder (or move the file away).")
+        raise StartupError("data-dir-is-file", path=str(path))
     if not os.access(path, os.W_OK | os.X_OK):
-        raise StartupError(f"The data folder {path} can't be written; set SPLENDOR_DATA_DIR "
-                           "to a folder the app may write in.")
+        raise StartupError("data-dir-not-writable", path=str(path))
     return path
 
 
@@ -122,37 +126,33 @@ def read_environment(env: Optional[Mapping[str, str]] = None,
     for name in FLAGS:
         _flag(env, name)
     demo = {}
-    delay = _number(env, "SPLENDOR_DEMO_DELAY", 0.0, MAX_DEMO_DELAY,
-                    f"a number of seconds from 0 to {MAX_DEMO_DELAY:g}")
+    delay = _number(env, "SPLENDOR_DEMO_DELAY", 0.0, MAX_DEMO_DELAY)
     if delay is not None:
         demo["delay"] = delay
-    players = _number(env, "SPLENDOR_DEMO_PLAYERS", 2, 4, "2, 3 or 4", integer=True)
+    players = _number(env, "SPLENDOR_DEMO_PLAYERS", 2, 4, integer=True)
     if players is not None:
         demo["players"] = players
-    seed = _number(env, "SPLENDOR_DEMO_SEED", 0, 2**63 - 1,
-                   "a whole number from 0 (such as 7)", integer=True)
+    seed = _number(env, "SPLENDOR_DEMO_SEED", 0, 2**63 - 1, integer=True)
     if seed is not None:
         demo["seed"] = seed
     computers = _computers(env)
     if computers:
         demo["computers"] = computers
-    views = _number(env, "SPLENDOR_DEMO_CAMERA_VIEW", 0, 1000,
-                    "a number of turns from 0 to 1000 (such as 5)", integer=True)
+    views = _number(env, "SPLENDOR_DEMO_CAMERA_VIEW", 0, 1000, integer=True)
     if views:
         demo["camera_view"] = views
     if _flag(env, "SPLENDOR_DEMO_EXIT"):
         demo["exit_at_end"] = True
     if env.get("SPLENDOR_DEMO_RENDER", "").strip().lower() in OFF:
         demo["render"] = False
-    dpi = _number(env, "SPLENDOR_DPI", MIN_DPI, MAX_DPI,
-                  f"the display's dots per inch, a number from {MIN_DPI:g} to {MAX_DPI:g}")
+    dpi = _number(env, "SPLENDOR_DPI", MIN_DPI, MAX_DPI)
     data_dir = None if default_data_dir is None else check_data_dir(Path(default_data_dir))
     return Environment(kiosk=_flag(env, "SPLENDOR_KIOSK"), size=_size(env), dpi=dpi,
                        data_dir=data_dir, demo=demo)
 
 
 def check_display(env: Optional[Mapping[str, str]] = None, dev: Path = Path("/dev/dri")) -> None:
-    """A sentence (exit 1) when there is no screen for the window: the X server, Wayland
+    """A StartupError (exit 1) when there is no screen for the window: the X server, Wayland
     compositor or DRM display that SDL would use is not there."""
     env = os.environ if env is None else env
     driver = env.get("SDL_VIDEODRIVER", "")
@@ -163,22 +163,17 @@ def check_display(env: Optional[Mapping[str, str]] = None, dev: Path = Path("/de
         if _x_server_reachable(display):
             return
         if not wayland:
-            raise StartupError(f"There is no screen to draw on: the X display {display!r} "
-                               "does not answer. Start the app from the desktop, or on the Pi's "
-                               "console with DISPLAY unset.", NO_DISPLAY)
+            raise StartupError("no-x", NO_DISPLAY, display=display)
     if driver in ("", "wayland") and wayland:
         runtime = env.get("XDG_RUNTIME_DIR", "")
         sock = Path(wayland) if wayland.startswith("/") else Path(runtime) / wayland
         if sock.exists():
             return
-        raise StartupError(f"There is no screen to draw on: the Wayland display {wayland!r} "
-                           "is not there.", NO_DISPLAY)
+        raise StartupError("no-wayland", NO_DISPLAY, display=wayland)
     if driver in ("", "kmsdrm") and not display and not wayland:
         if any(dev.glob("card*")):
             return
-        raise StartupError("There is no screen to draw on: no desktop (DISPLAY is not set) and "
-                           "no display device in /dev/dri. Connect the touchscreen, or start "
-                           "the app from a desktop.", NO_DISPLAY)
+        raise StartupError("no-screen", NO_DISPLAY)
 
 
 def _x_server_reachable(display: str) -> bool:

@@ -24,9 +24,9 @@ from companion.engine import (CARDS, CARDS_BY_LEVEL, COLOURS, GEMS, MAX_PLAYERS,
                               NOBLES, Game, Setup, TakeGems, next_step)
 from companion.engine.cards import COLOUR_INDEX
 from companion.engine.errors import RuleError
+from companion.engine.inputs import FileFacts
 from companion.engine.record import parse_event
 from companion.i18n import _, ngettext
-from companion.i18n.words import cap, card_phrase, noble_phrase
 from companion.referee import Referee, open_journal
 from companion.referee.recovery import session_folder
 
@@ -181,6 +181,13 @@ def page_of(count: int, page: int, per_page: int) -> Page:
     return Page(page * per_page, min(count, (page + 1) * per_page), page, pages)
 
 
+class DraftRefused(FileFacts, ValueError):
+    """An id that can't go in a setup slot: a cause and its facts, said by
+    ``companion.i18n.guide.draft_words``. Causes: ``not-a-noble``, ``not-a-card`` (``ident``),
+    ``wrong-level`` (``card``, ``level``: the slot's), ``already-on-table`` (``ident``,
+    ``kind``: noble or card)."""
+
+
 class SetupDraft:
     """The dealt table entered by touch, slot by slot, before the players confirm it."""
 
@@ -213,21 +220,19 @@ class SetupDraft:
                                                    if c not in used], limit=40)
 
     def put(self, slot: tuple, ident: Optional[str]) -> None:
-        """Put an id into a slot. Raises ValueError with a sentence when it can't go there."""
+        """Put an id into a slot. Raises :class:`DraftRefused` (a cause and its facts) when it
+        can't go there."""
         if ident is not None:
-            # Cards and nobles named by what is printed on them, never by sticker id.
             if slot[0] == "noble":
                 if ident not in NOBLES:
-                    raise ValueError(_("That is not a noble tile."))
+                    raise DraftRefused("not-a-noble", ident=ident)
             elif ident not in CARDS:
-                raise ValueError(_("That is not one of the game's cards."))
+                raise DraftRefused("not-a-card", ident=ident)
             elif CARDS[ident].level != slot[1]:
-                raise ValueError(cap(_("{card} is not a level {level} card.").format(
-                    card=card_phrase(ident, cost=True), level=slot[1])))
+                raise DraftRefused("wrong-level", card=ident, level=slot[1])
             if ident in self.used() - {self.value(slot)}:
-                what = (noble_phrase(ident) if slot[0] == "noble"
-                        else card_phrase(ident, cost=True))
-                raise ValueError(cap(_("{what} is already on the table.").format(what=what)))
+                raise DraftRefused("already-on-table", ident=ident,
+                                   kind="noble" if slot[0] == "noble" else "card")
         if slot[0] == "noble":
             self.nobles[slot[1]] = ident
         else:

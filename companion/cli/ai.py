@@ -76,7 +76,8 @@ def run_ai_move(args: argparse.Namespace) -> int:
         print(english(err), file=sys.stderr)
         return 2
     except PositionError as err:
-        print(position_text(err), file=sys.stderr)
+        from companion.i18n.position import english as position_english
+        print(position_english(err), file=sys.stderr)
         return 1
     from companion.engine.record import dumps
     sys.stdout.write("".join(dumps(line) + "\n" for line in choice.lines))
@@ -86,7 +87,7 @@ def run_ai_move(args: argparse.Namespace) -> int:
 
 
 def run_ai_match(args: argparse.Namespace) -> int:
-    from companion.ai.match import format_summary, parse_spec, run_match
+    from companion.ai.match import PlayerSpecError, format_summary, parse_spec, run_match
     from companion.engine import MAX_PLAYERS, MIN_PLAYERS
     if not MIN_PLAYERS <= len(args.players) <= MAX_PLAYERS:
         print(f"A match needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", file=sys.stderr)
@@ -94,8 +95,9 @@ def run_ai_match(args: argparse.Namespace) -> int:
     try:
         for spec in args.players:
             parse_spec(spec)
-    except ValueError as err:
-        print(err, file=sys.stderr)
+    except PlayerSpecError as err:
+        from companion.i18n.position import english as position_english
+        print(position_english(err), file=sys.stderr)
         return 2
     if args.games < 1 or args.jobs < 1:
         print("--games and --jobs must be at least 1.", file=sys.stderr)
@@ -115,11 +117,3 @@ def run_ai_match(args: argparse.Namespace) -> int:
             out.close()
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
-
-
-def position_text(err) -> str:
-    """A PositionError in words: its own English, and the broken rule's sentence after it."""
-    if err.refusal is None:
-        return err.message
-    from companion.i18n.messages import english
-    return f"{err.message} {english(err.refusal, err.game)}"

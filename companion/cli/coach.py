@@ -83,8 +83,8 @@ def run_coach(args: argparse.Namespace) -> int:
                                  "seconds": round(time.process_time() - start, 2),
                                  "points": [p.to_dict() for p in points]})
     except PositionError as err:
-        from companion.cli.ai import position_text
-        print(position_text(err), file=sys.stderr)
+        from companion.i18n.position import english as position_english
+        print(position_english(err), file=sys.stderr)
         return 1
     cpu = time.process_time() - cpu0
     judged = sum(turns[s] for s in seats)

@@ -115,17 +115,18 @@ def run_read_table(args: argparse.Namespace) -> int:
             continue
         report(image, path.name, path.stem)
     if args.camera:
+        from companion.i18n.devices import english as device_english
         from vision.frames import CameraUnavailable, open_source
 
         if args.camera.split(":")[0] not in ("pi", "usb"):
-            print(f"{args.camera!r} is not a camera; use pi, pi:N, usb or usb:N.",
+            print(device_english(CameraUnavailable("not-a-camera", spec=args.camera)),
                   file=sys.stderr)
             return 2
         try:
             with open_source(args.camera) as source:
                 image = source.read()
         except CameraUnavailable as exc:
-            print(str(exc), file=sys.stderr)
+            print(device_english(exc), file=sys.stderr)
             return 1
         report(image, f"camera-{args.camera}", f"camera-{args.camera.replace(':', '-')}")
     return status

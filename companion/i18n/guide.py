@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from companion.i18n import _, ngettext
-from companion.i18n.words import card_phrase, lane
+from companion.i18n.words import cap, card_phrase, lane, noble_phrase
 
 
 @dataclass(frozen=True)
@@ -125,3 +125,22 @@ def check_step(step: str, observation: Optional[dict], players: int) -> list:
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def draft_words(err) -> str:
+    """Why an id can't go in a setup slot (``companion.app.viewmodel.DraftRefused``'s cause and
+    facts, duck-typed: the app is above this floor). Cards and nobles are named by what is
+    printed on them, never by sticker id."""
+    f = err.facts
+    if err.cause == "not-a-noble":
+        return _("That is not a noble tile.")
+    if err.cause == "not-a-card":
+        return _("That is not one of the game's cards.")
+    if err.cause == "wrong-level":
+        return cap(_("{card} is not a level {level} card.").format(
+            card=card_phrase(f["card"], cost=True), level=f["level"]))
+    if err.cause == "already-on-table":
+        what = (noble_phrase(f["ident"]) if f["kind"] == "noble"
+                else card_phrase(f["ident"], cost=True))
+        return cap(_("{what} is already on the table.").format(what=what))
+    return _("That can't go there.")

@@ -6,12 +6,12 @@ from kivy.uix.label import Label
 
 from companion.engine import COLOURS, starting_bank
 from companion.i18n import _, pgettext
-from companion.i18n.guide import setup_steps, step_title
+from companion.i18n.guide import draft_words, setup_steps, step_title
 from companion.ui.theme import BUTTON_OFF
 from companion.ui.common import AppScreen, app, ctl, describe_card, describe_noble
 from companion.ui.tableau import CardTile, NobleTile
 from companion.ui.widgets import BigButton, GemChip, SearchPopup
-from companion.app.viewmodel import card_view, noble_view
+from companion.app.viewmodel import DraftRefused, card_view, noble_view
 
 
 class SetupScreen(AppScreen):
@@ -109,8 +109,8 @@ class SetupScreen(AppScreen):
         def pick(ident):
             try:
                 d.put(slot, ident)
-            except ValueError as err:
-                self.status = f"[color=ff7766]{err}[/color]"
+            except DraftRefused as err:
+                self.status = f"[color=ff7766]{draft_words(err)}[/color]"
             self.refresh()
         describe = describe_noble if slot[0] == "noble" else describe_card
         kind = "noble" if slot[0] == "noble" else "card"

@@ -196,7 +196,10 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 from hardware.panel import open_panel
                 return open_panel(dispatch=dispatch, mock=bool(os.environ.get("SPLENDOR_MOCK_GPIO")))
             except Exception as err:  # no referee is worse than no buttons: say so on screen
-                Logger.warning(f"Companion: no seat panel: {err}")
+                from companion.i18n.devices import english as device_english
+                from hardware.panel import PanelError
+                Logger.warning("Companion: no seat panel: "
+                               + (device_english(err) if isinstance(err, PanelError) else str(err)))
                 from companion.i18n.notices import Notice
                 from hardware.config import PanelConfigError
                 # The config's refusal as facts (said in the player's language); a
@@ -216,7 +219,8 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
             try:
                 self.ctl.camera = open_camera(self.ctl.settings.camera)
             except CameraError as err:
-                Logger.warning(f"Companion: camera unavailable: {err}")
+                from companion.i18n.devices import english as device_english
+                Logger.warning(f"Companion: camera unavailable: {device_english(err)}")
                 self.ctl.camera = None
                 self.ctl.message = Notice("camera-unavailable")   # said in the player's language
             except Exception:  # an unexpected fault: logged with its cause, play goes on
@@ -297,7 +301,8 @@ def main(demo=None) -> int:
         startup.check_display()
         configure(kiosk)
     except startup.StartupError as err:
-        print(err.message, file=sys.stderr)
+        from companion.i18n.startup import english as startup_english
+        print(startup_english(err), file=sys.stderr)
         return err.code
     app = build_app(demo=demo, data_dir=env.data_dir, demo_options=env.demo)
     if kiosk:

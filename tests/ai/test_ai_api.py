@@ -30,7 +30,7 @@ def test_a_live_game_is_seen_through_the_seat_to_moves_eyes():
 
 def test_no_move_is_offered_inside_a_turn():
     lines = full_record(3, 2)
-    with pytest.raises(PositionError, match="inside a turn"):
+    with pytest.raises(PositionError, match="inside-a-turn"):
         choose_move(lines[:turn_starts(lines)[3] + 1], iterations=5)
 
 

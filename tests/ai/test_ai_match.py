@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from companion.ai.match import format_summary, parse_spec, play_game, run_match, summarise, wilson
+from companion.ai.match import (PlayerSpecError, format_summary, parse_spec, play_game,
+                                 run_match, summarise, wilson)
 
 
 def test_wilson_interval_matches_known_values():
@@ -33,8 +34,9 @@ def test_seats_rotate_and_shares_add_up():
 
 
 def test_unknown_player_is_refused_in_a_sentence():
-    with pytest.raises(ValueError, match="is not a player"):
+    with pytest.raises(PlayerSpecError) as info:
         parse_spec("L9")
+    assert (info.value.cause, info.value.facts) == ("not-a-player", {"spec": "L9"})
     run = subprocess.run([sys.executable, "-m", "companion.cli.main", "ai-match", "L9", "greedy"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "is not a player" in run.stderr

@@ -82,7 +82,7 @@ def test_a_camera_that_cant_be_opened_is_said_in_the_players_language(ui, monkey
     from companion.i18n.notices import say
 
     def no_camera(choice):
-        raise vision.frames.CameraUnavailable("No camera is connected.")
+        raise vision.frames.CameraUnavailable("no-usb-camera", device="/dev/video0")
     monkeypatch.setattr(vision.frames, "open_camera", no_camera)
     old = ui.ctl.camera, ui.ctl.message
     ui.ctl.camera = None   # the fixture's camera is not closed by the failed opening

@@ -6,11 +6,11 @@ import pytest
 
 from companion.engine import ReserveBlind, ReturnGems, SimulatedTable
 from companion.engine.record import game_from_lines, record_lines
-from companion.i18n.guide import check_step, setup_steps
+from companion.i18n.guide import check_step, draft_words, setup_steps
 from companion.i18n.table import outcome_text
 from companion.ui.play_view import banner_text
 from companion.app.controller import Controller
-from companion.app.viewmodel import SetupDraft, TableView, ranking, search_cards
+from companion.app.viewmodel import DraftRefused, SetupDraft, TableView, ranking, search_cards
 
 
 def test_setup_steps_name_the_tokens_to_put_back():
@@ -77,10 +77,14 @@ def test_card_search_by_id_and_by_cost():
 def test_setup_draft_refuses_a_card_twice_and_a_wrong_level():
     d = SetupDraft(2, first=1)
     d.put(("market", 1, 0), "1W01")
-    with pytest.raises(ValueError, match="already on the table"):
+    with pytest.raises(DraftRefused) as twice:
         d.put(("market", 1, 1), "1W01")
-    with pytest.raises(ValueError, match="not a level 2 card"):
+    assert (twice.value.cause, twice.value.facts) == ("already-on-table",
+                                                      {"ident": "1W01", "kind": "card"})
+    assert "already on the table" in draft_words(twice.value)
+    with pytest.raises(DraftRefused) as level:
         d.put(("market", 2, 0), "1U04")
+    assert "not a level 2 card" in draft_words(level.value)
     assert "1W01" not in d.choices(("market", 1, 1))
     assert not d.complete
 

@@ -9,6 +9,7 @@ import pytest
 
 from companion.app.settings import Settings
 from companion.app.startup import StartupError, check_display, read_environment
+from companion.i18n.startup import english
 
 from .conftest import assert_one_sentence, run_command
 
@@ -48,7 +49,8 @@ def test_the_kiosk_without_a_display_says_so(work):
 def test_display_check_without_x_wayland_or_drm(tmp_path):
     with pytest.raises(StartupError) as err:
         check_display({}, dev=tmp_path)
-    assert err.value.code == 1 and "/dev/dri" in err.value.message
+    assert (err.value.code, err.value.cause) == (1, "no-screen")
+    assert "/dev/dri" in english(err.value)
     (tmp_path / "card0").touch()
     check_display({}, dev=tmp_path)
     check_display({"SDL_VIDEODRIVER": "offscreen"}, dev=tmp_path / "none")

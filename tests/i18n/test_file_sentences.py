@@ -2,7 +2,10 @@
 and Korean (companion.i18n.files): each sentence pinned in ``file_sentences.json``, every fact
 in its place (two facts swapped change the sentence), and every cause the readers raise has one.
 The image reader's, the panel config's, the print commands', share's and the league's refusals
-too (companion.i18n.files, .print_words, .sharing, .league).
+too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
+and the seat panel's (companion.i18n.devices), why ai-move has no move to make
+(companion.i18n.position) why the app can't start (companion.i18n.startup), splendor-league's refusals and its
+API's answers (companion.i18n.league), and the setup slots' (companion.i18n.guide).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -17,15 +20,24 @@ from pathlib import Path
 
 import pytest
 
+from companion.ai.match import PlayerSpecError
+from companion.ai.view import PositionError, read_position
+from companion.app.startup import StartupError
+from companion.app.viewmodel import DraftRefused
 from companion.engine.errors import MalformedError, RecordError
-from companion.engine.inputs import InputError, JSONInputError
+from companion.engine.inputs import FileFacts, InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import files, league, print_words, sharing
+from companion.i18n import (devices, files, guide, league, position, print_words, sharing,
+                            startup)
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
 from hardware.config import PanelConfigError
+from hardware.panel import NoGpioError, PanelError
 from league.check import BodyError
+from league.errors import UsageError
+from league.store import StoreError
+from vision.frames import CameraUnavailable
 from vision.image_file import ImageRefused
 from vision.printing import PrintError
 
@@ -36,6 +48,26 @@ GAME = "/media/usb/ana-ben.jsonl"
 META = "/media/usb/s1/session.json"
 INPUT = {"cause": "not-a-file", "what": "session file", "path": META, "kind": "pipe"}
 JSON = {"cause": "duplicate-key", "key": "red"}
+
+
+
+def _broken_line() -> PositionError:
+    """ai-move's refusal of a record whose third line takes five red gems."""
+    try:
+        read_position([
+            '{"format": "splendor-record", "version": 1, "players": ["Ana", "Ben"]}',
+            '{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
+            '[["1W01", "1U04", "1R02", "1K07"], ["2G01", "2W05", "2R03", "2K02"], '
+            '["3U02", "3W01", "3G04", "3R03"]]}',
+            '{"type": "take", "player": 0, "gems": {"red": 5}}'])
+    except PositionError as err:
+        return err
+    raise AssertionError("the record was read")
+
+
+class Answer(FileFacts):
+    """A refusal of the league's API (league/app.py's ``error(status, cause, **facts)``)."""
+
 
 #: name -> the refusal (or, for a warning, its ``key`` and values).
 CASES = {
@@ -179,6 +211,77 @@ CASES = {
     "league/not-a-body": BodyError("not-a-body"),
     "league/revision": BodyError("revision", most=2 ** 53),
     "league/record": BodyError("record"),
+    "camera/no-picamera2": CameraUnavailable("no-picamera2"),
+    "camera/pi-not-queried": CameraUnavailable("pi-not-queried", reason="libcamera failed"),
+    "camera/no-pi-camera": CameraUnavailable("no-pi-camera"),
+    "camera/pi-not-started": CameraUnavailable("pi-not-started", reason="Device busy"),
+    "camera/pi-stopped": CameraUnavailable("pi-stopped", reason="timeout"),
+    "camera/no-usb-camera": CameraUnavailable("no-usb-camera", device="/dev/video7"),
+    "camera/usb-stopped": CameraUnavailable("usb-stopped", device="/dev/video0"),
+    "camera/not-a-camera": CameraUnavailable("not-a-camera", spec="webcam"),
+    "device/no-gpio": NoGpioError(),
+    "device/not-virtual": PanelError("not-virtual"),
+    "position/breaks-a-rule": _broken_line(),
+    "position/before-setup": PositionError("before-setup"),
+    "position/game-over": PositionError("game-over"),
+    "position/inside-a-turn": PositionError("inside-a-turn"),
+    "player/not-a-player": PlayerSpecError("not-a-player", spec="L9"),
+    "startup/flag": StartupError("flag", name="SPLENDOR_KIOSK", value="maybe"),
+    "startup/number": StartupError("number", name="SPLENDOR_DEMO_DELAY", value="nan",
+                                         least=0.0, most=60.0),
+    "startup/number-players": StartupError("number", name="SPLENDOR_DEMO_PLAYERS", value="9",
+                                           least=2, most=4),
+    "startup/number-seed": StartupError("number", name="SPLENDOR_DEMO_SEED", value="x",
+                                        least=0, most=2 ** 63 - 1),
+    "startup/number-camera-view": StartupError("number", name="SPLENDOR_DEMO_CAMERA_VIEW",
+                                               value="-1", least=0, most=1000),
+    "startup/number-dpi": StartupError("number", name="SPLENDOR_DPI", value="inf", least=50.0,
+                                       most=1000.0),
+    "startup/computers": StartupError("computers", name="SPLENDOR_DEMO_COMPUTERS",
+                                      value="0,5"),
+    "startup/size": StartupError("size", name="SPLENDOR_SIZE", value="abc", least=200,
+                                 most=8192),
+    "startup/data-dir-cant-make": StartupError("data-dir-cant-make", path="/data/x",
+                                               reason="Not a directory"),
+    "startup/data-dir-unusable": StartupError("data-dir-unusable", path="/data/x",
+                                              reason="Permission denied"),
+    "startup/data-dir-is-file": StartupError("data-dir-is-file", path="/data/x"),
+    "startup/data-dir-not-writable": StartupError("data-dir-not-writable", path="/data/x"),
+    "startup/no-x": StartupError("no-x", 1, display=":77"),
+    "startup/no-wayland": StartupError("no-wayland", 1, display="wayland-77"),
+    "startup/no-screen": StartupError("no-screen", 1),
+    "usage/not-host-port": UsageError("not-host-port", address="8000",
+                                      example="127.0.0.1:8750"),
+    "usage/no-such-host": UsageError("no-such-host", host="league.example"),
+    "usage/address-unusable": UsageError("address-unusable", host="192.0.2.1", port=8000,
+                                         reason="Cannot assign requested address"),
+    "usage/table-name": UsageError("table-name", most=64),
+    "usage/no-table": UsageError("no-table", name="club-9"),
+    "usage/no-postgres": UsageError("no-postgres"),
+    "usage/bench-seconds": UsageError("bench-seconds", most=600, interval=[0.5, 600]),
+    "usage/bench-phones": UsageError("bench-phones", least=0, most=50),
+    "store/address": StoreError("address", database="nosuchdriver://x",
+                                reason="Can't load plugin"),
+    "store/unreachable": StoreError("unreachable", database="postgresql://league@db/l",
+                                    reason="connection refused"),
+    "store/table-exists": StoreError("table-exists", name="club-1"),
+    "answer/too-many": Answer("too-many"),
+    "answer/no-token": Answer("no-token"),
+    "answer/other-table": Answer("other-table", owner="club-2"),
+    "answer/game-id": Answer("game-id", most=64),
+    "answer/too-large": Answer("too-large", mb=1),
+    "answer/record-refused": Answer("record-refused", line=3, message="Take 3 gems."),
+    "answer/no-game": Answer("no-game", game="g7", table="club-1"),
+    "answer/nothing-here": Answer("nothing-here"),
+    "answer/method": Answer("method"),
+    "answer/content-length": Answer("content-length"),
+    "answer/failed": Answer("failed"),
+    "draft/not-a-noble": DraftRefused("not-a-noble", ident="3K01"),
+    "draft/not-a-card": DraftRefused("not-a-card", ident="N03"),
+    "draft/wrong-level": DraftRefused("wrong-level", card="1U04", level=2),
+    "draft/already-on-table": DraftRefused("already-on-table", ident="1W01", kind="card"),
+    "draft/already-on-table-noble": DraftRefused("already-on-table", ident="N03",
+                                                 kind="noble"),
     "note/unreadable": {"key": "unreadable", "input": INPUT},
     "note/events-tail-cut": {"key": "events-tail-cut", "name": "events.jsonl"},
     "note/computer-move-damaged": {"key": "computer-move-damaged", "line": 4,
@@ -203,6 +306,18 @@ def _say(case) -> str:
         return sharing.say(case)
     if isinstance(case, BodyError):
         return league.body_words(case)
+    if isinstance(case, (UsageError, StoreError)):
+        return league.league_words(case)
+    if isinstance(case, Answer):
+        return league.answer_words(case.cause, case.facts)
+    if isinstance(case, DraftRefused):
+        return guide.draft_words(case)
+    if isinstance(case, StartupError):
+        return startup.say(case)
+    if isinstance(case, (PositionError, PlayerSpecError)):
+        return position.say(case)
+    if isinstance(case, (CameraUnavailable, PanelError)):
+        return devices.say(case)
     return files.say(case)
 
 
@@ -292,6 +407,15 @@ def _raised(pattern: str) -> set:
     ("print", r'(?:PrintError|FontMissing)\("([a-z0-9-]+)"'),
     ("share", r'ShareError\("([a-z0-9-]+)"'),
     ("league", r'BodyError\("([a-z0-9-]+)"'),
+    ("camera", r'CameraUnavailable\("([a-z0-9-]+)"'),
+    ("device", r'(?:PanelError|NoGpioError)\("([a-z0-9-]+)"'),
+    ("position", r'PositionError\("([a-z0-9-]+)"'),
+    ("startup", r'StartupError\("([a-z0-9-]+)"'),
+    ("usage", r'UsageError\("([a-z0-9-]+)"'),
+    ("store", r'StoreError\("([a-z0-9-]+)"'),
+    ("answer", r'error\(\d{3}, "([a-z0-9-]+)"'),
+    ("draft", r'DraftRefused\("([a-z0-9-]+)"'),
+    ("player", r'PlayerSpecError\("([a-z0-9-]+)"'),
     ("note", r'\{"key": "([a-z0-9-]+)"'),
 ])
 def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
