@@ -140,7 +140,10 @@ def draft_words(err) -> str:
         return cap(_("{card} is not a level {level} card.").format(
             card=card_phrase(f["card"], cost=True), level=f["level"]))
     if err.cause == "already-on-table":
-        what = (noble_phrase(f["ident"]) if f["kind"] == "noble"
-                else card_phrase(f["ident"], cost=True))
-        return cap(_("{what} is already on the table.").format(what=what))
+        # One sentence per kind: a Korean particle follows the noun (타일은, 카드는).
+        if f["kind"] == "noble":
+            return cap(_("{noble} is already on the table.").format(
+                noble=noble_phrase(f["ident"])))
+        return cap(_("{card} is already on the table.").format(
+            card=card_phrase(f["ident"], cost=True)))
     return _("That can't go there.")
