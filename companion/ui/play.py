@@ -233,7 +233,8 @@ class PlayScreen(AppScreen):
         if self.head.rejected:
             # One banner: a refusal replaces whose turn it is, in red, its first words "Not
             # accepted"; its first sentence there, the rest (how to put it right) under it.
-            self.head.ids.banner.text, msg = V.split_first_sentence(msg)
+            first, msg = V.split_first_sentence(msg)
+            self.head.ids.banner.text = V.refusal_banner(first, max(16, round(app().fs_read)))
         self._message = msg
         self._nobles(view)
         self._market(view)
