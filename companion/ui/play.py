@@ -6,8 +6,6 @@ redraw and the screen redraws after every touch and verdict.
 """
 from __future__ import annotations
 
-import math
-
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -24,6 +22,7 @@ from companion.ui.common import AppScreen, app, ctl, describe_card
 from companion.app.move_view import move_parts, move_words
 from companion.ui.movepicture import MovePicture
 from companion.ui.hint import HintControl
+from companion.ui.play_room import PromptRoom
 from companion.ui.play_popups import CameraView, GemLegend, RejectionDetails
 from companion.ui.tableau import (CardTile, DeckTile, NobleTile, PlayerPanel, Tappable,
                                   TilePopup, TurnTile)
@@ -41,7 +40,7 @@ class PlayBanner(Tappable, Label):
     """The Play screen's banner: whose turn, the final round, or a refusal (then a button)."""
 
 
-class PlayScreen(AppScreen):
+class PlayScreen(PromptRoom, AppScreen):
     final_round = BooleanProperty(False)
     rejected = BooleanProperty(False)
     busy = BooleanProperty(False)
@@ -137,55 +136,6 @@ class PlayScreen(AppScreen):
                 frame.add_widget(w)
         self._fit()
 
-    def _fit(self, *_):
-        """The players' panels and the prompt's room (play_view.computer_room): the computer's
-        move is shown whole, and in landscape every prompt but a referee's question (the
-        panels fold to names and points while it is taller than the room under them: nothing
-        to scroll in ordinary play). Otherwise, in portrait, the prompt takes at most 25 % of
-        the height and scrolls beyond: the market keeps its rows touchable."""
-        from kivy.core.window import Window  # lazy, as above
-        if self._scroll is None:
-            return
-        grid = self.head.ids.players
-        panels = list(reversed(grid.children))
-        n, tap, gap = len(panels), app().tap, grid.spacing[1]
-        folded = round(tap * 0.65)
-        landscape = self._column is not None
-        # The computer's move on screen (its picture; not under a referee's question, whose
-        # pictures scroll as any other prompt's).
-        shown = (bool(self.picture.parts) or landscape) and ctl().question is None and n > 0
-        room = usual = 0
-        pair = trio = False
-        if shown:
-            widest = max(p.folded_width() for p in panels)
-            pair = n > 1 and widest <= (grid.width - gap) / 2
-            trio = n == 3 and widest <= (grid.width - 2 * gap) / 3
-            if landscape:
-                room = self._column.height - self._column.spacing - self.head.spacing - \
-                    self.head.ids.banner.height - n * self._tall - (n - 1) * gap
-            else:
-                usual = self._usual_height()
-        r = V.computer_room(shown, landscape, n, self._tall, folded, gap, pair, self.ask.height,
-                            room, usual, trio)
-        grid.cols = r.columns
-        for panel in panels:
-            panel.folded = r.folded
-            panel.height = folded if r.folded else self._tall
-        if not landscape:
-            self._scroll.height = r.prompt if r.prompt is not None else min(
-                self.ask.height, Window.height * 0.25)
-
-    def _usual_height(self):
-        """The prompt's height on this turn without the computer's move: its usual hint and
-        actions, no move, no message (the market has its usual rows then)."""
-        ids, tap = self.ask.ids, app().tap
-        box, flow, hint = ids.computer, ids.prompt, ids.hint
-        words = text_height(hint, self._usual.hint) + 4 if self._usual.hint else 0
-        actions = V.flow_height([tap * (4.4 if a.wide else 2.4) for a in self._usual.actions],
-                                flow.width, tap, flow.spacing[1])
-        return self.ask.height - (box.height - box.spacing * (len(box.children) - 1)) \
-            - ids.message.height - (hint.height - words) - (flow.height - actions)
-
     # -- drawing
     def refresh(self):
         c = ctl()
@@ -233,7 +183,8 @@ class PlayScreen(AppScreen):
         if self.head.rejected:
             # One banner: a refusal replaces whose turn it is, in red, its first words "Not
             # accepted"; its first sentence there, the rest (how to put it right) under it.
-            self.head.ids.banner.text, msg = V.split_first_sentence(msg)
+            first, msg = V.split_first_sentence(msg)
+            self.head.ids.banner.text = V.refusal_banner(first, max(16, round(app().fs_read)))
         self._message = msg
         self._nobles(view)
         self._market(view)
@@ -357,15 +308,6 @@ class PlayScreen(AppScreen):
                 f"{title} {move_words(choice.lines, game=g)}")
         self._place_picture()
 
-    def _place_picture(self):
-        """The move's picture first in the prompt's flow while it has parts: the button that
-        enters the move follows it, beside it when the row has room."""
-        flow, picture = self.ask.ids.prompt, self.picture
-        if picture.parts and picture.parent is None:
-            flow.add_widget(picture, index=len(flow.children))
-        elif not picture.parts and picture.parent is not None:
-            flow.remove_widget(picture)
-
     def _prompt(self, view):
         c = ctl()
         q = c.question
@@ -450,21 +392,6 @@ class PlayScreen(AppScreen):
                 add_action(a)
         self._place_picture()
         self._size_done()
-
-    def _size_done(self, *_):
-        """The button that enters the computer's move stands beside the move's picture, as
-        tall as it and as wide as the rest of the row (at most a wide button), when the row
-        has a button's room: the picture and its button then take one row, not two (a card a
-        quarter of the screen tall under 3 players' folded panels, in Polish and Korean too)."""
-        b, flow, picture = self._done, self.ask.ids.prompt, self.picture
-        if b is None or b.parent is None:      # (flow is a weak proxy: no identity test)
-            return
-        tap = app().tap
-        rest = flow.width - flow.padding[0] - flow.padding[2] - picture.width - flow.spacing[0]
-        if picture.parent is not None and picture.height > tap and rest >= tap * 2.2:
-            b.size = (math.floor(min(rest, tap * 4.4)), max(tap, picture.height))
-        else:
-            b.size = (self._done_width, tap)
 
     def choose_turn(self, value):
         """A touch on a turn of a forgotten press: the answer, or (asked seat by seat) the
@@ -647,16 +574,6 @@ class PlayScreen(AppScreen):
 
     def camera(self):
         CameraView().open()
-
-
-def text_height(label, text):
-    """The height of ``text`` laid out as ``label`` lays out its own (font, wrap width)."""
-    core = label._label
-    probe = type(core)(**{k: v for k, v in core.options.items() if k not in ("text", "text_size")})
-    probe.text = text
-    probe.usersize = (label.text_size[0] or None, None)
-    probe.refresh()
-    return probe.texture.size[1] if probe.texture is not None else 0
 
 
 __all__ = ["PlayScreen", "CARDS"]

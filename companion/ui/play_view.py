@@ -90,6 +90,15 @@ def split_first_sentence(text: str) -> tuple:
     return parts[0], (parts[1] if len(parts) > 1 else "")
 
 
+def refusal_banner(headline: str, cue_px: int) -> str:
+    """The red banner's words (Kivy markup): the refusal's first sentence, and under it,
+    smaller, that a touch opens its whole explanation (the banner is a button only then)."""
+    def plain(text):    # a name's brackets are letters, not markup
+        return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+    return (f"{plain(headline)}\n[size={cue_px}][color=ffdcdc]"
+            f"{plain(_('Touch for details'))}[/color][/size]")
+
+
 @dataclass
 class Details:
     """A refusal's whole explanation, opened large by a tap on the red banner."""

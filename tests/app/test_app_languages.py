@@ -92,9 +92,23 @@ def test_play_screen_and_a_rejection_in(lang, lang_ui, tmp_path_factory):
     # The card is named by what is printed on it, not by its sticker id (fails on old code).
     from tests.i18n.idwords import has_id
     assert level3 not in shown and not has_id(shown), shown
+    # The red banner says it opens: a line in the language under its words, at least 16 px,
+    # inside the banner (its text fits its box, the box in the window; no text over it).
+    import re
+    from kivy.core.window import Window
+    from tests.app import layout
+    banner = ui.sm.get_screen("play").head.ids.banner
+    cue = {"en": "Touch for details", "pl": "Dotknij, aby zobaczyć szczegóły",
+           "ko": "눌러서 자세히 보기"}[lang]
+    assert banner.markup and cue in banner.text.splitlines()[-1], banner.text
+    cue_px = re.search(r"\[size=(\d+)\](?:\[[^\]]*\])*" + re.escape(cue), banner.text)
+    assert cue_px and int(cue_px.group(1)) >= 16, banner.text
+    assert layout.label_fits(banner) is None, layout.label_fits(banner)
+    x0, y0, x1, y1 = layout.box(banner)
+    assert 0 <= x0 and x1 <= Window.width and 0 <= y0 and y1 <= Window.height
+    assert not [f for f in layout.text_overlaps(ui) if "banner" in f]
     # Details on tap (issue 33): a tap on the red banner opens the refusal's whole explanation,
     # large and in the language (what was wrong, the rule broken), inside its popup; Close.
-    from kivy.core.window import Window
     from companion.ui.play_popups import RejectionDetails
     tap_target("banner")
     views = [w for w in Window.children if isinstance(w, RejectionDetails)]
@@ -106,7 +120,6 @@ def test_play_screen_and_a_rejection_in(lang, lang_ui, tmp_path_factory):
     assert view.headline.text.startswith(head), view.headline.text
     assert rule in view.body.text, view.body.text
     assert "payment-mismatch" not in view.body.text and not has_id(view.body.text)
-    from tests.app import layout
     for label in (view.headline, view.body):
         assert label.font_size >= ui.fs_read, (label.text, label.font_size)
         assert layout.label_fits(label) is None, layout.label_fits(label)
