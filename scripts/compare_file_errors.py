@@ -324,6 +324,21 @@ elif case == "league-store":   # a table registered twice
         except ImportError:
             league_english = lambda e: e.message
         print(league_english(err))
+elif case == "league-commands":   # splendor-league's human output: tables, add-table, revoke
+    import contextlib
+    import io
+
+    from league.cli import main as league_main
+    db = "sqlite:///" + os.path.join(arg, "l.sqlite")
+    for argv in (["tables"], ["add-table", "club-1"], ["add-table", "club-2"],
+                 ["revoke", "club-1"], ["tables"]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = league_main([*argv, "--db", db])
+        lines = out.getvalue().splitlines()
+        if argv[0] == "add-table":   # the token is new each time: its shape only
+            lines[-1] = f"<token of {len(lines[-1])} characters>"
+        print(code, *lines, sep="\n")
 elif case == "league-api":   # every answer of the API that is not a success
     import warnings
     with warnings.catch_warnings():
@@ -487,7 +502,7 @@ def cases(base: Path) -> list:
             ("bench-phones", ["bench", "--phones", "99"])):
         out.append((f"league-cli/{name}", {"env": league_env,
                                            "argv": ["-m", "league.cli", *argv]}))
-    for name in ("league-store", "league-api"):
+    for name in ("league-store", "league-api", "league-commands"):
         f = base / name
         f.mkdir()
         out.append((f"{name}/all", ("child", name, str(f))))
