@@ -508,6 +508,17 @@ def cases(base: Path) -> list:
         out.append((f"{name}/all", ("child", name, str(f))))
     # ai-match with a player that is none (PlayerSpecError)
     out.append(("ai-match/not-a-player", ["ai-match", "L9", "greedy"]))
+    # the commands' own refusals of a wrong argument, and coach's of a record it can't coach
+    good = str(records["h-short-take"])
+    for name, argv in (
+            ("ai-match/one-player", ["ai-match", "greedy"]),
+            ("ai-match/no-games", ["ai-match", "greedy", "greedy", "--games", "0"]),
+            ("ai-move/seconds", ["ai-move", good, "--seconds", "0"]),
+            ("ai-move/iterations", ["ai-move", good, "--iterations", "0"]),
+            ("coach/iterations", ["coach", good, "--iterations", "0"]),
+            ("coach/seat", ["coach", str(base / "position" / "inside-a-turn.jsonl"),
+                            "--seat", "5", "--iterations", "1"])):
+        out.append((name, argv))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()
