@@ -27,8 +27,8 @@ from companion.app.viewmodel import DraftRefused
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import FileFacts, InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import (devices, files, guide, league, position, print_words, sharing,
-                            startup)
+from companion.i18n import (commands, devices, files, guide, league, position, print_words,
+                            sharing, startup)
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
@@ -71,6 +71,10 @@ class Answer(FileFacts):
 
 class Done(FileFacts):
     """What splendor-league says when a command did its work (``command_words(fact, **facts)``)."""
+
+
+class Refused(FileFacts):
+    """A command's own refusal of a wrong argument or record (``commands.words(cause, **facts)``)."""
 
 
 #: name -> the refusal (or, for a warning, its ``key`` and values).
@@ -285,6 +289,13 @@ CASES = {
     "done/no-tables": Done("no-tables"),
     "done/table-revoked": Done("table-revoked", name="club-1"),
     "done/revoked": Done("revoked", name="club-1"),
+    "command/seconds-above-0": Refused("seconds-above-0"),
+    "command/iterations": Refused("iterations"),
+    "command/match-players": Refused("match-players", least=2, most=4),
+    "command/games-jobs": Refused("games-jobs"),
+    "command/breaks-a-rule": Refused("breaks-a-rule", line=7, said="Take 3 gems."),
+    "command/no-setup-to-coach": Refused("no-setup-to-coach"),
+    "command/seat": Refused("seat", players=3),
     "draft/not-a-noble": DraftRefused("not-a-noble", ident="3K01"),
     "draft/not-a-card": DraftRefused("not-a-card", ident="N03"),
     "draft/wrong-level": DraftRefused("wrong-level", card="1U04", level=2),
@@ -319,6 +330,8 @@ def _say(case) -> str:
         return league.league_words(case)
     if isinstance(case, Answer):
         return league.answer_words(case.cause, case.facts)
+    if isinstance(case, Refused):
+        return commands.words(case.cause, **case.facts)
     if isinstance(case, Done):
         return league.command_words(case.cause, **case.facts)
     if isinstance(case, DraftRefused):
@@ -461,3 +474,11 @@ def test_every_sentence_splendor_league_prints_when_done_has_its_case():
     assert said and said == {n.split("/", 1)[1] for n in CASES if n.startswith("done/")}
     with pytest.raises(ValueError):
         league.command_words("no-such-fact")
+
+
+def test_every_refusal_the_commands_print_has_its_case():
+    """Each ``say("cause")`` in companion/cli is pinned above; an unknown cause is a slip."""
+    said = _raised(r'\bsay\("([a-z0-9-]+)"')
+    assert said and said == {n.split("/", 1)[1] for n in CASES if n.startswith("command/")}
+    with pytest.raises(ValueError):
+        commands.words("no-such-cause")
