@@ -467,6 +467,9 @@ def cases(base: Path) -> list:
         out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
     # test-panel on real pins of a machine without GPIO (NoGpioError)
     out.append(("test-panel-gpio/none", ["test-panel", "--timeout", "1"]))
+    # test-panel with a timeout of none, and stopped at its first question (stdin is empty)
+    out.append(("test-panel-gpio/timeout-0", ["test-panel", "--mock", "--timeout", "0"]))
+    out.append(("test-panel-gpio/stopped", ["test-panel", "--mock", "--timeout", "5"]))
     # the app refusing to start (StartupError): a wrong variable, a data folder, no screen
     app = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK_GPIO": "1"}
     for name, value in (("SPLENDOR_SIZE", "abc"), ("SPLENDOR_SIZE", "99999999x1"),
