@@ -22,6 +22,18 @@ def words(cause: str, **f) -> str:
         return _("The record stops before its setup: there is no game to coach.")
     if cause == "seat":
         return _("--seat must be 1 to {players} for this {players}-player game.").format(**f)
+    if cause == "panel-timeout":
+        return _("The timeout must be a number of seconds above 0 and at most {most}, not "
+                 "{timeout:g}.").format(**f)
+    if cause == "no-gpio":
+        return _("This machine has no GPIO pins, so the seat buttons and LEDs can't be checked "
+                 "here. Run `splendor-companion test-panel --mock` to walk through the check "
+                 "on a virtual panel instead.")
+    if cause == "panel-busy":
+        return _("The seat panel could not be opened ({reason}). If the app is running it "
+                 "holds the pins: stop it and run the check again.").format(**f)
+    if cause == "check-stopped":
+        return _("The wiring check was stopped before the end; nothing was changed.")
     raise ValueError(f"no sentence for the command fact {cause!r}")
 
 

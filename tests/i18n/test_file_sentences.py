@@ -296,6 +296,10 @@ CASES = {
     "command/breaks-a-rule": Refused("breaks-a-rule", line=7, said="Take 3 gems."),
     "command/no-setup-to-coach": Refused("no-setup-to-coach"),
     "command/seat": Refused("seat", players=3),
+    "command/panel-timeout": Refused("panel-timeout", most=600, timeout=0.0),
+    "command/no-gpio": Refused("no-gpio"),
+    "command/panel-busy": Refused("panel-busy", reason="GPIO busy"),
+    "command/check-stopped": Refused("check-stopped"),
     "draft/not-a-noble": DraftRefused("not-a-noble", ident="3K01"),
     "draft/not-a-card": DraftRefused("not-a-card", ident="N03"),
     "draft/wrong-level": DraftRefused("wrong-level", card="1U04", level=2),
@@ -478,7 +482,7 @@ def test_every_sentence_splendor_league_prints_when_done_has_its_case():
 
 def test_every_refusal_the_commands_print_has_its_case():
     """Each ``say("cause")`` in companion/cli is pinned above; an unknown cause is a slip."""
-    said = _raised(r'\bsay\("([a-z0-9-]+)"')
+    said = _raised(r'\b(?:say|refusal)\("([a-z0-9-]+)"')
     assert said and said == {n.split("/", 1)[1] for n in CASES if n.startswith("command/")}
     with pytest.raises(ValueError):
         commands.words("no-such-cause")
