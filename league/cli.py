@@ -10,7 +10,7 @@ import logging
 import socket
 import sys
 
-from companion.i18n.league import league_english
+from companion.i18n.league import command_english, league_english
 from league.errors import UsageError
 from league.store import Store, StoreError, default_db_url, valid_table_name
 
@@ -107,7 +107,7 @@ def run_serve(args) -> int:
     shown = sock.getsockname()
     where = f"[{shown[0]}]" if ":" in shown[0] else shown[0]
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    print(f"The league is listening on http://{where}:{shown[1]}/", flush=True)
+    print(command_english("listening", url=f"http://{where}:{shown[1]}/"), flush=True)
     config = uvicorn.Config(create_app(store), log_level="warning", access_log=False,
                             timeout_keep_alive=30, limit_concurrency=2000,
                             h11_max_incomplete_event_size=64 * 1024, lifespan="off")
@@ -122,24 +122,23 @@ def run_add_table(args) -> int:
     if not valid_table_name(args.name):
         raise UsageError("table-name", most=64)
     token = open_store(args).add_table(args.name)
-    print(f"Table {args.name} is registered. Its token (shown only this once; put it in the "
-          f"table's settings):\n{token}")
+    print(command_english("registered", name=args.name, token=token))
     return 0
 
 
 def run_tables(args) -> int:
     rows = open_store(args).list_tables()
     if not rows:
-        print("No table is registered yet (splendor-league add-table NAME).")
+        print(command_english("no-tables"))
     for r in rows:
-        print(f"{r['name']}{'  (revoked)' if r['revoked'] else ''}")
+        print(command_english("table-revoked", name=r["name"]) if r["revoked"] else r["name"])
     return 0
 
 
 def run_revoke(args) -> int:
     if not open_store(args).revoke(args.name):
         raise UsageError("no-table", name=args.name)
-    print(f"The token of table {args.name} is revoked; its games stay in the league.")
+    print(command_english("revoked", name=args.name))
     return 0
 
 

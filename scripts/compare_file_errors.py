@@ -324,6 +324,21 @@ elif case == "league-store":   # a table registered twice
         except ImportError:
             league_english = lambda e: e.message
         print(league_english(err))
+elif case == "league-commands":   # splendor-league's human output: tables, add-table, revoke
+    import contextlib
+    import io
+
+    from league.cli import main as league_main
+    db = "sqlite:///" + os.path.join(arg, "l.sqlite")
+    for argv in (["tables"], ["add-table", "club-1"], ["add-table", "club-2"],
+                 ["revoke", "club-1"], ["tables"]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = league_main([*argv, "--db", db])
+        lines = out.getvalue().splitlines()
+        if argv[0] == "add-table":   # the token is new each time: its shape only
+            lines[-1] = f"<token of {len(lines[-1])} characters>"
+        print(code, *lines, sep="\n")
 elif case == "league-api":   # every answer of the API that is not a success
     import warnings
     with warnings.catch_warnings():
@@ -452,6 +467,9 @@ def cases(base: Path) -> list:
         out.append((f"read-table-camera/{spec}", ["read-table", "--camera", spec]))
     # test-panel on real pins of a machine without GPIO (NoGpioError)
     out.append(("test-panel-gpio/none", ["test-panel", "--timeout", "1"]))
+    # test-panel with a timeout of none, and stopped at its first question (stdin is empty)
+    out.append(("test-panel-gpio/timeout-0", ["test-panel", "--mock", "--timeout", "0"]))
+    out.append(("test-panel-gpio/stopped", ["test-panel", "--mock", "--timeout", "5"]))
     # the app refusing to start (StartupError): a wrong variable, a data folder, no screen
     app = {"SDL_VIDEODRIVER": "offscreen", "SPLENDOR_DEMO_EXIT": "1", "SPLENDOR_MOCK_GPIO": "1"}
     for name, value in (("SPLENDOR_SIZE", "abc"), ("SPLENDOR_SIZE", "99999999x1"),
@@ -487,12 +505,23 @@ def cases(base: Path) -> list:
             ("bench-phones", ["bench", "--phones", "99"])):
         out.append((f"league-cli/{name}", {"env": league_env,
                                            "argv": ["-m", "league.cli", *argv]}))
-    for name in ("league-store", "league-api"):
+    for name in ("league-store", "league-api", "league-commands"):
         f = base / name
         f.mkdir()
         out.append((f"{name}/all", ("child", name, str(f))))
     # ai-match with a player that is none (PlayerSpecError)
     out.append(("ai-match/not-a-player", ["ai-match", "L9", "greedy"]))
+    # the commands' own refusals of a wrong argument, and coach's of a record it can't coach
+    good = str(records["h-short-take"])
+    for name, argv in (
+            ("ai-match/one-player", ["ai-match", "greedy"]),
+            ("ai-match/no-games", ["ai-match", "greedy", "greedy", "--games", "0"]),
+            ("ai-move/seconds", ["ai-move", good, "--seconds", "0"]),
+            ("ai-move/iterations", ["ai-move", good, "--iterations", "0"]),
+            ("coach/iterations", ["coach", good, "--iterations", "0"]),
+            ("coach/seat", ["coach", str(base / "position" / "inside-a-turn.jsonl"),
+                            "--seat", "5", "--iterations", "1"])):
+        out.append((name, argv))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()

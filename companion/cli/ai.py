@@ -58,11 +58,12 @@ def run_ai_move(args: argparse.Namespace) -> int:
 
     from companion.ai.player import choose_move
     from companion.ai.view import PositionError
+    from companion.i18n.commands import english as say
     if args.seconds is not None and not args.seconds > 0:
-        print("--seconds must be more than 0.", file=sys.stderr)
+        print(say("seconds-above-0"), file=sys.stderr)
         return 2
     if args.iterations is not None and args.iterations < 1:
-        print("--iterations must be at least 1.", file=sys.stderr)
+        print(say("iterations"), file=sys.stderr)
         return 2
     seconds = None
     if args.seconds is not None:
@@ -89,8 +90,9 @@ def run_ai_move(args: argparse.Namespace) -> int:
 def run_ai_match(args: argparse.Namespace) -> int:
     from companion.ai.match import PlayerSpecError, format_summary, parse_spec, run_match
     from companion.engine import MAX_PLAYERS, MIN_PLAYERS
+    from companion.i18n.commands import english as say
     if not MIN_PLAYERS <= len(args.players) <= MAX_PLAYERS:
-        print(f"A match needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", file=sys.stderr)
+        print(say("match-players", least=MIN_PLAYERS, most=MAX_PLAYERS), file=sys.stderr)
         return 2
     try:
         for spec in args.players:
@@ -100,7 +102,7 @@ def run_ai_match(args: argparse.Namespace) -> int:
         print(position_english(err), file=sys.stderr)
         return 2
     if args.games < 1 or args.jobs < 1:
-        print("--games and --jobs must be at least 1.", file=sys.stderr)
+        print(say("games-jobs"), file=sys.stderr)
         return 2
     out = open(args.out, "a", encoding="utf-8") if args.out else None
 

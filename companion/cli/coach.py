@@ -40,10 +40,11 @@ def run_coach(args: argparse.Namespace) -> int:
     from companion.ai.reasons import Reason
     from companion.ai.view import PositionError
     from companion.i18n.advice import reasons_sentence
+    from companion.i18n.commands import english as say
     iterations = APP_ITERATIONS if args.iterations is None else args.iterations
     seed = APP_SEED if args.seed is None else args.seed
     if iterations < 1:
-        print("--iterations must be at least 1.", file=sys.stderr)
+        print(say("iterations"), file=sys.stderr)
         return 2
     try:
         lines = read_lines(args.record)
@@ -54,17 +55,16 @@ def run_coach(args: argparse.Namespace) -> int:
         return 2
     if replayed.error is not None:
         from companion.i18n.messages import english
-        print(f"Line {replayed.error_line} breaks a rule: "
-              f"{english(replayed.error, replayed.game)}",
-              file=sys.stderr)
+        print(say("breaks-a-rule", line=replayed.error_line,
+                  said=english(replayed.error, replayed.game)), file=sys.stderr)
         return 1
     game = replayed.game
     if game is None:
-        print("The record stops before its setup: there is no game to coach.", file=sys.stderr)
+        print(say("no-setup-to-coach"), file=sys.stderr)
         return 1
     seats = [s - 1 for s in args.seat] if args.seat else list(range(game.n))
     if any(not 0 <= s < game.n for s in seats):
-        print(f"--seat must be 1 to {game.n} for this {game.n}-player game.", file=sys.stderr)
+        print(say("seat", players=game.n), file=sys.stderr)
         return 2
     turns = [0] * game.n
     for text in lines:

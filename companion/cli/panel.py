@@ -31,11 +31,11 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
                say: Callable[[str], None] = print, pin_factory=None, timers=None) -> int:
     """Run the wiring check; ``ask``/``say``/``pin_factory``/``timers`` are injectable for tests."""
     from hardware.config import PanelConfigError, load_config
+    from companion.i18n.commands import english as refusal
     from hardware.panel import NoGpioError, SeatPanel, real_pin_factory
 
     if not 0 < args.timeout <= 600:  # false for nan; inf would wait forever
-        print(f"The timeout must be a number of seconds above 0 and at most 600, not "
-              f"{args.timeout:g}.", file=sys.stderr)
+        print(refusal("panel-timeout", most=600, timeout=args.timeout), file=sys.stderr)
         return 2
     try:
         config = load_config(args.config)
@@ -51,9 +51,7 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
             try:
                 pin_factory = real_pin_factory()
             except NoGpioError:
-                print("This machine has no GPIO pins, so the seat buttons and LEDs can't be "
-                      "checked here. Run `splendor-companion test-panel --mock` to walk "
-                      "through the check on a virtual panel instead.", file=sys.stderr)
+                print(refusal("no-gpio"), file=sys.stderr)
                 return 2
     from gpiozero.exc import GPIOZeroError
 
@@ -64,11 +62,9 @@ def check_panel(args: argparse.Namespace, ask: Callable[[str], str] = input,
             report = run_wiring_check(panel, ask=ask, say=say, button_timeout=args.timeout,
                                       virtual=args.mock)
     except GPIOZeroError as exc:
-        print(f"The seat panel could not be opened ({exc}). If the app is running it holds "
-              f"the pins: stop it and run the check again.", file=sys.stderr)
+        print(refusal("panel-busy", reason=str(exc)), file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):
-        print("\nThe wiring check was stopped before the end; nothing was changed.",
-              file=sys.stderr)
+        print("\n" + refusal("check-stopped"), file=sys.stderr)
         return 2
     return 0 if report.ok else 1

@@ -118,3 +118,26 @@ def league_english(err) -> str:
     """The same in the English ``splendor-league`` prints."""
     with for_records():
         return league_words(err)
+
+
+def command_words(fact: str, **f) -> str:
+    """What ``splendor-league`` tells its user when a command did its work (``fact``, its
+    facts ``f``)."""
+    if fact == "listening":
+        return _("The league is listening on {url}").format(**f)
+    if fact == "registered":
+        return _("Table {name} is registered. Its token (shown only this once; put it in the "
+                 "table's settings):\n{token}").format(**f)
+    if fact == "no-tables":
+        return _("No table is registered yet (splendor-league add-table NAME).")
+    if fact == "table-revoked":
+        return _("{name}  (revoked)").format(**f)
+    if fact == "revoked":
+        return _("The token of table {name} is revoked; its games stay in the league.").format(**f)
+    raise ValueError(f"no sentence for the league command fact {fact!r}")
+
+
+def command_english(fact: str, **facts) -> str:
+    """The same in the English ``splendor-league`` prints."""
+    with for_records():
+        return command_words(fact, **facts)

@@ -5,7 +5,7 @@ The image reader's, the panel config's, the print commands', share's and the lea
 too (companion.i18n.files, .print_words, .sharing, .league), and the camera's
 and the seat panel's (companion.i18n.devices), why ai-move has no move to make
 (companion.i18n.position) why the app can't start (companion.i18n.startup), splendor-league's refusals and its
-API's answers (companion.i18n.league), and the setup slots' (companion.i18n.guide).
+API's answers and what it says when a command is done (companion.i18n.league), and the setup slots' (companion.i18n.guide).
 
 To pin a new cause: add it to CASES, run this file with ``PIN=1`` once, and read the Polish and
 Korean it wrote before committing them.
@@ -27,8 +27,8 @@ from companion.app.viewmodel import DraftRefused
 from companion.engine.errors import MalformedError, RecordError
 from companion.engine.inputs import FileFacts, InputError, JSONInputError
 from companion.i18n import translator
-from companion.i18n import (devices, files, guide, league, position, print_words, sharing,
-                            startup)
+from companion.i18n import (commands, devices, files, guide, league, position, print_words,
+                            sharing, startup)
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from companion.share.bgstats import ShareError
@@ -67,6 +67,14 @@ def _broken_line() -> PositionError:
 
 class Answer(FileFacts):
     """A refusal of the league's API (league/app.py's ``error(status, cause, **facts)``)."""
+
+
+class Done(FileFacts):
+    """What splendor-league says when a command did its work (``command_words(fact, **facts)``)."""
+
+
+class Refused(FileFacts):
+    """A command's own refusal of a wrong argument or record (``commands.words(cause, **facts)``)."""
 
 
 #: name -> the refusal (or, for a warning, its ``key`` and values).
@@ -276,6 +284,22 @@ CASES = {
     "answer/method": Answer("method"),
     "answer/content-length": Answer("content-length"),
     "answer/failed": Answer("failed"),
+    "done/listening": Done("listening", url="http://127.0.0.1:8750/"),
+    "done/registered": Done("registered", name="club-1", token="tok3n-abc"),
+    "done/no-tables": Done("no-tables"),
+    "done/table-revoked": Done("table-revoked", name="club-1"),
+    "done/revoked": Done("revoked", name="club-1"),
+    "command/seconds-above-0": Refused("seconds-above-0"),
+    "command/iterations": Refused("iterations"),
+    "command/match-players": Refused("match-players", least=2, most=4),
+    "command/games-jobs": Refused("games-jobs"),
+    "command/breaks-a-rule": Refused("breaks-a-rule", line=7, said="Take 3 gems."),
+    "command/no-setup-to-coach": Refused("no-setup-to-coach"),
+    "command/seat": Refused("seat", players=3),
+    "command/panel-timeout": Refused("panel-timeout", most=600, timeout=0.0),
+    "command/no-gpio": Refused("no-gpio"),
+    "command/panel-busy": Refused("panel-busy", reason="GPIO busy"),
+    "command/check-stopped": Refused("check-stopped"),
     "draft/not-a-noble": DraftRefused("not-a-noble", ident="3K01"),
     "draft/not-a-card": DraftRefused("not-a-card", ident="N03"),
     "draft/wrong-level": DraftRefused("wrong-level", card="1U04", level=2),
@@ -310,6 +334,10 @@ def _say(case) -> str:
         return league.league_words(case)
     if isinstance(case, Answer):
         return league.answer_words(case.cause, case.facts)
+    if isinstance(case, Refused):
+        return commands.words(case.cause, **case.facts)
+    if isinstance(case, Done):
+        return league.command_words(case.cause, **case.facts)
     if isinstance(case, DraftRefused):
         return guide.draft_words(case)
     if isinstance(case, StartupError):
@@ -441,3 +469,20 @@ def test_every_cause_the_readers_raise_has_its_sentence(kind, pattern):
             else:
                 unknown = type(case)("no-such-cause", **case.facts)
             assert _said(case, "en") != _said(unknown, "en"), name
+
+
+def test_every_sentence_splendor_league_prints_when_done_has_its_case():
+    """Each ``command_english("fact")`` in league/cli.py is pinned above; a fact with no
+    sentence is a programmer's slip, never a made-up sentence."""
+    said = _raised(r'command_english\("([a-z-]+)"')
+    assert said and said == {n.split("/", 1)[1] for n in CASES if n.startswith("done/")}
+    with pytest.raises(ValueError):
+        league.command_words("no-such-fact")
+
+
+def test_every_refusal_the_commands_print_has_its_case():
+    """Each ``say("cause")`` in companion/cli is pinned above; an unknown cause is a slip."""
+    said = _raised(r'\b(?:say|refusal)\("([a-z0-9-]+)"')
+    assert said and said == {n.split("/", 1)[1] for n in CASES if n.startswith("command/")}
+    with pytest.raises(ValueError):
+        commands.words("no-such-cause")
