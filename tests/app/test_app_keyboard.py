@@ -320,12 +320,13 @@ def test_the_card_search_docks_digits_and_gems_a_touch_target_wide(docked_keyboa
     field = popup.ids.query
     vk = _search_keyboard(window, popup)
     _shot("search-keyboard")
-    assert vk.layout in KEYBOARD_FAMILIES["search"]
+    assert vk.layout in KEYBOARD_FAMILIES["cards"]
     assert round(vk.width * vk.scale) == window.width
     keys = _keys(vk)
-    # Only what a search takes: digits, the five gem letters, N (nobles), space, back, Done.
+    # Only what a card search takes: digits, the five gems, space, back, Done (no N: that is
+    # a noble's id).
     assert sorted(code for _, code, _ in keys) == sorted(
-        list("0123456789wugrkn") + ["spacebar", "backspace", "escape"])
+        list("0123456789wugrk") + ["spacebar", "backspace", "escape"])
     for label, _, (x, y, w, h) in keys:
         assert w >= _tap_px() and h >= _tap_px(), f"key {label!r} is {w:.0f} x {h:.0f} px"
         assert 0 <= x and x + w <= window.width and 0 <= y and y + h <= window.height
@@ -456,3 +457,23 @@ def test_the_keyboard_in_portrait_on_touch_display_2(tmp_path):
     # down, so that a test added to the file is not taken for a failure in portrait.
     others = sum(1 for n, f in globals().items() if n.startswith("test_") and callable(f)) - 1
     assert f"{others} passed, 1 skipped" in out, out[-3000:]
+
+
+def test_the_card_search_with_its_keyboard_and_a_cost_typed_shows_no_gem_letters(
+        docked_keyboard):
+    """The layout walk's issue-33 checks on the card search, its keyboard docked and a cost
+    typed: no gem letters on the keys or in the field, no text outside its widget or the
+    window, nothing over anything (failed on the old keyboard: keys W U G R K, field '2R 1K')."""
+    from tests.app.layout import gem_letters, problems, text_overlaps
+    from kivy.app import App
+    window = docked_keyboard
+    popup = _open_card_search("slot:1:0")
+    vk = _search_keyboard(window, popup)
+    _type(vk, "2R 1K")
+    pump(frames=3)
+    _shot("search-cost-typed")
+    app = App.get_running_app()
+    assert popup.ids.query.text == "2R 1K"
+    assert gem_letters(app) == []
+    assert problems(app) == []
+    assert text_overlaps(app) == []
