@@ -15,7 +15,6 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
@@ -25,7 +24,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.app.viewmodel import (GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
+from companion.app.viewmodel import (GEM_RGBA, LETTER_GEM, card_view,
                                      noble_view, page_of, query_pictures)
 from companion.engine import CARDS, GEMS
 from companion.i18n import _, translator
