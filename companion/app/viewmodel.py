@@ -163,6 +163,22 @@ def search_cards(query: str, level: Optional[int] = None,
     return [c for c in pool if all(CARDS[c].cost[i] == n for i, n in want.items())][:limit]
 
 
+_QUERY_PART = re.compile(r"(\d*)([wugrk])|(\d+)|(\S)", re.IGNORECASE)
+
+
+def query_pictures(query: str) -> list:
+    """The search field's text as the player sees it (issue 33: no gem letters on screen):
+    (colour, numeral) per gem typed, the number before it as its numeral ("" while none);
+    ("", text) for any other digits or letter (a noble's N)."""
+    parts = []
+    for m in _QUERY_PART.finditer(query):
+        if m.group(2):
+            parts.append((LETTER_GEM[m.group(2).upper()], m.group(1)))
+        else:
+            parts.append(("", m.group(3) or m.group(4)))
+    return parts
+
+
 @dataclass(frozen=True)
 class Page:
     """One page of a list of pictures shown without scrolling (a picker's cards)."""

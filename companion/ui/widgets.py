@@ -15,7 +15,6 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
@@ -25,11 +24,11 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
-from companion.app.viewmodel import (GEM_RGBA, GEM_TEXT_RGBA, LETTER_GEM, card_view,
-                                     noble_view, page_of)
+from companion.app.viewmodel import (GEM_RGBA, LETTER_GEM, card_view,
+                                     noble_view, page_of, query_pictures)
 from companion.engine import CARDS, GEMS
 from companion.i18n import _, translator
-from companion.ui.gems import GemPicture
+from companion.ui.gems import GemPicture, draw_gem
 from companion.ui.tableau import CardTile, NobleTile, Tappable
 
 # The on-screen keyboard's families of layouts, each most columns first (see TableKeyboard):
@@ -37,7 +36,7 @@ from companion.ui.tableau import CardTile, NobleTile, Tappable
 KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
 KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
                                    for kind in ("wide", "narrow"))
-                     for family in ("names", "hangul", "search")}
+                     for family in ("names", "hangul", "search", "cards")}
 # The names keyboards a player switches between with the layout key (한 / A): QWERTY with the
 # Polish letters, and Korean's two-set layout (syllables composed as typed: ui.nameinput).
 NAME_FAMILIES = ("names", "hangul")
@@ -298,8 +297,10 @@ class SearchPopup(ModalView):
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
         # Ids and costs: digits and gem letters (keyboards/search_*.json), not the names keys.
-        self.ids.query.keyboard_family = "search"
+        # A card's search has no N key (a noble's id): no lone letter on its keyboard.
+        self.ids.query.keyboard_family = "cards" if kind == "card" else "search"
         self.ids.query.bind(text=lambda *_: self.turn_page(-self.page))
+        self.ids.query.bind(text=self.show_query)
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
         if kind == "card":
             for colour in ("",) + tuple(GEMS):
@@ -308,6 +309,23 @@ class SearchPopup(ModalView):
                 chip.bind(on_release=lambda w, c=colour: self.filter(c))
                 self.ids.filters.add_widget(chip)
         self.refresh()
+
+    def show_query(self, field, text):
+        """The query as gems with numerals (view-model query_pictures), never as letters."""
+        row = self.ids.query_gems
+        row.clear_widgets()
+        hidden = (0, 0, 0, 0) if text else (0, 0, 0, 1)
+        field.foreground_color = field.cursor_color = hidden
+        side = row.height
+        for colour, numeral in query_pictures(text):
+            if colour:
+                row.add_widget(GemPicture(colour=colour, label=numeral, show_count=bool(numeral),
+                                          size_hint_x=None, width=side))
+            else:
+                row.add_widget(Label(text=numeral, font_size=side * 0.7, bold=True,
+                                     color=(0, 0, 0, 1), size_hint_x=None,
+                                     width=side * 0.5 * len(numeral) + 4))
+        row.add_widget(Widget())      # the pictures start at the field's left
 
     def filter(self, colour):
         self.bonus = colour
@@ -412,8 +430,8 @@ class TableKeyboard(VKeyboard):
     are still a touch target wide is docked (``keyboards/names_*.json``): 13 columns and 3 rows
     in landscape (the screen is short), 8 columns and 5 rows in portrait. A field can ask for
     another family of layouts (or one of Kivy's layouts by name) with a ``keyboard_family``
-    attribute: the card search asks for "search" (digits, gem letters drawn in their gem's
-    colour, N for nobles). Shift tapped on its own holds for the next letter: one finger types
+    attribute: the card search asks for "cards" (digits, the gems drawn as everywhere (no
+    letter); a noble's search "search" (with N). Shift tapped on its own holds for the next letter: one finger types
     a capital.
     """
 
@@ -506,20 +524,19 @@ class TableKeyboard(VKeyboard):
         layout = self.available_layouts[self.layout]
         if not layout.get("gem_colours"):
             return
-        # Gem letters in their gem's colour and ink, as on the cards: found at a glance.
+        # A gem key is the gem as drawn everywhere else (its colour and shape), no letter
+        # (issue 33: no gem letters on screen); the letter is only what the key types.
         labels = {tuple(w.pos): w for w in self.children if isinstance(w, Label)}
-        with self.background_key_layer:
-            for line in range(1, layout["rows"] + 1):
-                keys = layout[f"{self.layout_mode}_{line}"]
-                for key, (pos, size) in zip(keys, self.layout_geometry[f"LINE_{line}"]):
-                    gem = LETTER_GEM.get(key[0])
-                    if gem is None or gem == "gold":
-                        continue
-                    Color(*GEM_RGBA[gem])
-                    RoundedRectangle(pos=(pos[0] + 2, pos[1] + 2),
-                                     size=(size[0] - 4, size[1] - 4), radius=[6])
-                    if tuple(pos) in labels:
-                        labels[tuple(pos)].color = GEM_TEXT_RGBA[gem]
+        for line in range(1, layout["rows"] + 1):
+            keys = layout[f"{self.layout_mode}_{line}"]
+            for key, (pos, size) in zip(keys, self.layout_geometry[f"LINE_{line}"]):
+                gem = LETTER_GEM.get(key[0])
+                if gem is None or gem == "gold":
+                    continue
+                draw_gem(self.background_key_layer, gem, pos[0] + size[0] / 2,
+                         pos[1] + size[1] / 2, min(size) * 0.42)
+                if tuple(pos) in labels:
+                    labels[tuple(pos)].text = ""
 
     def process_key_on(self, touch):
         held = self._shift_held

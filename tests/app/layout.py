@@ -328,7 +328,10 @@ def shown_fields(app):
     for root in list(Window.children):
         for w, _scrolled in walk(root):
             if isinstance(w, TextInput):
-                text = w.text or w.hint_text
+                # Its text drawn transparent (the search field, its query shown as gems
+                # over it): what the player reads is the placeholder or nothing.
+                text = (w.text if w.foreground_color[3] > 0 else "") or \
+                    ("" if w.text else w.hint_text)
                 if text.strip():
                     yield w, text
 
