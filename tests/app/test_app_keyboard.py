@@ -334,6 +334,11 @@ def test_the_card_search_docks_digits_and_gems_a_touch_target_wide(docked_keyboa
     # gem letter anywhere on the keyboard (issue 33).
     shown = [w.text for w in walk(vk) if isinstance(w, Label)]
     assert not any(t.strip() in ("W", "U", "G", "R", "K") for t in shown), shown
+    # No English word on a key either: a digit, Done (in the player's language), the back
+    # arrow, or nothing (the gems, the space bar: it said "space" in Polish and Korean too).
+    words = {label for label, code, _ in keys
+             if code not in {"escape", *"wugrk"} and not label.isdigit()}
+    assert words <= {"", "⇦"}, words
     img = grab_pixels()
     for _, code, (x, y, w, h) in keys:
         if code in "wugrk":
