@@ -4,7 +4,7 @@ commands print (:func:`english`) or the player's language (:func:`words`). Floor
 commands pass their values in."""
 from __future__ import annotations
 
-from companion.i18n import _, for_records
+from companion.i18n import _, for_records, ngettext
 
 
 def words(cause: str, **f) -> str:
@@ -34,7 +34,53 @@ def words(cause: str, **f) -> str:
                  "holds the pins: stop it and run the check again.").format(**f)
     if cause == "check-stopped":
         return _("The wiring check was stopped before the end; nothing was changed.")
+    if cause == "bench-seconds":
+        return _("--seconds must be a number of seconds from more than 0 to {most}.").format(**f)
+    if cause == "all-legal":
+        return _("Every line is legal. {summary}").format(summary=_summary(**f))
+    if cause == "before-that-line":
+        return _("Before that line: {summary}").format(summary=_summary(**f))
+    if cause == "rejudged-over":
+        return _("The game is over after {turns} turns; winners: {seats}.").format(
+            turns=f["turns"], seats=", ".join(str(s) for s in f["winners"]))
+    if cause == "rejudged-in-progress":
+        return ngettext("The game is in progress after {turns} accepted turn.",
+                        "The game is in progress after {turns} accepted turns.",
+                        f["turns"]).format(**f)
     raise ValueError(f"no sentence for the command fact {cause!r}")
+
+
+def _summary(turns=None, winners=None, tie_break=None, scores=(), to_play=None, seat=None):
+    """Where a replayed game stands: never set up (``turns`` None), over (``winners``: names,
+    ``scores``: a tuple of (name, points), one per seat) or in progress (``to_play`` at
+    ``seat``)."""
+    if turns is None:
+        return _("The game has not been set up yet.")
+    if winners:
+        names = winners[0]
+        for name in winners[1:]:
+            names = _("{names} and {name}").format(names=names, name=name)
+        points = ", ".join(_("{name} {points}").format(name=n, points=p) for n, p in scores)
+        if tie_break == "fewest-cards":
+            said = ngettext("The game is over after {turns} turns: {names} wins (tie broken by "
+                            "fewest purchased cards). Points: {points}.",
+                            "The game is over after {turns} turns: {names} win (tie broken by "
+                            "fewest purchased cards). Points: {points}.", len(winners))
+        elif tie_break == "shared":
+            said = ngettext("The game is over after {turns} turns: {names} wins (a shared "
+                            "victory: tied on points and cards). Points: {points}.",
+                            "The game is over after {turns} turns: {names} win (a shared "
+                            "victory: tied on points and cards). Points: {points}.",
+                            len(winners))
+        else:
+            said = ngettext("The game is over after {turns} turns: {names} wins. "
+                            "Points: {points}.",
+                            "The game is over after {turns} turns: {names} win. "
+                            "Points: {points}.", len(winners))
+        return said.format(turns=turns, names=names, points=points)
+    return ngettext("The game is in progress: {turns} turn played, {name} (seat {seat}) to play.",
+                    "The game is in progress: {turns} turns played, {name} (seat {seat}) to "
+                    "play.", turns).format(turns=turns, name=to_play, seat=seat)
 
 
 def english(cause: str, **facts) -> str:
