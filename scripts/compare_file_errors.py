@@ -544,6 +544,18 @@ def cases(base: Path) -> list:
         out.append((f"replay-said/{name}", ["replay", str(d / f"{name}.jsonl")]))
     out.append(("bench/seconds", ["bench", "--seconds", "0"]))
     out.append(("bench/seconds-nan", ["bench", "--seconds", "nan"]))
+    # what print-mat and print-tags say when they wrote their PDF; share's QR code that can't be
+    # written; read-table with no image to read
+    w = base / "written"
+    w.mkdir()
+    out.append(("written/mat", ["print-mat", str(w / "mat.pdf")]))
+    out.append(("written/mat-tiles", ["print-mat", "--tiles", str(w / "tiles.pdf")]))
+    out.append(("written/tag", ["print-tags", "--ids", "1W01", "--", str(w / "tag.pdf")]))
+    out.append(("written/tags", ["print-tags", "--ids", "1W01", "N03", "2G01", "--",
+                                 str(w / "tags.pdf")]))
+    out.append(("written/qr-folder", ["share", str(d / "one.jsonl"), "--qr", str(w)]))
+    (w / "no-images").mkdir()
+    out.append(("written/no-images", ["read-table", str(w / "no-images")]))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()

@@ -47,6 +47,37 @@ def words(cause: str, **f) -> str:
         return ngettext("The game is in progress after {turns} accepted turn.",
                         "The game is in progress after {turns} accepted turns.",
                         f["turns"]).format(**f)
+    if cause == "mat-written":
+        return _("Wrote {out}: the mat on one {width:g} x {height:g} mm page. Print at 100 % "
+                 "(actual size).").format(**f)
+    if cause == "mat-tiles-written":
+        if f["orientation"] == "landscape":
+            said = _("Wrote {out}: the mat on {pages} A4 landscape pages ({rows} rows x {cols} "
+                     "columns). Print at 100 % (actual size).")
+        else:
+            said = _("Wrote {out}: the mat on {pages} A4 portrait pages ({rows} rows x {cols} "
+                     "columns). Print at 100 % (actual size).")
+        return said.format(**f)
+    if cause == "tags-written":
+        stickers = ngettext("{n} tag sticker", "{n} tag stickers", f["stickers"]).format(
+            n=f["stickers"])
+        pages = ngettext("{n} A4 page", "{n} A4 pages", f["pages"]).format(n=f["pages"])
+        return _("Wrote {out}: {stickers} on {pages}. Print at 100 % (actual size).").format(
+            out=f["out"], stickers=stickers, pages=pages)
+    if cause == "qr-unwritable":
+        return _("The QR code can't be written to {path}: {reason}.").format(**f)
+    if cause == "no-images":
+        return _("No images were given (or the folders hold none); name an image, a folder or "
+                 "--camera.")
+    if cause == "overlay-unwritable":
+        return _("The overlay {path} could not be written ({reason}).").format(**f)
+    if cause == "output-unwritable":
+        if f.get("reason") is None:
+            return _("The output could not be written (the output was closed); it is "
+                     "incomplete.")
+        return _("The output could not be written ({reason}); it is incomplete.").format(**f)
+    if cause == "app-not-built":
+        return _("The touchscreen app is not built yet. Available commands:")
     raise ValueError(f"no sentence for the command fact {cause!r}")
 
 
