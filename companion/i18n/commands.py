@@ -78,6 +78,24 @@ def words(cause: str, **f) -> str:
         return _("The output could not be written ({reason}); it is incomplete.").format(**f)
     if cause == "app-not-built":
         return _("The touchscreen app is not built yet. Available commands:")
+    if cause == "coached-seat":
+        return ngettext("{name} (seat {seat}): {points} turning point in {turns} turns "
+                        "({seconds:.1f} s)",
+                        "{name} (seat {seat}): {points} turning points in {turns} turns "
+                        "({seconds:.1f} s)", f["points"]).format(**f)
+    if cause == "turning-point":
+        return _("Round {round}: played \"{made}\"; better \"{better}\"; chance of winning "
+                 "{chance_better:.0%} -> {chance_made:.0%}").format(**f)
+    if cause == "why":
+        return _("Why: {why}").format(**f)
+    if cause == "coached":
+        return ngettext("Coached {seats} seat of a {players}-player game of {rounds} rounds: "
+                        "{judged} turns judged at {iterations} iterations in {cpu:.1f} s of CPU "
+                        "({a_turn:.3f} s a turn); about {pi5:.0f} s on a Raspberry Pi 5.",
+                        "Coached {seats} seats of a {players}-player game of {rounds} rounds: "
+                        "{judged} turns judged at {iterations} iterations in {cpu:.1f} s of CPU "
+                        "({a_turn:.3f} s a turn); about {pi5:.0f} s on a Raspberry Pi 5.",
+                        f["seats"]).format(**f)
     raise ValueError(f"no sentence for the command fact {cause!r}")
 
 
