@@ -522,6 +522,40 @@ def cases(base: Path) -> list:
             ("coach/seat", ["coach", str(base / "position" / "inside-a-turn.jsonl"),
                             "--seat", "5", "--iterations", "1"])):
         out.append((name, argv))
+    # replay's and bench's human output: a finished game (one winner, and the tie-breaks if
+    # random play reaches them), one in progress, one never set up, a line that breaks a rule
+    from companion.engine.record import write_record
+    from companion.engine.simulate import play_random_game
+    d = base / "replay-said"
+    d.mkdir()
+    found = {}
+    for seed in range(300):
+        game = play_random_game(3, seed).game
+        how = game.outcome.tie_break if game.outcome is not None else "unfinished"
+        if (how or "one") not in found:
+            found[how or "one"] = game
+    for how, game in sorted(found.items()):
+        write_record(game, d / f"{how}.jsonl")
+        out.append((f"replay-said/{how}", ["replay", str(d / f"{how}.jsonl")]))
+    for name, lines in (("in-progress", [HEADER, SETUP]), ("not-set-up", [HEADER]),
+                        ("breaks-a-rule", [HEADER, SETUP, '{"type": "take", "player": 0, '
+                                           '"gems": {"red": 5}}'])):
+        (d / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out.append((f"replay-said/{name}", ["replay", str(d / f"{name}.jsonl")]))
+    out.append(("bench/seconds", ["bench", "--seconds", "0"]))
+    out.append(("bench/seconds-nan", ["bench", "--seconds", "nan"]))
+    # what print-mat and print-tags say when they wrote their PDF; share's QR code that can't be
+    # written; read-table with no image to read
+    w = base / "written"
+    w.mkdir()
+    out.append(("written/mat", ["print-mat", str(w / "mat.pdf")]))
+    out.append(("written/mat-tiles", ["print-mat", "--tiles", str(w / "tiles.pdf")]))
+    out.append(("written/tag", ["print-tags", "--ids", "1W01", "--", str(w / "tag.pdf")]))
+    out.append(("written/tags", ["print-tags", "--ids", "1W01", "N03", "2G01", "--",
+                                 str(w / "tags.pdf")]))
+    out.append(("written/qr-folder", ["share", str(d / "one.jsonl"), "--qr", str(w)]))
+    (w / "no-images").mkdir()
+    out.append(("written/no-images", ["read-table", str(w / "no-images")]))
     # ai-move and coach on a record with no move to make (PositionError)
     p = base / "position"
     p.mkdir()

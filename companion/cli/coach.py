@@ -95,20 +95,18 @@ def run_coach(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     for s in out["seats"]:
-        print(f"{s['name']} (seat {s['seat']}): {len(s['points'])} turning points in "
-              f"{s['turns']} turns ({s['seconds']:.1f} s)")
+        print(say("coached-seat", name=s["name"], seat=s["seat"], points=len(s["points"]),
+                  turns=s["turns"], seconds=s["seconds"]))
         for p in s["points"]:
-            made = describe_move(p["made"])
-            better = describe_move(p["better"])
-            print(f"  Round {p['turn'] // game.n + 1}: played \"{made}\"; better \"{better}\"; "
-                  f"chance of winning {p['chance_better']:.0%} -> {p['chance_made']:.0%}")
+            print("  " + say("turning-point", round=p["turn"] // game.n + 1,
+                             made=describe_move(p["made"]), better=describe_move(p["better"]),
+                             chance_better=p["chance_better"], chance_made=p["chance_made"]))
             why = reasons_sentence([Reason(r["code"], r["value"], r.get("seat", -1))
                                     for r in p["reasons"]], game.names)
             if why:
-                print(f"    Why: {why}")
-    print(f"Coached {len(seats)} seats of a {game.n}-player game of {out['rounds']} rounds: "
-          f"{judged} turns judged at {iterations} iterations in {cpu:.1f} s of CPU "
-          f"({out['seconds_a_turn']:.3f} s a turn); about {cpu * PI5_SLOWDOWN:.0f} s on a "
-          f"Raspberry Pi 5.")
+                print("    " + say("why", why=why))
+    print(say("coached", seats=len(seats), players=game.n, rounds=out["rounds"], judged=judged,
+              iterations=iterations, cpu=cpu, a_turn=out["seconds_a_turn"],
+              pi5=cpu * PI5_SLOWDOWN))
     return 0
 

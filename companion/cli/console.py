@@ -15,6 +15,7 @@ import os
 import sys
 
 from companion.engine.inputs import escape
+from companion.i18n.commands import english as say
 
 STDOUT_FAILED = 1
 
@@ -97,9 +98,9 @@ def _silence_stdout() -> None:
 
 def _say_stdout_failed(exc: BaseException | None) -> int:
     _silence_stdout()
-    reason = getattr(exc, "strerror", None) or "the output was closed"
+    reason = getattr(exc, "strerror", None) or None   # None: the output was closed
     try:
-        print(f"The output could not be written ({reason}); it is incomplete.", file=sys.stderr)
+        print(say("output-unwritable", reason=reason), file=sys.stderr)
         sys.stderr.flush()
     except (OSError, ValueError):
         return STDOUT_FAILED   # stderr is gone too: the exit code alone says it

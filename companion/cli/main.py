@@ -14,6 +14,8 @@ import argparse
 import importlib
 import sys
 
+from companion.i18n.commands import english as say
+
 COMMAND_MODULES = [
     "companion.cli.replay",
     "companion.cli.rejudge",
@@ -60,7 +62,7 @@ def _start_app(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         if exc.name != "companion.ui.window":
             raise
-        print("The touchscreen app is not built yet. Available commands:", file=sys.stderr)
+        print(say("app-not-built"), file=sys.stderr)
         build_parser().print_help(sys.stderr)
         return 0
     demo = None

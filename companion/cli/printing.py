@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.i18n.commands import english as say
+
 
 def register(subparsers) -> None:
     """Add `print-mat` and `print-tags` to the CLI (cheap: the drawing code loads on use)."""
@@ -86,11 +88,11 @@ def print_mat(args: argparse.Namespace) -> int:
         return 2
     if args.tiles:
         layout = printing.tile_layout(mat)
-        print(f"Wrote {out}: the mat on {len(layout.tiles)} A4 {layout.orientation} pages "
-              f"({layout.rows} rows x {layout.cols} columns). Print at 100 % (actual size).")
+        print(say("mat-tiles-written", out=out, pages=len(layout.tiles),
+                  orientation=layout.orientation, rows=layout.rows, cols=layout.cols))
     else:
         w, h = mat.size
-        print(f"Wrote {out}: the mat on one {w:g} x {h:g} mm page. Print at 100 % (actual size).")
+        print(say("mat-written", out=out, width=w, height=h))
     return 0
 
 
@@ -108,8 +110,7 @@ def print_tags(args: argparse.Namespace) -> int:
         print(english(exc), file=sys.stderr)
         return 2
     pages = pdf.pages_count
-    print(f"Wrote {out}: {len(ids)} tag sticker{'s' if len(ids) != 1 else ''} on {pages} A4 "
-          f"page{'s' if pages != 1 else ''}. Print at 100 % (actual size).")
+    print(say("tags-written", out=out, stickers=len(ids), pages=pages))
     return 0
 
 

@@ -31,6 +31,7 @@ def _line(v: dict) -> str:
 
 
 def run_rejudge(args: argparse.Namespace) -> int:
+    from companion.i18n.commands import english as say
     from companion.i18n.files import english, english_note
     from companion.i18n.verdicts import english_verdict
     from companion.referee import rejudge
@@ -49,8 +50,7 @@ def run_rejudge(args: argparse.Namespace) -> int:
         print(_line(v))
     turns = sum(1 for line in result["record"] if line.get("type") == "end_turn")
     if result["finished"]:
-        print(f"The game is over after {turns} turns; winners: "
-              f"{', '.join(str(w) for w in result['winners'])}.")
+        print(say("rejudged-over", turns=turns, winners=result["winners"]))
     else:
-        print(f"The game is in progress after {turns} accepted turns.")
+        print(say("rejudged-in-progress", turns=turns))
     return 0

@@ -10,6 +10,7 @@ from companion.engine.errors import RecordError
 from companion.engine.record import replay
 from companion.engine.simulate import bench
 from companion.i18n import files
+from companion.i18n.commands import english as say
 
 MAX_BENCH_SECONDS = 3600  # an hour: inf would never end
 
@@ -35,20 +36,16 @@ def register(subparsers) -> None:
     b.set_defaults(func=run_bench)
 
 
-def _summary(result) -> str:
+def _facts(result) -> dict:
+    """Where the replayed game stands, for the sentence (companion.i18n.commands)."""
     game = result.game
     if game is None:
-        return "The game has not been set up yet."
+        return {}
     if game.outcome is not None:
-        names = [game.names[i] for i in game.outcome.winners]
-        scores = ", ".join(f"{p.name} {p.points}" for p in game.players)
-        how = {"fewest-cards": " (tie broken by fewest purchased cards)",
-               "shared": " (a shared victory: tied on points and cards)"}.get(
-                   game.outcome.tie_break or "", "")
-        return (f"The game is over after {game.turn} turns: {' and '.join(names)} "
-                f"{'wins' if len(names) == 1 else 'win'}{how}. Points: {scores}.")
-    return (f"The game is in progress: {game.turn} turns played, "
-            f"{game.names[game.active]} (seat {game.active}) to play.")
+        return {"turns": game.turn, "winners": [game.names[i] for i in game.outcome.winners],
+                "tie_break": game.outcome.tie_break,
+                "scores": tuple((p.name, p.points) for p in game.players)}
+    return {"turns": game.turn, "to_play": game.names[game.active], "seat": game.active}
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -66,18 +63,17 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(said), ensure_ascii=False))
     elif result.ok:
-        print(f"Every line is legal. {_summary(result)}")
+        print(say("all-legal", **_facts(result)))
     else:
-        print(f"Line {result.error_line} breaks a rule: {result.error_text}")
+        print(say("breaks-a-rule", line=result.error_line, said=result.error_text))
         print(f"  {result.error.rule}: {said}")
-        print(f"Before that line: {_summary(result)}")
+        print(say("before-that-line", **_facts(result)))
     return 0 if result.ok else 1
 
 
 def run_bench(args: argparse.Namespace) -> int:
     if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # false for nan too
-        print(f"--seconds must be a number of seconds from more than 0 to {MAX_BENCH_SECONDS}.",
-              file=sys.stderr)
+        print(say("bench-seconds", most=MAX_BENCH_SECONDS), file=sys.stderr)
         return 2
     result = bench(args.players, args.seconds, args.seed)
     if args.json:

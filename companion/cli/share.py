@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.i18n.commands import english as say
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
@@ -41,7 +43,7 @@ def run_share(args: argparse.Namespace) -> int:
         try:
             write_qr_png(link, args.qr)
         except OSError as exc:
-            print(f"The QR code can't be written to {args.qr}: {exc.strerror or exc}.",
+            print(say("qr-unwritable", path=args.qr, reason=exc.strerror or exc),
                   file=sys.stderr)
             return 2
     print(link)

@@ -8,6 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.i18n.commands import english as say
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
@@ -81,8 +83,7 @@ def run_read_table(args: argparse.Namespace) -> int:
             return 2
     paths = expand_paths(args.images)
     if not paths and not args.camera:
-        print("No images were given (or the folders hold none); name an image, a folder or "
-              "--camera.", file=sys.stderr)
+        print(say("no-images"), file=sys.stderr)
         return 2
     status = 0
 
@@ -102,7 +103,7 @@ def run_read_table(args: argparse.Namespace) -> int:
             try:
                 _write_file(out, data.tobytes() if ok else b"")
             except OSError as exc:
-                print(f"The overlay {out} could not be written ({exc.strerror}).",
+                print(say("overlay-unwritable", path=out, reason=exc.strerror),
                       file=sys.stderr)
                 status = status or 1
 
