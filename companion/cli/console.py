@@ -80,7 +80,7 @@ def _stdout_broken() -> bool:
     try:
         sys.stdout.flush()
         return False
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):   # AttributeError: no stdout at all (>&-)
         return True
 
 
@@ -121,6 +121,6 @@ def run_guarded(func, *args) -> int:
         return _say_stdout_failed(exc)
     try:
         sys.stdout.flush()
-    except (OSError, ValueError) as exc:
-        return _say_stdout_failed(exc)
+    except (OSError, ValueError, AttributeError) as exc:   # AttributeError: stdout closed (>&-)
+        return _say_stdout_failed(None if isinstance(exc, AttributeError) else exc)
     return code

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 
 import pytest
 
 from .builders import jpeg_header, png_bomb
-from .conftest import assert_one_sentence, run_command
+from .conftest import ROOT, assert_one_sentence, run_command
 
 HEADER = {"format": "splendor-record", "version": 1, "players": ["Ana", "Ben"]}
 SETUP = ('{"type": "setup", "first": 0, "nobles": ["N03", "N07", "N01"], "market": '
@@ -85,6 +87,18 @@ def test_a_full_stdout_is_one_sentence_and_exit_1(work, args):
     record(work, SETUP)
     run = run_command(args, work, stdout="/dev/full")
     assert_one_sentence(run, 1, "could not be written")
+
+
+def test_a_closed_stdout_is_one_sentence_and_exit_1(work):
+    # `splendor-companion bench >&-`: Python starts with no sys.stdout at all (it was a
+    # traceback, AttributeError on None.flush).
+    done = subprocess.run([sys.executable, "-m", "companion", "bench", "--seconds", "0.2"],
+                          cwd=work, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(1), timeout=120)
+    err = done.stderr.decode()
+    assert done.returncode == 1 and "Traceback" not in err, err
+    assert err.strip().count("\n") == 0 and "could not be written" in err
 
 
 @pytest.mark.parametrize("seconds", ["inf", "nan", "-1", "0", "1e9"])
