@@ -1,6 +1,8 @@
 """The large choices of a question (ChoicePopup): long card descriptions stay inside their buttons."""
 from __future__ import annotations
 
+import pytest
+
 from tests.app.conftest import find, pump, run_in_portrait, tap
 
 
@@ -38,6 +40,7 @@ def test_choice_labels_stay_inside_their_buttons(ui):
     assert picked == [cards[0]]
 
 
+@pytest.mark.slow  # 6 s; the choices in landscape stay in the default suite (issue 35: the suite's time)
 def test_choices_in_portrait_on_touch_display_2():
     """The same in a 720 x 1280 window of its own (a second process)."""
     out = run_in_portrait("tests/app/test_app_choices.py::test_choice_labels_stay_inside_their_buttons")

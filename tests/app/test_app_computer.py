@@ -1,6 +1,8 @@
 """The computer in a seat, through the real app, referee and window (issue 17)."""
 import threading
 
+import pytest
+
 from companion.ai.player import MoveChoice
 from companion.engine.record import parse_event
 from tests.app.conftest import pump, tap_target, texts, type_into, wait_until
@@ -41,6 +43,7 @@ def _to_computer_turn(ui, table):
         pump(0.02)
 
 
+@pytest.mark.slow  # 10 s; the computer-prompt tests keep its move on screen in the default suite (issue 35: the suite's time)
 def test_the_computer_thinks_off_the_ui_thread_and_its_move_is_shown_and_done_by_touch(ui):
     chooser = GatedChooser()
     ui.ctl.computer.chooser = chooser

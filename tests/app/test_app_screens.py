@@ -2,6 +2,7 @@
 import os
 from pathlib import Path
 
+import pytest
 import numpy as np
 
 from companion.engine import SimulatedTable
@@ -127,6 +128,7 @@ def _finish_by_lines(ctl, table):
         ctl.send(e.end_line())
 
 
+@pytest.mark.slow  # 14 s; landscape's every-screen test stays in the default suite (issue 35: the suite's time)
 def test_every_screen_in_portrait_on_touch_display_2(tmp_path):
     """The same screens in a 720 x 1280 window of their own (a second process)."""
     run_in_portrait("tests/app/test_app_screens.py::"

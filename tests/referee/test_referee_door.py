@@ -5,6 +5,8 @@ from __future__ import annotations
 import queue
 import threading
 
+import pytest
+
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.controller import Controller
@@ -220,6 +222,7 @@ def test_an_undo_during_judging_waits_for_the_verdict(tmp_path):
         ctl.close()
 
 
+@pytest.mark.slow  # 10 s of racing readers; the door's other tests stay in the default suite (issue 35: the suite's time)
 def test_a_reader_never_sees_a_state_that_was_not_committed(tmp_path):
     """200 turns judged in the worker while another thread polls the snapshots."""
     door = RefereeDoor()

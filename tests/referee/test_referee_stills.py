@@ -37,6 +37,7 @@ def test_whole_games_judged_from_stills(tmp_path, players):
     assert out["turns"] > 20
 
 
+@pytest.mark.slow  # 11 s; the vision busy tests keep hands beside and over the mat in the default suite (issue 35: the suite's time)
 def test_hands_beside_the_mat_are_judged_and_hands_over_it_are_not(tmp_path):
     """The issue's scene: every still has a hand beside the mat, a finger over its margin or a
     sleeve at its edge, and every turn is first pressed with a hand over the mat. Those are

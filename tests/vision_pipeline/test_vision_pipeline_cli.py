@@ -1,6 +1,8 @@
 """`splendor-companion read-table` as a user runs it: a subprocess."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import subprocess
 import sys
@@ -69,6 +71,7 @@ def test_overlay_writes_an_annotated_copy(tmp_path):
     assert (cv2.absdiff(img, original).max(axis=2) > 60).mean() > 0.005
 
 
+@pytest.mark.slow  # 8 s, a smoke run of a benchmark (issue 35: the suite's time)
 def test_bench_vision_reports_every_figure(tmp_path):
     # One rendered frame and the samples: a smoke run of the benchmark, not a measurement.
     proc = run("bench-vision", "--frames", "1", "--seed", "5", "--json",
