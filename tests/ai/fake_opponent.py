@@ -1,6 +1,7 @@
 """A stand-in for the cestpasphoto player's subprocess (tests only): the same JSON-lines
 protocol, its own tables built from the engine's cards, a random valid action, or, with
-``--bad``, an action it was not offered (to show a bad answer is refused)."""
+``--bad``, an action it was not offered (to show a bad answer is refused); ``--players N``
+checks the board's size for N players."""
 import itertools
 import json
 import random
@@ -10,6 +11,7 @@ sys.path.insert(0, sys.argv[1])
 from companion.engine import CARDS  # noqa: E402
 
 bad = "--bad" in sys.argv
+n = int(sys.argv[sys.argv.index("--players") + 1]) if "--players" in sys.argv else 2
 rng = random.Random(3)
 groups = {}
 cards = []
@@ -27,7 +29,9 @@ for line in sys.stdin:
         answer = {"cards": cards, "nobles": [], "takes": takes}
     else:
         valid = [k for k, v in enumerate(req["valid"]) if v]
-        assert len(req["board"]) == 32 + 10 * 2 + 4 and all(len(r) == 7 for r in req["board"])
+        # the opponent's board for n players: 32 + 10 n + n * n rows of 7
+        assert len(req["board"]) == 32 + 10 * n + n * n and all(len(r) == 7 for r in req["board"])
+        assert 0 <= req["seat"] < n
         invalid = [k for k, v in enumerate(req["valid"]) if not v]
         answer = {"action": rng.choice(invalid if bad else valid), "seconds": 0.0}
     sys.stdout.write(json.dumps(answer) + "\n")

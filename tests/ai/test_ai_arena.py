@@ -22,8 +22,10 @@ FAKE = os.path.join(os.path.dirname(__file__), "fake_opponent.py")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def opponent(*flags):
-    return arena.CestpasphotoPlayer("/nonexistent", command=[sys.executable, FAKE, ROOT, *flags])
+def opponent(*flags, players=2):
+    return arena.CestpasphotoPlayer("/nonexistent", players=players,
+                                    command=[sys.executable, FAKE, ROOT, "--players",
+                                             str(players), *flags])
 
 
 def test_every_offered_action_is_a_legal_whole_turn():
@@ -90,3 +92,59 @@ def test_the_board_counts_every_unseen_card_once():
         assert board[0][:6] == list(game.bank)
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_whole_games_at_three_and_four_players_are_legal(n):
+    # The stand-in checks every board's size for n players; play_game pushes every step
+    # through the engine's checks.
+    player = opponent(players=n)
+    try:
+        res = play_game(["L1"] * (n - 1) + ["cestpasphoto"], 3, players={"cestpasphoto": player})
+        assert res["finished"]
+    finally:
+        player.close()
+    assert player.moves > 10
+
+
+def _late_position(n):
+    """A turn start late in a random game where some seat has won a noble, and the first
+    player is not seat 0 (the opponent numbers players from the first)."""
+    for seed in range(40):
+        game = play_random_game(n, seed=seed, scan_probability=1.0).game
+        if game.first == 0:
+            continue
+        while game.history and (game.main is not None or game.outcome is not None
+                                or not any(game.nobles_won)):
+            game.pop()
+        if any(game.nobles_won) and game.outcome is None:
+            return game
+    raise AssertionError("no random game with a noble won")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_board_holds_every_seat_in_the_opponents_order(n):
+    # The opponent's board for n players: bank, 24 market rows, 6 deck rows, n + 1 nobles,
+    # then per player (numbered from the game's first player) tokens, n + 1 noble rows,
+    # bonuses and points, 6 reserve rows.
+    player = opponent(players=n)
+    try:
+        game = _late_position(n)
+        board, index = arena.encode(game, game.active, player.tables, random.Random(0))
+    finally:
+        player.close()
+    assert len(board) == 32 + 10 * n + n * n
+    order = [(game.first + i) % n for i in range(n)]
+    assert index == order.index(game.active)
+    slots = list(game.setup.nobles)
+    for k, nid in enumerate(game.nobles):
+        assert (board[31 + k] != [0] * 7) == (nid is not None)
+    for i, q in enumerate(order):
+        assert board[32 + n + i] == list(game.tokens[q]) + [0]
+        won = [k for k in range(n + 1) if board[32 + 2 * n + i * (n + 1) + k] != [0] * 7]
+        assert won == [slots.index(nid) for nid in sorted(game.nobles_won[q], key=slots.index)]
+        row = board[32 + 3 * n + n * n + i]
+        assert row[:5] == list(game.bonuses[q])
+        assert row[6] + 3 * len(game.nobles_won[q]) == game.points[q]
+        for k, card in enumerate(game.reserved[q]):
+            assert board[32 + 4 * n + n * n + 6 * i + 2 * k] == arena.card_rows(card.id)[0]
