@@ -158,7 +158,7 @@ def train(data: dict, epochs: int, seed: int, lr: float = 3e-3, batch: int = 512
     return p
 
 
-def fit_temperature(p: dict, data: dict) -> float:
+def fit_temperature(p: dict, data: dict, top: float = 2.0) -> float:
     """The softmax temperature with the least held-out log loss (a grid, then refined)."""
     net = ValueNet(dict(p, temperature=1.0))
     scored = [(net.scores(x.reshape(-1, FEATURES)).reshape(x.shape[:2]), y)
@@ -173,7 +173,7 @@ def fit_temperature(p: dict, data: dict) -> float:
             total += -(y * logq).sum()
             count += len(y)
         return total / count
-    grid = np.arange(0.5, 2.01, 0.05)
+    grid = np.arange(0.5, top + 0.01, 0.05)
     return float(min(grid, key=loss))
 
 

@@ -2,8 +2,9 @@
 
 A player is named by a spec: ``random``, ``greedy``, ``staller`` (never buys), ``L1`` ... ``L4`` (a level at its own
 budget), ``L4:300`` (a level's search at 300 iterations), ``classic`` (level 4's search: UCB,
-greedy playouts, the hand-made evaluation) or ``puct`` (the PUCT search with the value network,
-1000 iterations: not a level yet). Every game is dealt from its own
+greedy playouts, the hand-made evaluation), ``puct`` (the PUCT search with the value network,
+1000 iterations: not a level yet) or ``expert`` (PUCT with the learned prior and value of
+``companion/ai/data/expert.npz``); ``expert:600`` for a search at another budget. Every game is dealt from its own
 seed by a :class:`~companion.engine.SimulatedTable`; every blind reserve is scanned by its owner
 (as at the real table), and each computer seat sees the game through its own view, so the
 others' scans stay hidden from it. The seats rotate from game to game.
@@ -28,9 +29,9 @@ from companion.engine.record import parse_event
 from .baselines import greedy_turn, random_turn, staller_turn
 
 BASELINES = {"random": random_turn, "greedy": greedy_turn, "staller": staller_turn}
-from .player import CLASSIC, LEVELS, PUCT, choose_move
+from .player import CLASSIC, EXPERT, LEVELS, PUCT, choose_move
 
-SEARCHES = {"classic": CLASSIC, "puct": PUCT}
+SEARCHES = {"classic": CLASSIC, "puct": PUCT, "expert": EXPERT}
 
 MAX_TURNS = 600  # a game still running after this many turns is scored as it stands
 
@@ -76,6 +77,9 @@ def parse_spec(spec: str, extra=()) -> tuple:
     """
     if spec in BASELINES or spec in extra or spec in SEARCHES:
         return spec, None, None
+    name, _, its = spec.partition(":")
+    if name in SEARCHES and its.isdigit():  # a search at another budget: expert:600
+        return name, None, int(its)
     if spec[:1] in "Ll":
         level, _, its = spec[1:].partition(":")
         if level.isdigit() and int(level) in LEVELS and (not its or its.isdigit()):
@@ -93,7 +97,8 @@ def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
         return BASELINES[kind](game, rng), None
     if kind in SEARCHES:
         spec = SEARCHES[kind]
-        choice = choose_move(game, iterations=spec.iterations, seed=rng.randrange(1 << 31),
+        choice = choose_move(game, iterations=its or spec.iterations,
+                             seed=rng.randrange(1 << 31),
                              spec=spec)
         return [parse_event(line, game.n) for line in choice.lines], choice.result
     if its is None and LEVELS[level].iterations:

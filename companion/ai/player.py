@@ -23,7 +23,9 @@ from typing import NamedTuple, Optional
 from companion.engine import CARDS, GEMS, Game, tokens_over
 
 from .heuristics import Wishes, choose_noble, score_main
+from .prior import default_prior
 from .puct import puct_search
+from .value import expert_chances
 from .search import PLAYOUT_TURNS, SearchResult, search
 from .view import position_from_game, read_position
 from .world import best_return
@@ -51,6 +53,9 @@ LEVELS = {
 }
 CLASSIC = LEVELS[4]
 PUCT = Level(1000, 2.0, search="puct")  # about 0.7 s of CPU a move here unloaded
+# PUCT with the learned prior and the value network trained on the classic search's games
+# (workbench.train_expert, companion/ai/data/expert.npz).
+EXPERT = Level(800, 2.0, playout_turns=0, search="expert")
 DEFAULT_LEVEL = 4
 PI5_SLOWDOWN = 3.0  # a Raspberry Pi 5 core against one of the development machine's
 
@@ -93,7 +98,12 @@ def choose_move(record_or_game, seat: Optional[int] = None, level: int = DEFAULT
     else:
         if seconds is None and iterations is None:
             iterations, seconds = spec.iterations, spec.seconds
-        if spec.search == "puct":
+        if spec.search == "expert":
+            result = puct_search(game, iterations=iterations, seconds=seconds, rng=rng,
+                                 stop_event=stop_event, prior_net=default_prior(),
+                                 evaluate=expert_chances,
+                                 leaf_playout_turns=spec.playout_turns)
+        elif spec.search == "puct":
             result = puct_search(game, iterations=iterations, seconds=seconds, rng=rng,
                                  stop_event=stop_event)
         else:
@@ -200,5 +210,5 @@ def describe_move(lines, names=None, game: Optional[Game] = None) -> str:
     return sentence
 
 
-__all__ = ["LEVELS", "CLASSIC", "PUCT", "Level", "MoveChoice", "choose_move", "describe_move", "turn_lines",
+__all__ = ["LEVELS", "CLASSIC", "PUCT", "EXPERT", "Level", "MoveChoice", "choose_move", "describe_move", "turn_lines",
            "card_words"]

@@ -34,6 +34,7 @@ from typing import Optional
 from companion.engine import PassTurn
 
 from .heuristics import Wishes, score_main
+from .prior import move_features
 from .search import MoveStats, SearchResult, _key, budget_spent, playout
 from .value import net_chances
 from .world import HiddenCards, World, play_turn
@@ -60,17 +61,37 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("n", "w", "edges")
+    __slots__ = ("n", "w", "edges", "options")
 
     def __init__(self):
         self.n = 0
         self.w = 0.0
         self.edges: dict = {}
+        self.options = None  # the learned priors, worked out at the first visit
 
 
-def priors(game, world: Optional[World], width: int, searcher: Optional[int]) -> list:
+def _cached_options(node: _Node, game, world: World, width: int, prior_net) -> list:
+    """The learned priors of a node, worked out once (the network is the slow part), then
+    cut at each visit to the moves legal in that iteration's world (its draws and hidden
+    cards differ); a world where none of them is legal gets its own priors."""
+    if node.options is None:
+        node.options = priors(game, world, width, None, prior_net)
+        return node.options
+    p = game.active
+    legal = set(game.legal_main_actions())
+    extra = world.hidden_buys(game, p)
+    if extra:
+        legal.update(extra)
+    options = [(m, q) for m, q in node.options if m in legal]
+    return options or priors(game, world, width, None, prior_net)
+
+
+def priors(game, world: Optional[World], width: int, searcher: Optional[int],
+           prior_net=None) -> list:
     """(move, prior) for the active seat's best ``width`` moves, priors summing to one.
 
+    The priors are the learned move prior's (``prior_net``, a
+    :class:`~companion.ai.prior.PriorNet`) when given, else the quick judgement's softmax.
     A hidden blind reserve is offered for buying only when the world knows it, and never to
     the searching seat at the root (``searcher``).
     """
@@ -83,6 +104,12 @@ def priors(game, world: Optional[World], width: int, searcher: Optional[int]) ->
     if len(moves) == 1:
         return [(moves[0], 1.0)]
     wishes = Wishes(game, p)
+    if prior_net is not None:
+        probs = prior_net.probabilities(move_features(game, p, moves, wishes))
+        ranked = sorted(range(len(moves)), key=lambda i: (-probs[i], i))[:width]
+        total = float(sum(probs[i] for i in ranked))
+        even = PRIOR_MIX / len(ranked)
+        return [(moves[i], (1 - PRIOR_MIX) * float(probs[i]) / total + even) for i in ranked]
     scored = sorted(((score_main(game, p, m, wishes), i, m) for i, m in enumerate(moves)),
                     key=lambda x: (-x[0], x[1]))[:width]
     top = scored[0][0]
@@ -96,19 +123,21 @@ def puct_search(game, *, iterations: Optional[int] = None, seconds: Optional[flo
                 rng: Optional[random.Random] = None, stop_event=None, must_include=(),
                 clock=time.monotonic, evaluate=net_chances,
                 leaf_playout_turns: int = LEAF_PLAYOUT_TURNS,
-                root_width: int = ROOT_WIDTH) -> SearchResult:
+                root_width: int = ROOT_WIDTH, prior_net=None,
+                inner_width: int = INNER_WIDTH) -> SearchResult:
     """Search the active seat's move from ``game`` (the seat's view); the root statistics.
 
     Stops after ``iterations``, after ``seconds`` of ``clock``, or when ``stop_event`` is set,
     whichever comes first (at least one iteration). ``must_include`` adds root moves the
-    search must judge. ``evaluate(game)`` gives each seat's chance at a leaf.
+    search must judge. ``evaluate(game)`` gives each seat's chance at a leaf; ``prior_net``
+    (a :class:`~companion.ai.prior.PriorNet`) gives the priors, else the quick judgement.
     """
     rng = rng or random.Random()
     start = clock()
     deadline = None if seconds is None else start + seconds
     root_seat = game.active
     hidden = HiddenCards(game)
-    root_priors = priors(game, None, root_width, root_seat)
+    root_priors = priors(game, None, root_width, root_seat, prior_net)
     known = {_key(m) for m, _ in root_priors}
     for m in must_include:
         if _key(m) not in known:
@@ -126,7 +155,12 @@ def puct_search(game, *, iterations: Optional[int] = None, seconds: Optional[flo
         node = root
         depth = 0
         while game.outcome is None and depth <= TREE_DEPTH:
-            options = root_priors if depth == 0 else priors(game, world, INNER_WIDTH, None)
+            if depth == 0:
+                options = root_priors
+            elif prior_net is not None:
+                options = _cached_options(node, game, world, inner_width, prior_net)
+            else:
+                options = priors(game, world, inner_width, None, None)
             mover = game.active
             sqrt_n = math.sqrt(node.n + 1)
             fpu = (node.w / node.n if node.n else 0.5) - FIRST_PLAY_PENALTY

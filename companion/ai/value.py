@@ -30,6 +30,9 @@ from .heuristics import potential
 
 FEATURES = 40
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "value.npz")
+# The search's network, trained on the classic search's self-play (workbench.train_expert);
+# the coach keeps WEIGHTS, whose calibration was measured.
+EXPERT_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "expert.npz")
 
 
 def _card_reach(game, s: int) -> tuple:
@@ -155,6 +158,16 @@ def default_net() -> ValueNet:
     return ValueNet.load()
 
 
+@lru_cache(maxsize=1)
+def expert_net() -> ValueNet:
+    return ValueNet.load(EXPERT_WEIGHTS)
+
+
+def expert_chances(game) -> list:
+    """Each seat's chance by the search's network (trained on the classic search's games)."""
+    return net_chances(game, expert_net())
+
+
 def net_chances(game, net: ValueNet = None) -> list:
     """Each seat's chance to win: the outcome when the game is over, else the network's."""
     outcome = game.outcome
@@ -184,4 +197,5 @@ def reference_chances(params: dict, rows) -> list:
 
 
 __all__ = ["FEATURES", "ValueNet", "seat_features", "net_chances", "default_net",
+           "expert_net", "expert_chances", "EXPERT_WEIGHTS",
            "reference_chances", "WEIGHTS"]

@@ -1,0 +1,115 @@
+"""The learned move prior and the PUCT search with the expert weights (issue 37).
+
+The prior's numpy inference is checked against a plain computation; the search with the learned
+prior and value must never read an opponent's secret reserve (the same visits whichever card it
+is), must simulate only legal turns, and the trainer gives the same weights for the same seed.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+
+import numpy as np
+import pytest
+
+from companion.ai import choose_move, puct
+from companion.ai.player import EXPERT
+from companion.ai.prior import EXPERT as WEIGHTS
+from companion.ai.prior import MOVE_FEATURES, PriorNet, default_prior, move_features
+from companion.engine import Game, SimulatedTable, play_random_game
+
+
+def test_the_expert_weights_are_a_small_file_shipped_in_the_package():
+    assert os.path.getsize(WEIGHTS) < 3_000_000
+    text = open(os.path.join(os.path.dirname(WEIGHTS), "..", "..", "..", "pyproject.toml")).read()
+    assert '"companion.ai" = ["data/*.npz"]' in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_prior_inference_matches_a_plain_reference_computation(players):
+    net = default_prior()
+    game = play_random_game(players, seed=players, scan_probability=0.5).game
+    checked = 0
+    while game.history:
+        if game.main is None and game.outcome is None and game.turn % 9 == 0:
+            moves = list(game.legal_main_actions())
+            rows = move_features(game, game.active, moves)
+            assert rows.shape == (len(moves), MOVE_FEATURES)
+            fast = net.probabilities(rows)
+            scores = []
+            for row in rows:
+                x = [(float(row[i]) - net.mean[i]) / net.scale[i] for i in range(MOVE_FEATURES)]
+                h = [max(0.0, sum(x[i] * net.w1[i][j] for i in range(MOVE_FEATURES)) + net.b1[j])
+                     for j in range(len(net.b1))]
+                scores.append(sum(h[j] * net.w2[j] for j in range(len(h))) / net.temperature)
+            top = max(scores)
+            plain = [math.exp(s - top) for s in scores]
+            plain = [v / sum(plain) for v in plain]
+            assert np.allclose(fast, plain, atol=1e-9, rtol=0)
+            checked += 1
+        game.pop()
+    assert checked >= 3
+
+
+def test_the_learned_root_cut_keeps_the_moves_of_highest_prior():
+    game = SimulatedTable(players=2, seed=8).new_game()
+    net = default_prior()
+    every = puct.priors(game, None, 1000, game.active, net)
+    assert sorted(map(repr, (m for m, _ in every))) == sorted(map(repr, game.legal_main_actions()))
+    assert abs(sum(p for _, p in every) - 1.0) < 1e-9
+    cut = puct.priors(game, None, 5, game.active, net)
+    best = sorted(every, key=lambda mp: -mp[1])[:5]
+    assert [m for m, _ in cut] == [m for m, _ in best]
+
+
+def test_the_expert_search_is_the_same_with_every_step_checked(monkeypatch):
+    # Unchecked pushes for speed; with the engine's checks on every push, the same search.
+    def stats(seed):
+        game = play_random_game(3, seed=seed).game
+        while game.turn > 24 or game.main is not None:  # mid-game: buys among the moves
+            game.pop()
+        r = choose_move(game, iterations=120, seed=seed, spec=EXPERT).result
+        return r.best, [(repr(s.action), s.visits, round(s.value, 12)) for s in r.stats]
+    fast = [stats(s) for s in (1, 2)]
+    monkeypatch.setattr(Game, "push_unchecked", Game.push)
+    assert [stats(s) for s in (1, 2)] == fast
+
+
+def test_the_expert_search_never_reads_an_opponents_secret_reserve():
+    # The record differs only in which card an opponent secretly reserved (its owner scanned
+    # it); the search must be the same visit for visit.
+    from .test_ai_hidden import scanned_opponent_reserves, swap_scan
+
+    def fingerprint(lines):
+        choice = choose_move(lines, iterations=80, seed=5, spec=EXPERT)
+        return choice.lines, [(repr(s.action), s.visits, round(s.value, 9))
+                              for s in choice.result.stats]
+    checked = 0
+    for lines, i in scanned_opponent_reserves():
+        assert fingerprint(lines) == fingerprint(swap_scan(lines, i))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_the_trainer_gives_the_same_weights_for_the_same_seed(tmp_path, monkeypatch):
+    from workbench import train_expert
+    monkeypatch.setattr(train_expert, "ITERATIONS", 12)  # a quick search: the same code path
+    files = []
+    for run in ("a", "b"):
+        out = tmp_path / f"{run}.npz"
+        assert train_expert.main(["--games", "2", "--weak-games", "3", "--epochs", "1",
+                                  "--seed", "5",
+                                  "--out", str(out)]) == 0
+        files.append(out)
+    with np.load(files[0]) as a, np.load(files[1]) as b:
+        assert sorted(a.files) == sorted(b.files)
+        assert {"w1", "w3", "p_w1", "p_w2", "temperature", "p_temperature"} <= set(a.files)
+        for k in a.files:
+            assert np.array_equal(a[k], b[k])
+    net = PriorNet({k: v for k, v in np.load(files[0]).items()})
+    game = SimulatedTable(players=2, seed=1).new_game()
+    moves = list(game.legal_main_actions())
+    assert abs(net.probabilities(move_features(game, game.active, moves)).sum() - 1) < 1e-9

@@ -1,0 +1,252 @@
+"""Expert iteration, one round: ``python -m workbench.train_expert --seed 37``.
+
+1. Self-play by the classic search (level 3's: 120 iterations, 4-turn greedy playouts; a seat
+   slips to another of the quick judgement's top moves now and then in the first turns, so that
+   games differ), on simulated tables of 2 (most), 3 and 4 players. Every turn's start position
+   is recorded from the moving seat's view: the seat features of :mod:`companion.ai.value`, the
+   move features of :mod:`companion.ai.prior` for every legal main action, and what the search
+   made of them (its root visits and its choice); at the end, the winners.
+2. Training, in numpy: the value network (as ``workbench.train_value`` trains it, on these
+   stronger games and, for more positions, ``--weak-games`` of that trainer's quicker ones;
+   its temperature fitted on the stronger games only) and the move prior (cross-entropy to the search's choice blended with its
+   visit shares), their temperatures fitted on held-out games (every tenth seed).
+3. One weights file, ``companion/ai/data/expert.npz`` (value and prior), for the PUCT search.
+   The coach keeps ``value.npz``: its calibration was measured on that one.
+
+Everything follows from ``--seed`` (the same command gives the same file). ``--cache DIR`` keeps
+the self-play games in shards of 50, reused on a second run (training again without playing).
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse
+import json
+import pickle
+import random
+import time
+
+import numpy as np
+
+from companion.ai.match import push_turn, winners_of
+from companion.ai.player import _slip, turn_lines
+from companion.ai.prior import MOVE_FEATURES, PriorNet, move_features
+from companion.ai.search import _key, search
+from companion.ai.value import FEATURES, ValueNet, seat_features
+from companion.ai.view import position_from_game
+from companion.engine import SimulatedTable
+from companion.engine.record import parse_event
+from workbench.train_value import fit_temperature, reliability, stack, train
+from workbench.train_value import self_play_game as weak_game
+
+ITERATIONS = 120      # the classic search's budget a move in self-play (level 3's)
+PLAYOUT_TURNS = 4
+SLIP = 0.15           # chance of a slip in a seat's first SLIP_TURNS turns
+SLIP_TURNS = 6
+CHOICE_WEIGHT = 0.5   # the prior's target: this much on the search's choice, the rest by visits
+PRIOR_HIDDEN = 32
+
+
+def self_play_game(seed: int) -> dict:
+    """One game of the classic search against itself: every position and the winners."""
+    rng = random.Random(seed)
+    n = rng.choice((2, 2, 2, 2, 3, 4))
+    table = SimulatedTable(n, seed)
+    game = table.new_game()
+    rows, moves_x, moves_y = [], [], []
+    while game.outcome is None and game.turn < 400:
+        p = game.active
+        view = position_from_game(game, p).game
+        rows.append(seat_features(view))
+        result = search(view, iterations=ITERATIONS, rng=random.Random(rng.randrange(1 << 30)),
+                        playout_turns=PLAYOUT_TURNS)
+        legal = list(view.legal_main_actions())
+        x = move_features(view, p, legal)
+        visits = {_key(s.action): s.visits for s in result.stats}
+        v = np.array([visits.get(_key(m), 0) for m in legal], dtype=np.float64)
+        y = np.zeros(len(legal))
+        keys = [_key(m) for m in legal]
+        y[keys.index(_key(result.best))] = CHOICE_WEIGHT
+        y += (1 - CHOICE_WEIGHT) * (v / v.sum() if v.sum() else y / max(y.sum(), 1e-9))
+        moves_x.append(x.astype(np.float32))
+        moves_y.append(y.astype(np.float32))
+        main = result.best
+        if game.turn < SLIP_TURNS * n and rng.random() < SLIP:
+            main = _slip(view, rng, main)
+        steps = [parse_event(line, n) for line in turn_lines(view, main)]
+        push_turn(game, table, p, steps)
+    winners = winners_of(game)
+    target = np.zeros(n)
+    target[winners] = 1.0 / len(winners)
+    return {"seed": seed, "n": n, "rows": rows, "target": target,
+            "moves_x": moves_x, "moves_y": moves_y}
+
+
+def play(seed: int, games: int, cache=None, log=print) -> list:
+    """The self-play games (from the cache's shards when there)."""
+    out = []
+    start = time.process_time()
+    shard = 50
+    for first in range(0, games, shard):
+        count = min(shard, games - first)
+        path = cache and os.path.join(cache, f"games-{seed}-{first}-{count}.pkl")
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                out += pickle.load(f)
+            continue
+        batch = [self_play_game(seed * 100_000 + first + g) for g in range(count)]
+        if path:
+            os.makedirs(cache, exist_ok=True)
+            with open(path + ".tmp", "wb") as f:
+                pickle.dump(batch, f)
+            os.replace(path + ".tmp", path)
+        out += batch
+        log(f"{first + count} games, {time.process_time() - start:.0f} s CPU", flush=True)
+    return out
+
+
+def prior_batches(games: list) -> list:
+    """Positions grouped by move count: (features (B, m, F), targets (B, m))."""
+    groups: dict = {}
+    for g in games:
+        for x, y in zip(g["moves_x"], g["moves_y"]):
+            if len(y) > 1:
+                groups.setdefault(len(y), []).append((x, y))
+    return [(np.stack([x for x, _ in v]).astype(np.float64),
+             np.stack([y for _, y in v]).astype(np.float64)) for v in groups.values()]
+
+
+def prior_loss(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
+    B, m, F = x.shape
+    z0 = ((x - p["p_mean"]) / p["p_scale"]).reshape(B * m, F)
+    a1 = z0 @ p["p_w1"] + p["p_b1"]
+    h1 = np.maximum(a1, 0)
+    s = (h1 @ p["p_w2"]).reshape(B, m)
+    s = s - s.max(1, keepdims=True)
+    logq = s - np.log(np.exp(s).sum(1, keepdims=True))
+    loss = -(y * logq).sum(1).mean()
+    if not grad:
+        return loss, None
+    ds = ((np.exp(logq) - y) / B).reshape(B * m)
+    g = {"p_w2": h1.T @ ds}
+    dh = np.outer(ds, p["p_w2"]) * (a1 > 0)
+    g["p_w1"] = z0.T @ dh
+    g["p_b1"] = dh.sum(0)
+    return loss, g
+
+
+def train_prior(batches: list, epochs: int, seed: int, lr: float = 3e-3, batch: int = 256,
+                log=print) -> dict:
+    rng = np.random.default_rng(seed + 1)
+    allx = np.concatenate([x.reshape(-1, MOVE_FEATURES) for x, _ in batches])
+    p = {"p_mean": allx.mean(0), "p_scale": allx.std(0) + 1e-3,
+         "p_w1": rng.normal(0, np.sqrt(2.0 / MOVE_FEATURES), (MOVE_FEATURES, PRIOR_HIDDEN)),
+         "p_b1": np.zeros(PRIOR_HIDDEN), "p_w2": rng.normal(0, 0.1, PRIOR_HIDDEN)}
+    keys = ["p_w1", "p_b1", "p_w2"]
+    m = {k: np.zeros_like(p[k]) for k in keys}
+    v = {k: np.zeros_like(p[k]) for k in keys}
+    step = 0
+    for epoch in range(epochs):
+        order = []
+        for k, (x, _) in enumerate(batches):
+            idx = rng.permutation(len(x))
+            order += [(k, idx[i:i + batch]) for i in range(0, len(x), batch)]
+        rng.shuffle(order)
+        rate = lr * 0.5 * (1 + np.cos(np.pi * epoch / epochs))
+        total = count = 0.0
+        for k, idx in order:
+            x, y = batches[k]
+            loss, g = prior_loss(p, x[idx], y[idx])
+            step += 1
+            for key in keys:
+                m[key] = 0.9 * m[key] + 0.1 * g[key]
+                v[key] = 0.999 * v[key] + 0.001 * g[key] ** 2
+                p[key] = p[key] - rate * (m[key] / (1 - 0.9 ** step)) / (
+                    np.sqrt(v[key] / (1 - 0.999 ** step)) + 1e-8)
+            total += loss * len(idx)
+            count += len(idx)
+        log(f"prior epoch {epoch + 1}/{epochs}: training loss {total / count:.4f}", flush=True)
+    return p
+
+
+def prior_figures(p: dict, batches: list) -> dict:
+    """Held-out loss at the fitted temperature and how often the top prior is the choice."""
+    net = PriorNet(dict(p, p_temperature=1.0))
+
+    def loss(t):
+        total = count = 0.0
+        for x, y in batches:
+            s = net.scores(x.reshape(-1, MOVE_FEATURES)).reshape(y.shape) / t
+            s = s - s.max(1, keepdims=True)
+            logq = s - np.log(np.exp(s).sum(1, keepdims=True))
+            total += -(y * logq).sum()
+            count += len(y)
+        return total / count
+    temp = float(min(np.arange(0.5, 2.01, 0.05), key=loss))
+    hits = count = 0
+    quick = 0
+    for x, y in batches:
+        s = net.scores(x.reshape(-1, MOVE_FEATURES)).reshape(y.shape)
+        hits += int((s.argmax(1) == y.argmax(1)).sum())
+        quick += int((x[:, :, 0].argmax(1) == y.argmax(1)).sum())
+        count += len(y)
+    return {"p_temperature": temp, "prior_heldout_loss": round(loss(temp), 4),
+            "prior_top_is_choice": round(hits / count, 4),
+            "quick_top_is_choice": round(quick / count, 4), "prior_positions": count}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m workbench.train_expert")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=37)
+    parser.add_argument("--weak-games", type=int, default=400,
+                        help="also train the value on this many of workbench.train_value's "
+                             "quicker self-play games (more positions; not the prior)")
+    parser.add_argument("--cache", help="keep (and reuse) the self-play games here")
+    parser.add_argument("--play-only", action="store_true", help="self-play, no training")
+    parser.add_argument("--out", default="companion/ai/data/expert.npz")
+    parser.add_argument("--report", help="write the held-out figures here (JSON)")
+    args = parser.parse_args(argv)
+    start = time.process_time()
+    games = play(args.seed, args.games, args.cache)
+    play_seconds = time.process_time() - start
+    if args.play_only:
+        return 0
+    held = [g for g in games if g["seed"] % 10 == 0]
+    fit = [g for g in games if g["seed"] % 10 != 0]
+    weak = []
+    for g in range(args.weak_games):  # seeds apart from the trainer's own (train_value's)
+        game = weak_game(args.seed * 100_000 + 50_000 + g, 0.05)
+        if game["seed"] % 10:
+            weak.append(game)
+    p = train(stack(fit + weak), args.epochs, args.seed)
+    p["temperature"] = np.array([fit_temperature(p, stack(held), top=5.0)])
+    q = train_prior(prior_batches(fit), args.epochs, args.seed)
+    figures = prior_figures(q, prior_batches(held))
+    q["p_temperature"] = np.array([figures["p_temperature"]])
+    p.update(q)
+    np.savez_compressed(args.out, **{k: np.asarray(v, dtype=np.float32) for k, v in p.items()})
+    net = ValueNet.load(args.out)
+    figures.update({"games": len(games), "weak_games": len(weak), "positions": sum(len(g["rows"]) for g in games),
+                    "held_out_games": len(held), "self_play_cpu_s": round(play_seconds),
+                    "total_cpu_s": round(time.process_time() - start),
+                    "temperature": float(p["temperature"][0]),
+                    "bytes": os.path.getsize(args.out)})
+    for n in (2, 3, 4):
+        pairs = [(float(net.chances(rows)[0]), float(g["target"][0]))
+                 for g in held if g["n"] == n for rows in g["rows"][len(g["rows"]) // 2:]]
+        if pairs:
+            figures[f"brier_{n}p_midgame"] = round(reliability(pairs)[0], 4)
+    print(json.dumps(figures, indent=1))
+    if args.report:
+        with open(args.report, "w") as f:
+            json.dump(figures, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
