@@ -4,7 +4,7 @@ commands print (:func:`english`) or the player's language (:func:`words`). Floor
 commands pass their values in."""
 from __future__ import annotations
 
-from companion.i18n import _, for_records, ngettext
+from companion.i18n import _, in_records, ngettext
 
 
 def words(cause: str, **f) -> str:
@@ -132,7 +132,4 @@ def _summary(turns=None, winners=None, tie_break=None, scores=(), to_play=None, 
                     "play.", turns).format(turns=turns, name=to_play, seat=seat)
 
 
-def english(cause: str, **facts) -> str:
-    """The same in the English the commands print."""
-    with for_records():
-        return words(cause, **facts)
+english = in_records(words, """The same in the English the commands print.""")

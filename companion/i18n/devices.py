@@ -12,7 +12,7 @@ English ``read-table`` and ``test-panel`` print and the log keeps.
 """
 from __future__ import annotations
 
-from companion.i18n import _, for_records
+from companion.i18n import _, in_records, say_by_kind
 from hardware.panel import PanelError
 from vision.frames import CameraUnavailable
 
@@ -57,16 +57,10 @@ _SAYERS = ((CameraUnavailable, _camera), (PanelError, _panel))
 
 def say(err) -> str:
     """The device's refusal ``err`` in the current language."""
-    for kind, sayer in _SAYERS:
-        if isinstance(err, kind):
-            return sayer(err.cause, dict(err.facts))
-    raise TypeError(f"not a device's refusal: {err!r}")
+    return say_by_kind(err, _SAYERS)
 
 
-def english(err) -> str:
-    """The refusal in the English the commands print and the log keeps."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The refusal in the English the commands print and the log keeps.""")
 
 
 __all__ = ["say", "english"]

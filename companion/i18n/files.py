@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from companion.engine.errors import RecordError
 from companion.engine.inputs import InputError, JSONInputError
-from companion.i18n import _, for_records, ngettext, pgettext
+from companion.i18n import _, in_records, ngettext, pgettext, say_by_kind
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from hardware.config import PanelConfigError
@@ -363,16 +363,10 @@ _SAYERS = ((ImageRefused, _image), (PanelConfigError, _panel), (InputError, _inp
 
 def say(err) -> str:
     """The reader's refusal ``err`` in the current language."""
-    for kind, sayer in _SAYERS:
-        if isinstance(err, kind):
-            return sayer(err.cause, dict(err.facts))
-    raise TypeError(f"not a file reader's refusal: {err!r}")
+    return say_by_kind(err, _SAYERS)
 
 
-def english(err) -> str:
-    """The refusal in the English the commands print and the logs keep."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The refusal in the English the commands print and the logs keep.""")
 
 
 def note(warning: dict) -> str:
@@ -405,10 +399,7 @@ def note(warning: dict) -> str:
     return _("Something in the session was left out.")
 
 
-def english_note(warning: dict) -> str:
-    """The warning in the English ``rejudge`` prints."""
-    with for_records():
-        return note(warning)
+english_note = in_records(note, """The warning in the English ``rejudge`` prints.""")
 
 
 __all__ = ["say", "english", "note", "english_note", "json_sentence", "input_sentence",

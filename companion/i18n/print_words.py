@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from companion.i18n import DEFAULT, Translator, _, for_records, ngettext, pgettext
+from companion.i18n import DEFAULT, Translator, _, in_records, ngettext, pgettext
 from companion.i18n.files import reader_sentence
 from companion.i18n.fontbuild import font_paths
 from vision.print_words import ENGLISH, PrintWords
@@ -139,7 +139,4 @@ def say(err: PrintError) -> str:
     return _print(err.cause, dict(err.facts))
 
 
-def english(err: PrintError) -> str:
-    """The same in the English the commands print."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The same in the English the commands print.""")
