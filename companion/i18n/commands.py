@@ -69,6 +69,12 @@ def words(cause: str, **f) -> str:
     if cause == "no-images":
         return _("No images were given (or the folders hold none); name an image, a folder or "
                  "--camera.")
+    if cause == "overlay-folder-is-a-file":
+        return _("{folder} is a file, so overlays can't be written into it; give a "
+                 "folder.").format(**f)
+    if cause == "overlay-folder-unwritable":
+        return _("Overlays can't be written into {folder} ({reason}); nothing was "
+                 "read.").format(**f)
     if cause == "overlay-unwritable":
         return _("The overlay {path} could not be written ({reason}).").format(**f)
     if cause == "output-unwritable":
