@@ -5,9 +5,11 @@ commands pass their values in."""
 from __future__ import annotations
 
 from companion.i18n import _, in_records, ngettext
+from companion.i18n.files import with_reason
 
 
 def words(cause: str, **f) -> str:
+    f = with_reason(f)
     if cause == "seconds-above-0":
         return _("--seconds must be more than 0.")
     if cause == "iterations":

@@ -13,11 +13,13 @@ English ``read-table`` and ``test-panel`` print and the log keeps.
 from __future__ import annotations
 
 from companion.i18n import _, in_records, say_by_kind
+from companion.i18n.files import with_reason
 from hardware.panel import PanelError
 from vision.frames import CameraUnavailable
 
 
 def _camera(cause: str, f: dict) -> str:
+    f = with_reason(f)
     if cause == "no-picamera2":
         return _("The Raspberry Pi camera library (picamera2) is not installed here, so the Pi "
                  "camera cannot be used; on the Pi install python3-picamera2.")

@@ -7,7 +7,7 @@ above this floor), in the English ``splendor-league`` prints."""
 from __future__ import annotations
 
 from companion.i18n import _, in_records
-from companion.i18n.files import json_sentence
+from companion.i18n.files import json_sentence, with_reason
 
 
 def check_words(fact: str) -> str:
@@ -81,7 +81,7 @@ answer_english = in_records(
 def league_words(err) -> str:
     """Why ``splendor-league`` refused (``err.cause``, ``err.facts``: a wrong word on its
     command line, or a database it can't use)."""
-    cause, f = err.cause, err.facts
+    cause, f = err.cause, with_reason(err.facts)
     if cause == "not-host-port":
         return _("The address {address} is not HOST:PORT (for example {example}).").format(**f)
     if cause == "no-such-host":

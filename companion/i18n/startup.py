@@ -11,6 +11,7 @@ window opens (the player's language is in the settings, not read yet).
 from __future__ import annotations
 
 from companion.i18n import _, in_records
+from companion.i18n.files import with_reason
 
 
 def _accepted(f: dict) -> str:
@@ -31,6 +32,7 @@ def _accepted(f: dict) -> str:
 
 
 def _startup(cause: str, f: dict) -> str:
+    f = with_reason(f)
     if cause in ("flag", "number", "computers", "size"):
         variable = "{}={!r}".format(f["name"], f["value"])
         if cause == "flag":
