@@ -21,6 +21,9 @@ class VisionConfig:
     marker_refine_px: float = 4.0
     #: Fewer markers than this: no mat.
     min_markers: int = 3
+    #: With that many found, a missing marker is looked for again (more thoroughly) only
+    #: where the found ones place it, grown by this fraction of its size each way.
+    marker_search_window: float = 1.0
     #: Largest accepted mean marker-corner error of the mat homography (mm); more means a
     #: marker was misread or the mat is badly bent.
     max_marker_error_mm: float = 4.0
