@@ -168,7 +168,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     neither, shows by a faint tint that ends at its outline (:func:`_faint_things`).
     `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
     """
-    img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
+    img = cv2.add(cv2.blur(overview.image, (3, 3)), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
     chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)

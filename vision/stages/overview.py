@@ -126,8 +126,8 @@ def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> n
 
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Per pixel, the largest relative difference of a colour channel from the mat's."""
-    img = image.astype(np.float32)
-    ratio = cv2.divide(img, cv2.max(background, 8.0))
+    # (A uint8 image is taken as it is: converting it first was a pass of its own.)
+    ratio = cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F)
     dev = cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(dev)
     return cv2.max(cv2.max(b, g), r)
