@@ -145,11 +145,22 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
 # --- 7. tags to slots ---------------------------------------------------------------------------
 
+_SLOTS: dict[int, tuple[Mat, list]] = {}
+
+
+def _slots(mat: Mat) -> list:
+    """``mat.slots()`` as a list, made once per mat (it was made again for every code)."""
+    kept = _SLOTS.get(id(mat))
+    if kept is None or kept[0] is not mat:
+        kept = _SLOTS[id(mat)] = (mat, list(mat.slots().items()))
+    return kept[1]
+
+
 def slot_of(point_mm, mat: Mat, cfg: VisionConfig = DEFAULT_CONFIG) -> str | None:
     """The slot path holding a point (mm), allowing ``slot_tolerance_mm`` outside its outline."""
     x, y = float(point_mm[0]), float(point_mm[1])
     best, best_d = None, cfg.slot_tolerance_mm
-    for path, (rx, ry, rw, rh) in mat.slots().items():
+    for path, (rx, ry, rw, rh) in _slots(mat):
         dx = max(rx - x, 0.0, x - (rx + rw))
         dy = max(ry - y, 0.0, y - (ry + rh))
         d = float(np.hypot(dx, dy))
@@ -187,11 +198,14 @@ def assign_tags(codes: list[Code], loc: MatLocation | None, cfg: VisionConfig = 
     foreign: list[str] = []
     doubtful: set[str] = set()
     centres: dict[str, tuple[float, float]] = {}
-    for code in codes:
+    located = loc is not None and loc.found
+    # Every centre to mat mm at once (one by one took longer than the rest of the stage).
+    all_mm = loc.to_mat([c.centre for c in codes]) if located and codes else None
+    for k, code in enumerate(codes):
         ident = parse_payload(code.text, cfg.tag_prefix)
         slot = None
-        if loc is not None and loc.found:
-            c_mm = loc.to_mat([code.centre])[0]
+        if located:
+            c_mm = all_mm[k]
             slot = slot_of(c_mm, mat, cfg)
             if ident:
                 centres[ident] = (float(c_mm[0]), float(c_mm[1]))
