@@ -21,6 +21,9 @@ class VisionConfig:
     marker_refine_px: float = 4.0
     #: Fewer markers than this: no mat.
     min_markers: int = 3
+    #: With that many found, a missing marker is looked for again (more thoroughly) only
+    #: where the found ones place it, grown by this fraction of its size each way.
+    marker_search_window: float = 1.0
     #: Largest accepted mean marker-corner error of the mat homography (mm); more means a
     #: marker was misread or the mat is badly bent.
     max_marker_error_mm: float = 4.0
@@ -48,11 +51,13 @@ class VisionConfig:
     #: undoes some lens blur; other scales shift where resampling rounds module edges.
     crop_variants: tuple[tuple[float, float], ...] = ((4.0, 1.0), (4.5, 0.0), (3.5, 1.0),
                                                       (5.0, 1.0))
-    #: Then, for a code in a dim room's noise or under a lamp's hot spot (physically based
+    #: And for a code in a dim room's noise or under a lamp's hot spot (physically based
     #: frames): (px per mm, Gaussian sigma in mm), each crop divided by its own brightness
-    #: blurred over crop_even_sigma_mm.
+    #: blurred over crop_even_sigma_mm. These are tried first (stages/codes.py says why).
     crop_smooth_variants: tuple[tuple[float, float], ...] = ((4.0, 0.25), (5.0, 0.25))
     crop_even_sigma_mm: float = 4.0
+    #: ...that brightness worked out at 1/crop_even_step of the crop's size (it is smooth).
+    crop_even_step: int = 4
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
     #: Extra mat around a slot in its crop, so a card a little out of its slot still fits.

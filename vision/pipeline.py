@@ -97,6 +97,13 @@ def empty_result(image_name: str | None = None) -> dict:
     }
 
 
+def _codes_mm(loc: MatLocation, codes: list[Code]) -> list[np.ndarray]:
+    """Each code's corners in mat mm (all through the lens at once)."""
+    if not codes:
+        return []
+    return list(loc.to_mat([p for c in codes for p in c.corners]).reshape(-1, 4, 2))
+
+
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             image_name: str | None = None, memory: TableMemory | None = None,
             players: int | None = None) -> TableReading:
@@ -134,7 +141,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     def detail(rect_mm, px_per_mm):
         return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
 
-    busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes], detail)
+    busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
@@ -144,7 +151,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                                 cfg)
         if found:
             codes = codes + found
-            busy = detect_busy(overview, cfg, mat, [loc.to_mat(c.corners) for c in codes],
+            busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
                                detail)
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}

@@ -127,9 +127,16 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
         if abs(y / px_per_mm - h / 2.0) > cfg.token_centre_band_mm:
             continue
         # A ring in the mat's printing or in noise is not a token: a token fills its circle.
-        disc = np.zeros(deviation.shape, np.uint8)
-        cv2.circle(disc, (int(round(x)), int(round(y))), int(round(0.8 * r)), 255, -1)
-        if cv2.mean(deviation, mask=disc)[0] < cfg.token_fill_min:
+        # (Worked out in the disc's box: a lane-sized mask per circle took longer than the
+        # transform.)
+        cx, cy, rr = int(round(x)), int(round(y)), int(round(0.8 * r))
+        x0, y0 = max(0, cx - rr), max(0, cy - rr)
+        x1 = min(deviation.shape[1], cx + rr + 1)
+        y1 = min(deviation.shape[0], cy + rr + 1)
+        disc = np.zeros((max(0, y1 - y0), max(0, x1 - x0)), np.uint8)
+        if disc.size:
+            cv2.circle(disc, (cx - x0, cy - y0), rr, 255, -1)
+        if not disc.size or cv2.mean(deviation[y0:y1, x0:x1], mask=disc)[0] < cfg.token_fill_min:
             continue
         out.append((float(x / px_per_mm), float(y / px_per_mm), float(r / px_per_mm)))
     # Two circles closer than most of a token are one token seen twice.

@@ -151,16 +151,45 @@ def search_cards(query: str, level: Optional[int] = None,
     by_id = [c for c in pool if c.lower().startswith(q.replace(" ", ""))]
     if by_id:
         return by_id[:limit]
+    want = _gem_counts(q)
+    if not want:
+        return []
+    return [c for c in pool if all(CARDS[c].cost[i] == n for i, n in want.items())][:limit]
+
+
+def search_nobles(query: str, among: Optional[Iterable[str]] = None) -> list:
+    """Noble ids matching a search: by the bonuses the noble asks for ("4r", "3w 3u 3g"), as
+    the gem keys type them, or by id ("n03", a physical keyboard's shortcut).
+
+    >>> search_nobles("4r 4k")
+    ['N01']
+    >>> search_nobles("3g")
+    ['N06', 'N07', 'N10']
+    """
+    pool = sorted(among) if among is not None else sorted(NOBLES)
+    q = query.strip().lower().replace(",", " ")
+    if not q:
+        return pool
+    by_id = [n for n in pool if n.lower().startswith(q.replace(" ", ""))]
+    if by_id:
+        return by_id
+    want = _gem_counts(q)
+    if not want:
+        return []
+    return [n for n in pool if all(NOBLES[n].requires[i] == k for i, k in want.items())]
+
+
+def _gem_counts(q: str) -> dict:
+    """A typed cost or requirement ("3w 2u", "w3u2") as {gem index: count}; {} when it names
+    no gem or something that isn't one (it matches nothing)."""
     want = {}
     for m in _COST_TOKEN.finditer(q):
         n, letters = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         colour = LETTER_GEM.get(letters.upper()) or (letters if letters in GEMS else None)
         if colour is None or colour == "gold":
-            return []
+            return {}
         want[COLOUR_INDEX[colour]] = int(n)
-    if not want:
-        return []
-    return [c for c in pool if all(CARDS[c].cost[i] == n for i, n in want.items())][:limit]
+    return want
 
 
 _QUERY_PART = re.compile(r"(\d*)([wugrk])|(\d+)|(\S)", re.IGNORECASE)
@@ -230,8 +259,7 @@ class SetupDraft:
         """What may go into a slot: unseen cards of its level, or nobles not yet revealed."""
         used = self.used() - {self.value(slot)}
         if slot[0] == "noble":
-            q = query.strip().upper()
-            return [n for n in sorted(NOBLES) if n not in used and n.startswith(q)]
+            return search_nobles(query, among=[n for n in NOBLES if n not in used])
         return search_cards(query, slot[1], among=[c for c in CARDS_BY_LEVEL[slot[1]]
                                                    if c not in used], limit=40)
 

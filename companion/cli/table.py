@@ -138,13 +138,13 @@ def _overlay_folder_problem(folder: Path) -> str | None:
     import tempfile
 
     if folder.exists() and not folder.is_dir():
-        return f"{folder} is a file, so overlays can't be written into it; give a folder."
+        return say("overlay-folder-is-a-file", folder=folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
-        return f"Overlays can't be written into {folder} ({exc.strerror}); nothing was read."
+        return say("overlay-folder-unwritable", folder=folder, reason=exc.strerror)
     return None
 
 

@@ -20,6 +20,7 @@ system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) decides. ``S
 """
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import logging
 import os
@@ -179,6 +180,26 @@ def for_records():
         _records.on = before
 
 
+def in_records(words: Callable[..., str], doc: str) -> Callable[..., str]:
+    """``words`` made to speak the English of records, logs and the commands' output (see
+    :func:`for_records`): each module's ``english`` twin of its sentence maker."""
+    @functools.wraps(words)
+    def english(*args, **kwargs) -> str:
+        with for_records():
+            return words(*args, **kwargs)
+    english.__doc__ = doc
+    return english
+
+
+def say_by_kind(err, sayers) -> str:
+    """``err``'s sentence by the first of ``sayers`` (pairs of an error class and a function of
+    its cause and facts) whose class it is."""
+    for kind, sayer in sayers:
+        if isinstance(err, kind):
+            return sayer(err.cause, dict(err.facts))
+    raise TypeError(f"no sentence for {err!r}")
+
+
 def naming_ids() -> bool:
     """Whether cards and nobles are named by their ids here (inside :func:`for_records`)."""
     return getattr(_records, "on", False)
@@ -211,5 +232,5 @@ def N_(msgid: str) -> str:
 
 
 __all__ = ["LANGUAGES", "DEFAULT", "Translator", "translator", "_", "ngettext", "pgettext",
-           "N_", "for_records", "naming_ids", "normalize", "system_language", "stored_language", "store_language",
+           "N_", "for_records", "in_records", "say_by_kind", "naming_ids", "normalize", "system_language", "stored_language", "store_language",
            "initial_language"]

@@ -4,10 +4,12 @@ commands print (:func:`english`) or the player's language (:func:`words`). Floor
 commands pass their values in."""
 from __future__ import annotations
 
-from companion.i18n import _, for_records, ngettext
+from companion.i18n import _, in_records, ngettext
+from companion.i18n.files import with_reason
 
 
 def words(cause: str, **f) -> str:
+    f = with_reason(f)
     if cause == "seconds-above-0":
         return _("--seconds must be more than 0.")
     if cause == "iterations":
@@ -69,6 +71,12 @@ def words(cause: str, **f) -> str:
     if cause == "no-images":
         return _("No images were given (or the folders hold none); name an image, a folder or "
                  "--camera.")
+    if cause == "overlay-folder-is-a-file":
+        return _("{folder} is a file, so overlays can't be written into it; give a "
+                 "folder.").format(**f)
+    if cause == "overlay-folder-unwritable":
+        return _("Overlays can't be written into {folder} ({reason}); nothing was "
+                 "read.").format(**f)
     if cause == "overlay-unwritable":
         return _("The overlay {path} could not be written ({reason}).").format(**f)
     if cause == "output-unwritable":
@@ -132,7 +140,4 @@ def _summary(turns=None, winners=None, tie_break=None, scores=(), to_play=None, 
                     "play.", turns).format(turns=turns, name=to_play, seat=seat)
 
 
-def english(cause: str, **facts) -> str:
-    """The same in the English the commands print."""
-    with for_records():
-        return words(cause, **facts)
+english = in_records(words, """The same in the English the commands print.""")

@@ -12,12 +12,14 @@ English ``read-table`` and ``test-panel`` print and the log keeps.
 """
 from __future__ import annotations
 
-from companion.i18n import _, for_records
+from companion.i18n import _, in_records, say_by_kind
+from companion.i18n.files import with_reason
 from hardware.panel import PanelError
 from vision.frames import CameraUnavailable
 
 
 def _camera(cause: str, f: dict) -> str:
+    f = with_reason(f)
     if cause == "no-picamera2":
         return _("The Raspberry Pi camera library (picamera2) is not installed here, so the Pi "
                  "camera cannot be used; on the Pi install python3-picamera2.")
@@ -57,16 +59,10 @@ _SAYERS = ((CameraUnavailable, _camera), (PanelError, _panel))
 
 def say(err) -> str:
     """The device's refusal ``err`` in the current language."""
-    for kind, sayer in _SAYERS:
-        if isinstance(err, kind):
-            return sayer(err.cause, dict(err.facts))
-    raise TypeError(f"not a device's refusal: {err!r}")
+    return say_by_kind(err, _SAYERS)
 
 
-def english(err) -> str:
-    """The refusal in the English the commands print and the log keeps."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The refusal in the English the commands print and the log keeps.""")
 
 
 __all__ = ["say", "english"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from companion.engine.errors import RecordError
 from companion.engine.inputs import InputError, JSONInputError
-from companion.i18n import _, for_records, ngettext, pgettext
+from companion.i18n import _, in_records, ngettext, pgettext, say_by_kind
 from companion.referee.journal import JournalError
 from companion.referee.session import SessionError
 from hardware.config import PanelConfigError
@@ -68,11 +68,35 @@ def _lower(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
+def system_reason(reason):
+    """The operating system's reason (its ``strerror``, always English) in the current
+    language, for the common ones; any other stays as the system said it."""
+    words = {
+        "Permission denied": pgettext("system reason", "Permission denied"),
+        "No such file or directory": pgettext("system reason", "No such file or directory"),
+        "Is a directory": pgettext("system reason", "Is a directory"),
+        "Not a directory": pgettext("system reason", "Not a directory"),
+        "Read-only file system": pgettext("system reason", "Read-only file system"),
+        "No space left on device": pgettext("system reason", "No space left on device"),
+        "File name too long": pgettext("system reason", "File name too long"),
+        "Too many levels of symbolic links": pgettext("system reason",
+                                                      "Too many levels of symbolic links"),
+        "Input/output error": pgettext("system reason", "Input/output error"),
+        "Device or resource busy": pgettext("system reason", "Device or resource busy"),
+    }
+    return words.get(reason, reason)
+
+
+def with_reason(facts: dict) -> dict:
+    """``facts`` with their ``reason``, if any, in the current language (:func:`system_reason`)."""
+    return dict(facts, reason=system_reason(facts["reason"])) if "reason" in facts else facts
+
+
 def _input(cause: str, f: dict) -> str:
     what, path = _what(f.get("what")), f.get("path")
     if cause == "cant-read":
         return _("The {what} {path} can't be read ({reason}).").format(
-            what=what, path=path, reason=f.get("reason"))
+            what=what, path=path, reason=system_reason(f.get("reason")))
     if cause == "not-a-file":
         return _("The {what} {path} is {kind}, not a file, so it is not read.").format(
             what=what, path=path, kind=_kind(f.get("kind")))
@@ -84,7 +108,7 @@ def _input(cause: str, f: dict) -> str:
             what=what, path=path)
     if cause == "cant-write":
         return _("The {what} {path} can't be written ({reason}).").format(
-            what=what, path=path, reason=f.get("reason"))
+            what=what, path=path, reason=system_reason(f.get("reason")))
     if cause == "not-a-file-to-write":
         return _("{path} is {kind}, not a file, so the {what} is not written there; nothing "
                  "was written.").format(what=what, path=path, kind=_kind(f.get("kind")))
@@ -363,16 +387,10 @@ _SAYERS = ((ImageRefused, _image), (PanelConfigError, _panel), (InputError, _inp
 
 def say(err) -> str:
     """The reader's refusal ``err`` in the current language."""
-    for kind, sayer in _SAYERS:
-        if isinstance(err, kind):
-            return sayer(err.cause, dict(err.facts))
-    raise TypeError(f"not a file reader's refusal: {err!r}")
+    return say_by_kind(err, _SAYERS)
 
 
-def english(err) -> str:
-    """The refusal in the English the commands print and the logs keep."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The refusal in the English the commands print and the logs keep.""")
 
 
 def note(warning: dict) -> str:
@@ -405,10 +423,7 @@ def note(warning: dict) -> str:
     return _("Something in the session was left out.")
 
 
-def english_note(warning: dict) -> str:
-    """The warning in the English ``rejudge`` prints."""
-    with for_records():
-        return note(warning)
+english_note = in_records(note, """The warning in the English ``rejudge`` prints.""")
 
 
 __all__ = ["say", "english", "note", "english_note", "json_sentence", "input_sentence",

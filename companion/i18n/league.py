@@ -6,8 +6,8 @@ refusals (``league.errors.UsageError``, ``league.store.StoreError``: duck-typed,
 above this floor), in the English ``splendor-league`` prints."""
 from __future__ import annotations
 
-from companion.i18n import _, for_records
-from companion.i18n.files import json_sentence
+from companion.i18n import _, in_records
+from companion.i18n.files import json_sentence, with_reason
 
 
 def check_words(fact: str) -> str:
@@ -42,10 +42,8 @@ def body_words(err) -> str:
     return _("The body is not what the league takes.")
 
 
-def body_english(err) -> str:
-    """The same in the English of the league's API answers (league.md: ``{"error": sentence}``)."""
-    with for_records():
-        return body_words(err)
+body_english = in_records(
+    body_words, """The same in the English of the league's API answers (league.md: ``{"error": sentence}``).""")
 
 
 def answer_words(cause: str, f: dict) -> str:
@@ -76,16 +74,14 @@ def answer_words(cause: str, f: dict) -> str:
     return _("The league could not handle this request.")
 
 
-def answer_english(cause: str, facts: dict) -> str:
-    """The same in the English of the league's API answers."""
-    with for_records():
-        return answer_words(cause, dict(facts))
+answer_english = in_records(
+    answer_words, """The same in the English of the league's API answers.""")
 
 
 def league_words(err) -> str:
     """Why ``splendor-league`` refused (``err.cause``, ``err.facts``: a wrong word on its
     command line, or a database it can't use)."""
-    cause, f = err.cause, err.facts
+    cause, f = err.cause, with_reason(err.facts)
     if cause == "not-host-port":
         return _("The address {address} is not HOST:PORT (for example {example}).").format(**f)
     if cause == "no-such-host":
@@ -114,10 +110,8 @@ def league_words(err) -> str:
     return _("The league can't do that.")
 
 
-def league_english(err) -> str:
-    """The same in the English ``splendor-league`` prints."""
-    with for_records():
-        return league_words(err)
+league_english = in_records(
+    league_words, """The same in the English ``splendor-league`` prints.""")
 
 
 def command_words(fact: str, **f) -> str:
@@ -137,7 +131,5 @@ def command_words(fact: str, **f) -> str:
     raise ValueError(f"no sentence for the league command fact {fact!r}")
 
 
-def command_english(fact: str, **facts) -> str:
-    """The same in the English ``splendor-league`` prints."""
-    with for_records():
-        return command_words(fact, **facts)
+command_english = in_records(
+    command_words, """The same in the English ``splendor-league`` prints.""")

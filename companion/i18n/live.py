@@ -62,7 +62,7 @@ class LiveTranslator(EventDispatcher):
 
     def funbind(self, name, func, *largs, **kwargs):
         if name in _BOUND:
-            for uid, obs in list(self._observers.items()):
+            for uid, obs in self._observers.copy().items():
                 if obs == (func, largs, kwargs):
                     del self._observers[uid]
             return
@@ -75,7 +75,9 @@ class LiveTranslator(EventDispatcher):
         return super().unbind_uid(name, uid)
 
     def _changed(self, lang: str) -> None:
-        for uid, (func, largs, kwargs) in list(self._observers.items()):
+        # A copy, not list(items()): making the list's pairs can run the garbage collector,
+        # and Kivy drops a gone widget's rule from here as it collects.
+        for uid, (func, largs, kwargs) in self._observers.copy().items():
             try:
                 func(*largs, None, None, **kwargs)
             except ReferenceError:       # the widget of that rule is gone

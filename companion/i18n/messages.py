@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from companion.engine import RuleError
-from companion.i18n import _, for_records, naming_ids, ngettext
+from companion.i18n import _, in_records, naming_ids, ngettext
 from companion.i18n.files import json_sentence
 from companion.i18n.words import (cap, card_phrase, describe_tokens, noble_phrase,
                                   nobles_phrase, tokens_of)
@@ -140,10 +140,8 @@ def malformed_english(cause: str, facts: dict) -> Optional[str]:
         return None
 
 
-def english(problem, game=None) -> str:
-    """The refusal's sentence in the English of records, logs and ``--json`` output."""
-    with for_records():
-        return render(problem, game)
+english = in_records(
+    render, """The refusal's sentence in the English of records, logs and ``--json`` output.""")
 
 
 def _render(problem: Problem, game) -> str:

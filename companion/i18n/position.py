@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.ai.match import PlayerSpecError
 from companion.ai.view import PositionError
-from companion.i18n import _, for_records
+from companion.i18n import _, in_records
 from companion.i18n.messages import render
 
 
@@ -39,10 +39,7 @@ def say(err) -> str:
     return _("There is no move to make from this record.")
 
 
-def english(err) -> str:
-    """The same in the English the commands print."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The same in the English the commands print.""")
 
 
 __all__ = ["say", "english"]

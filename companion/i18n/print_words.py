@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import os
 
-from companion.i18n import DEFAULT, Translator, _, for_records, ngettext, pgettext
-from companion.i18n.files import reader_sentence
+from companion.i18n import DEFAULT, Translator, _, in_records, ngettext, pgettext
+from companion.i18n.files import reader_sentence, with_reason
 from companion.i18n.fontbuild import font_paths
 from vision.print_words import ENGLISH, PrintWords
 from vision.printing import PrintError
@@ -78,6 +78,7 @@ def _lower(sentence: str) -> str:
 
 
 def _print(cause: str, f: dict) -> str:
+    f = with_reason(f)
     if cause == "marker-dictionary":
         return _("The marker dictionary {dictionary} is unknown to OpenCV.").format(**f)
     if cause == "payload-too-long":
@@ -139,7 +140,4 @@ def say(err: PrintError) -> str:
     return _print(err.cause, dict(err.facts))
 
 
-def english(err: PrintError) -> str:
-    """The same in the English the commands print."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The same in the English the commands print.""")

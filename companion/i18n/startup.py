@@ -10,7 +10,8 @@ window opens (the player's language is in the settings, not read yet).
 """
 from __future__ import annotations
 
-from companion.i18n import _, for_records
+from companion.i18n import _, in_records
+from companion.i18n.files import with_reason
 
 
 def _accepted(f: dict) -> str:
@@ -31,6 +32,7 @@ def _accepted(f: dict) -> str:
 
 
 def _startup(cause: str, f: dict) -> str:
+    f = with_reason(f)
     if cause in ("flag", "number", "computers", "size"):
         variable = "{}={!r}".format(f["name"], f["value"])
         if cause == "flag":
@@ -75,10 +77,7 @@ def say(err) -> str:
     return _startup(err.cause, dict(err.facts))
 
 
-def english(err) -> str:
-    """The same in English: what the app prints before any window opens."""
-    with for_records():
-        return say(err)
+english = in_records(say, """The same in English: what the app prints before any window opens.""")
 
 
 __all__ = ["say", "english"]

@@ -36,7 +36,7 @@ from companion.ui.tableau import CardTile, NobleTile, Tappable
 KEYBOARDS_DIR = Path(__file__).parent / "keyboards"
 KEYBOARD_FAMILIES = {family: tuple(str(KEYBOARDS_DIR / f"{family}_{kind}.json")
                                    for kind in ("wide", "narrow"))
-                     for family in ("names", "hangul", "search", "cards")}
+                     for family in ("names", "hangul", "cards")}
 # The names keyboards a player switches between with the layout key (한 / A): QWERTY with the
 # Polish letters, and Korean's two-set layout (syllables composed as typed: ui.nameinput).
 NAME_FAMILIES = ("names", "hangul")
@@ -296,9 +296,9 @@ class SearchPopup(ModalView):
         self._choices = choices       # query -> list of ids
         self._on_pick = on_pick
         self._describe = describe or (lambda i: i)
-        # Ids and costs: digits and gem letters (keyboards/search_*.json), not the names keys.
-        # A card's search has no N key (a noble's id): no lone letter on its keyboard.
-        self.ids.query.keyboard_family = "cards" if kind == "card" else "search"
+        # Costs and a noble's requirements: digits and the gems (keyboards/cards_*.json), not
+        # the names keys; ids only from a physical keyboard (no ids on screen).
+        self.ids.query.keyboard_family = "cards"
         self.ids.query.bind(text=lambda *_: self.turn_page(-self.page))
         self.ids.query.bind(text=self.show_query)
         self.ids.query.bind(focus=lambda *_: Clock.schedule_once(self._make_room, 0))
@@ -430,8 +430,8 @@ class TableKeyboard(VKeyboard):
     are still a touch target wide is docked (``keyboards/names_*.json``): 13 columns and 3 rows
     in landscape (the screen is short), 8 columns and 5 rows in portrait. A field can ask for
     another family of layouts (or one of Kivy's layouts by name) with a ``keyboard_family``
-    attribute: the card search asks for "cards" (digits, the gems drawn as everywhere (no
-    letter); a noble's search "search" (with N). Shift tapped on its own holds for the next letter: one finger types
+    attribute: the card and noble searches ask for "cards" (digits, the gems drawn as
+    everywhere, no letter). Shift tapped on its own holds for the next letter: one finger types
     a capital.
     """
 

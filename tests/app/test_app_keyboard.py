@@ -399,15 +399,20 @@ def test_a_card_is_found_by_id_and_by_cost_with_touches(docked_keyboard):
     assert _vkeyboard(window) is None, "the keyboard goes with the search"
 
 
-@pytest.mark.slow
-def test_a_noble_is_found_by_its_id_with_touches(docked_keyboard):
+def test_a_noble_is_found_by_the_bonuses_it_asks_for_with_touches(docked_keyboard):
     window = docked_keyboard
     popup = _open_card_search("slot:noble:0")
+    field = popup.ids.query
+    assert "bonuses" in field.hint_text
     vk = _search_keyboard(window, popup)
-    _type(vk, "N03")
-    assert popup.ids.query.text == "N03"
+    # The same keys as the card search: digits and the gems, no N for an id (not on screen).
+    codes = {code for _, code, _ in _keys(vk)}
+    assert set("wugrk") <= codes and "n" not in codes, codes
+    _type(vk, "4R 4K")
+    _shot("noble-search-typed")
+    assert field.text == "4R 4K"
     assert [w.target for w in walk(popup.ids.results)
-            if getattr(w, "target", "").startswith("pick:")] == ["pick:N03"]
+            if getattr(w, "target", "").startswith("pick:")] == ["pick:N01"]
 
 
 def _results(popup):

@@ -74,6 +74,20 @@ def test_card_search_by_id_and_by_cost():
     assert search_cards("zz") == []
 
 
+def test_a_noble_is_found_by_the_bonuses_it_asks_for():
+    """The noble's search field says "by the bonuses it asks for" and its keys are the gems:
+    what they type finds the nobles (it found only ids, which are not on screen)."""
+    from companion.app.viewmodel import search_nobles
+    assert search_nobles("4r 4k") == ["N01"]
+    assert search_nobles("4K4R") == ["N01"]
+    assert search_nobles("3g") == ["N06", "N07", "N10"]
+    assert search_nobles("n03") == ["N03"]          # a physical keyboard's shortcut
+    assert search_nobles("5r") == [] and search_nobles("4x") == [] and search_nobles("4") == []
+    d = SetupDraft(2, first=0)
+    d.put(("noble", 0), "N06")
+    assert d.choices(("noble", 1), "3g") == ["N07", "N10"]   # one noble is on the table already
+
+
 def test_setup_draft_refuses_a_card_twice_and_a_wrong_level():
     d = SetupDraft(2, first=1)
     d.put(("market", 1, 0), "1W01")

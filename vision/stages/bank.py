@@ -7,7 +7,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Frame, MatLocation, rectify
-from vision.stages.overview import Overview, deviation_from
+from vision.stages.overview import Overview, channel_mean, deviation_from
 from vision.tokens import LaneCount, count_lane, fill_holes
 
 
@@ -99,7 +99,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     lit = np.maximum(top.mean(axis=1), bottom.mean(axis=1)).astype(np.float32)
     reach = max(1, int(round(cfg.lane_lit_reach_mm * px_per_mm)))
     lit = cv2.dilate(lit[None], np.ones((1, 2 * reach + 1), np.uint8))[0]
-    cap = lit[None, :] / np.maximum(bg.mean(axis=2), 8.0)
+    cap = lit[None, :] / np.maximum(channel_mean(bg), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
     return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
 

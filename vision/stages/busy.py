@@ -123,6 +123,15 @@ def chroma_model(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     quadratic in x and y) fitted to the free mat, dropping what is far off it (skin, cloth,
     cards) and refitting; at first what is far off the mat's hue over the whole frame
     (`mat_hue`) is left out."""
+    fit = _chroma_fit(chroma, free, mat_hue, cfg)
+    if fit is None:
+        return np.full(free.shape + (3,), np.asarray(mat_hue, np.float64), np.float32)
+    return fit
+
+
+def _chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
+                cfg: VisionConfig) -> np.ndarray | None:
+    """:func:`chroma_model`, or None where the mat's one hue `mat_hue` is the model."""
     h, w = free.shape
     step = 8
     ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
@@ -147,7 +156,7 @@ def chroma_model(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     one = np.asarray(mat_hue, np.float64)
     tint = np.abs(fit / one - 1.0).max(axis=1)[keep]
     if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
-        return np.full((h, w, 3), one, np.float32)
+        return None
     coarse = fit.astype(np.float32).reshape(ys.shape[0], xs.shape[1], 3)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -168,7 +177,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     neither, shows by a faint tint that ends at its outline (:func:`_faint_things`).
     `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
     """
-    img = cv2.blur(overview.image, (3, 3)).astype(np.float32) + 1.0
+    img = cv2.add(cv2.blur(overview.image, (3, 3)), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
     chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)
@@ -178,8 +187,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # The mat's hue where each pixel is: a lamp of another tint shifts it slowly across the
     # mat (a warm lamp to one side, daylight from a window on the other); a thing changes it
     # at its outline.
-    rel = cv2.absdiff(cv2.divide(chroma, chroma_model(chroma, where, mat_hue, cfg)),
-                      (1.0, 1.0, 1.0, 0.0))
+    fit = _chroma_fit(chroma, where, mat_hue, cfg)
+    # Under one hue, divided by it as it is (a frame-sized array of it took longer).
+    rel = cv2.absdiff(chroma / np.asarray(mat_hue, np.float64).astype(np.float32)
+                      if fit is None else cv2.divide(chroma, fit), (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
     coloured = hue > hue_limit(level, cfg)

@@ -126,22 +126,56 @@ def _aruco_detector(dictionary: str, thorough: bool = False):
     return cv2.aruco.ArucoDetector(d, params)
 
 
-def _detect_markers(gray: np.ndarray, dictionary: str, wanted) -> dict[int, np.ndarray]:
-    """Marker id -> corners (search-copy px); ids seen twice or not on the mat are dropped."""
-    found: dict[int, np.ndarray] = {}
-    for thorough in (False, True):
-        corners, ids, _ = _aruco_detector(dictionary, thorough).detectMarkers(gray)
-        seen: dict[int, list[np.ndarray]] = {}
-        if ids is not None:
-            for c, i in zip(corners, ids.ravel()):
-                if int(i) in wanted:
-                    seen.setdefault(int(i), []).append(c.reshape(4, 2).astype(np.float64))
-        for i, cs in seen.items():
-            if len(cs) == 1 and i not in found:
-                found[i] = cs[0]
-        if len(found) == len(wanted):
-            break
+def _detect_markers(gray: np.ndarray, dictionary: str, wanted,
+                    squares: dict | None = None, enough: int = 3,
+                    window: float = 1.0) -> dict[int, np.ndarray]:
+    """Marker id -> corners (search-copy px); ids seen twice or not on the mat are dropped.
+
+    A marker the first pass misses is looked for again with more threshold windows (a dark
+    corner, hard light). With `enough` markers found and `squares` (id -> its square in mat
+    mm), only where each missing one should be (its square placed by the found ones, grown by
+    `window` of its size each way, inside the frame): searching the whole copy again took a
+    quarter of a frame's time, and the missing marker is most often under a hand or out of
+    the picture.
+    """
+    found = _markers_in(gray, dictionary, wanted, False)
+    if len(found) == len(wanted):
+        return found
+    if squares is None or len(found) < enough:
+        for i, c in _markers_in(gray, dictionary, wanted, True).items():
+            found.setdefault(i, c)
+        return found
+    src = np.concatenate([np.asarray(squares[i], np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)])
+    H, _ = cv2.findHomography(src, dst)
+    if H is None:
+        return found
+    h, w = gray.shape[:2]
+    for i in sorted(set(wanted) - set(found)):
+        sq = cv2.perspectiveTransform(np.asarray(squares[i], np.float64).reshape(-1, 1, 2),
+                                      H).reshape(-1, 2)
+        size = float(np.max(sq.max(axis=0) - sq.min(axis=0)))
+        x0, y0 = np.floor(sq.min(axis=0) - window * size).astype(int)
+        x1, y1 = np.ceil(sq.max(axis=0) + window * size).astype(int)
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue  # out of the picture
+        part = np.ascontiguousarray(gray[y0:y1, x0:x1])
+        again = _markers_in(part, dictionary, {i}, True)
+        if i in again:
+            found[i] = again[i] + np.array([x0, y0], np.float64)
     return found
+
+
+def _markers_in(gray: np.ndarray, dictionary: str, wanted, thorough: bool
+                ) -> dict[int, np.ndarray]:
+    corners, ids, _ = _aruco_detector(dictionary, thorough).detectMarkers(gray)
+    seen: dict[int, list[np.ndarray]] = {}
+    if ids is not None:
+        for c, i in zip(corners, ids.ravel()):
+            if int(i) in wanted:
+                seen.setdefault(int(i), []).append(c.reshape(4, 2).astype(np.float64))
+    return {i: cs[0] for i, cs in seen.items() if len(cs) == 1}
 
 
 def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
@@ -153,7 +187,9 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
     """
     mat = mat or load_mat()
     gray = cv2.cvtColor(frame.small, cv2.COLOR_BGR2GRAY)
-    found = _detect_markers(gray, mat.marker_dictionary, set(mat.marker_corners))
+    found = _detect_markers(gray, mat.marker_dictionary, set(mat.marker_corners),
+                            {i: mat.marker_square(i) for i in mat.marker_corners},
+                            cfg.min_markers, cfg.marker_search_window)
     # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
     found = {i: (c + 0.5) / frame.small_scale - 0.5 for i, c in found.items()}
     if found:
