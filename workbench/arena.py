@@ -18,7 +18,9 @@ JSON lines, so none of its code is imported here. This side does the translation
 Every turn it returns is pushed by the match with ``game.push``, so the engine checks each one;
 :func:`translate` also checks its own result, so a bad translation fails loudly.
 
-Run: ``python -m workbench.arena L4 cestpasphoto --games 20 --azg /work/arena``.
+Run: ``python -m workbench.arena L4 cestpasphoto --games 20 --azg /work/arena``. The bot's
+model follows the line-up's size (``L4 cestpasphoto cestpasphoto``: its 3-player model, one
+process for both of its seats; each move is searched afresh from the seat's view).
 """
 from __future__ import annotations
 

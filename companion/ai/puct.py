@@ -12,9 +12,10 @@ seal256/splendor's finding that this is worth more than many more iterations). T
 at a node are those legal in the iteration's world (availability, as in single-observer ISMCTS).
 
 The prior of a move is the quick judgement (:func:`~companion.ai.heuristics.score_main`)
-through a softmax at temperature :data:`PRIOR_TEMPERATURE`; only the best :data:`ROOT_WIDTH`
-moves at the root and :data:`INNER_WIDTH` below it are searched (speed: the others have
-priors near zero).
+through a softmax at temperature :data:`PRIOR_TEMPERATURE`, or the learned move prior
+(:mod:`companion.ai.prior`, ``prior_net``), worked out once a node and cut at each visit to the
+moves legal in that world; only the best :data:`ROOT_WIDTH` moves at the root and
+:data:`INNER_WIDTH` below it are searched (speed: the others have priors near zero).
 
 >>> import random
 >>> from companion.engine import SimulatedTable
