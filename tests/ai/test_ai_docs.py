@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["companion.ai", "companion.ai.heuristics", "companion.ai.world", "companion.ai.search",
            "companion.ai.view", "companion.ai.player", "companion.ai.baselines",
-           "companion.ai.match", "companion.ai.coach"]
+           "companion.ai.match", "companion.ai.coach", "companion.ai.prior"]
 
 
 @pytest.mark.parametrize("name", MODULES)
