@@ -193,9 +193,21 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                       if fit is None else cv2.divide(chroma, fit), (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
-    coloured = hue > hue_limit(level, cfg)
+    limit = hue_limit(level, cfg)
+    coloured = hue > limit
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     logk = cv2.log(cv2.divide(level, model))
+    # Under two lights of different tints (a warm lamp and a cool ceiling) a shadow of the one
+    # is lit by the other alone, so it takes that light's tint, the more the darker it is (a
+    # warm lamp's full shadow, at 0.45 of the mat, was 0.16 off its hue; skin is twice that at
+    # 0.9). Beside such a thing, though, its blurred outline mixes with its own shadow: the
+    # plain limit holds there (a 2D render's fingertip lost its rim and with it its reach).
+    dimness = cv2.max(1.0 - cv2.divide(level, model), 0.0)
+    strong = (hue > limit + cfg.busy_shadow_tint * dimness).astype(np.uint8)
+    r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
+    beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                 (2 * r + 1, 2 * r + 1))) > 0
+    coloured = (strong > 0) | (coloured & beside_strong)
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
@@ -279,7 +291,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         solid |= dark > 0.5 * area
         solid[0] = False
         things |= solid[labels]
-    things |= _faint_things(hue, level, where & ~fringe, overview.px_per_mm, cfg)
+    # A faint tint in a shadow is the other light's (see above), not a thing's.
+    faint_hue = cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0)
+    things |= _faint_things(faint_hue, level, where & ~fringe, overview.px_per_mm, cfg)
     return things.astype(np.uint8) * 255
 
 
