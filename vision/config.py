@@ -227,6 +227,10 @@ class VisionConfig:
     #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
     #: leans out in the picture): they stick out further.
     busy_tall_reach_mm: float = 8.0
+    #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
+    #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
+    #: there is that shadow, not a sleeve.
+    busy_stack_shadow_mm: float = 15.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0

@@ -62,3 +62,12 @@ def test_a_decks_own_shadow_beside_the_hand_over_the_next_deck_covers_nothing():
     # and decks.1 was covered.
     covered = set(read_table(_frame("physical-deck-shadow-by-hand.jpg"))["covered"])
     assert covered == {"nobles.0", "market.2.0", "market.3.0", "decks.2", "decks.3"}
+
+
+def test_the_decks_own_sharp_shadows_in_window_light_cover_nothing():
+    # New tune seed 5200 frame 7, window light from the left: a hand over the blue, green and
+    # red lanes; the decks' stacks cast sharp shadows (a stack stands on the mat) across the
+    # gap to the market. A dark patch lying only within 15 mm of a deck is its stack's shadow.
+    # Before, the shadows' sharp outline made them a sleeve: decks.2 and market.2.0 covered.
+    covered = read_table(_frame("physical-deck-stack-shadows.jpg"))["covered"]
+    assert covered == ["bank.blue", "bank.green", "bank.red"]
