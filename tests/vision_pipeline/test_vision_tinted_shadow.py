@@ -57,9 +57,9 @@ def test_an_arms_tinted_shadow_beside_the_bank_covers_no_lane():
 def test_a_decks_own_shadow_beside_the_hand_over_the_next_deck_covers_nothing():
     # Seed 777 frame 1, lamp and ceiling: a hand over the level-3 and level-2 decks from the
     # left; the level-1 deck's stack casts its shadow into the gap to the level-2 deck, whose
-    # ring it touches. That shadow comes from no further than the stack could reach, so it
-    # goes on over neither deck. Before, whatever touched a covered deck counted as the hand
-    # and decks.1 was covered.
+    # ring it touches. That shadow lies only within the stack's reach: it is no sleeve, and
+    # goes on over neither deck. Before, it counted as the hand over decks.2 reaching on into
+    # decks.1, and decks.1 was covered.
     covered = set(read_table(_frame("physical-deck-shadow-by-hand.jpg"))["covered"])
     assert covered == {"nobles.0", "market.2.0", "market.3.0", "decks.2", "decks.3"}
 

@@ -578,7 +578,6 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # Per region the things on its ring, and its box's labels, free mat and view.
     touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
     near_own: list[str] = []
-    over: set[int] = set()
     for path, (box, freehere, dist) in rings.items():
         seen = None if view is None else view[box]
         if seen is not None:
@@ -602,13 +601,10 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         elif _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
                      mat_hue, cfg):
             covered.append(path)
-            over.update(int(i) for i in far)
     # What lies in the gap between two regions, within a card's reach of the one, is still a
     # hand when it goes on over the other: a finger over a deck seen on the free mat only in
     # the gap to the deck below, which the hand covers.
-    # Only what comes from further away than the covered region's own card could reach: a
-    # deck's own shadow in the gap below it, beside the hand that covers it, goes on over
-    # neither deck.
+    over = set().union(*(touched[p][0].tolist() for p in covered))
     for path in near_own:
         touching, here, freehere, seen = touched[path]
         far = [i for i in touching if i in over]
