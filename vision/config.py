@@ -156,6 +156,10 @@ class VisionConfig:
     #: ...and its edge is soft: the step from the mat to a hand's shadow takes 8 mm or more (a
     #: hand is 15 mm or more above the mat), a sleeve's, a card's or a paper's less than this.
     shadow_edge_mm: float = 4.0
+    #: A shadow of one light lit by another of another tint takes the other's tint, the more
+    #: the darker it is: it may be off the mat's hue by shadow_max_hue plus this times how much
+    #: darker than the mat it is (1 - its brightness ratio). Skin and cloth are far more off it.
+    busy_shadow_tint: float = 0.4
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
     #: then be as bright as the mat), steps up within this much (mm).
@@ -223,6 +227,10 @@ class VisionConfig:
     #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
     #: leans out in the picture): they stick out further.
     busy_tall_reach_mm: float = 8.0
+    #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
+    #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
+    #: there is that shadow, not a sleeve.
+    busy_stack_shadow_mm: float = 15.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0

@@ -162,8 +162,8 @@ def _chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
 
 
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
-                free: np.ndarray | None = None, mat_hue: np.ndarray | None = None
-                ) -> np.ndarray:
+                free: np.ndarray | None = None, mat_hue: np.ndarray | None = None,
+                stacks: np.ndarray | None = None) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
     A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
@@ -176,6 +176,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     lamp's, which moreover keeps the mat's hue. A sleeve of nearly the mat's own colour,
     neither, shows by a faint tint that ends at its outline (:func:`_faint_things`).
     `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
+    `stacks`: bool, the free mat a deck's own shadow may fall on (within its stack's reach):
+    a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
     """
     img = cv2.add(cv2.blur(overview.image, (3, 3)), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -193,9 +195,21 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                       if fit is None else cv2.divide(chroma, fit), (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
-    coloured = hue > hue_limit(level, cfg)
+    limit = hue_limit(level, cfg)
+    coloured = hue > limit
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     logk = cv2.log(cv2.divide(level, model))
+    # Under two lights of different tints (a warm lamp and a cool ceiling) a shadow of the one
+    # is lit by the other alone, so it takes that light's tint, the more the darker it is (a
+    # warm lamp's full shadow, at 0.45 of the mat, was 0.16 off its hue; skin is twice that at
+    # 0.9). Beside such a thing, though, its blurred outline mixes with its own shadow: the
+    # plain limit holds there (a 2D render's fingertip lost its rim and with it its reach).
+    dimness = cv2.max(1.0 - cv2.divide(level, model), 0.0)
+    strong = (hue > limit + cfg.busy_shadow_tint * dimness).astype(np.uint8)
+    r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
+    beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                 (2 * r + 1, 2 * r + 1))) > 0
+    coloured = (strong > 0) | (coloured & beside_strong)
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
@@ -276,10 +290,15 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 total = total - np.bincount(dl, minlength=n)
                 sharp = sharp - np.bincount(dl, weights=was.astype(np.float64), minlength=n)
                 solid &= _sharp_enough(sharp, total, overview.px_per_mm, cfg)
+        if stacks is not None and not tinted and solid.any():
+            beyond = np.bincount(labels[inside & ~stacks], minlength=n)
+            solid &= beyond > 0
         solid |= dark > 0.5 * area
         solid[0] = False
         things |= solid[labels]
-    things |= _faint_things(hue, level, where & ~fringe, overview.px_per_mm, cfg)
+    # A faint tint in a shadow is the other light's (see above), not a thing's.
+    faint_hue = cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0)
+    things |= _faint_things(faint_hue, level, where & ~fringe, overview.px_per_mm, cfg)
     return things.astype(np.uint8) * 255
 
 
@@ -361,10 +380,12 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
 
 
 @lru_cache(maxsize=4)
-def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: float):
+def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: float,
+            stack_mm: float):
     """The free mat mask, and per region around it: (bbox slices, free mat there, distance from
     the region's outline in mm there). The ring is the free mat within ring_mm of the outline;
-    the profile (what the hand looks like further out) reaches profile_mm."""
+    the profile (what the hand looks like further out) reaches profile_mm. And the free mat
+    within stack_mm of a deck (where its own shadow may fall)."""
     mat = load_mat()
     w, h = int(round(mat.size[0] * s)), int(round(mat.size[1] * s))
     free = np.full((h, w), 255, np.uint8)
@@ -387,7 +408,12 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
         rings[path] = (box, free[box] > 0, dist)
         band = (free[box] > 0) & (dist <= inner_mm + 1.5 / s)
         edge_of[box][band] = k + 1
-    return free, rings, edge_of
+    # Where a deck's own stack may cast its shadow: the free mat within its reach.
+    stacks = np.zeros((h, w), np.uint8)
+    for r in mat.decks.values():
+        _fill(stacks, _grow(r, stack_mm), s, 255)
+    stacks = (stacks > 0) & (free > 0)
+    return free, rings, edge_of, stacks
 
 
 def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -495,8 +521,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     """
     mat = mat or load_mat()
     s = overview.px_per_mm
-    free, rings, edge_of = _layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
-                                   cfg.busy_profile_mm)
+    free, rings, edge_of, stacks = _layout(id(mat), s, cfg.busy_region_inner_mm,
+                                           cfg.busy_ring_mm, cfg.busy_profile_mm,
+                                           cfg.busy_stack_shadow_mm)
     view = overview.in_view
     if view is not None:
         # Part of the mat is out of the frame: what is not seen hides nothing (and beyond the
@@ -514,7 +541,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             # The sticker: the symbol, its quiet zone and the printed id under it.
             grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
             cv2.fillConvexPoly(bare, np.round(grown * s).astype(np.int32), 0)
-    things = object_mask(overview, cfg, bare, mat_hue) & bare
+    things = object_mask(overview, cfg, bare, mat_hue, stacks) & bare
     # An odd kernel: an even one shifts the mask by a pixel (the anchor is off-centre).
     k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
