@@ -24,7 +24,6 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
-import json
 import pickle
 import random
 import time
@@ -39,7 +38,7 @@ from companion.ai.value import FEATURES, ValueNet, seat_features
 from companion.ai.view import position_from_game
 from companion.engine import SimulatedTable
 from companion.engine.record import parse_event
-from workbench.train_value import fit_temperature, reliability, stack, train
+from workbench.train_value import fit_temperature, midgame_figures, report, stack, train
 from workbench.train_value import self_play_game as weak_game
 
 ITERATIONS = 120      # the classic search's budget a move in self-play (level 3's)
@@ -236,15 +235,8 @@ def main(argv=None) -> int:
                     "total_cpu_s": round(time.process_time() - start),
                     "temperature": float(p["temperature"][0]),
                     "bytes": os.path.getsize(args.out)})
-    for n in (2, 3, 4):
-        pairs = [(float(net.chances(rows)[0]), float(g["target"][0]))
-                 for g in held if g["n"] == n for rows in g["rows"][len(g["rows"]) // 2:]]
-        if pairs:
-            figures[f"brier_{n}p_midgame"] = round(reliability(pairs)[0], 4)
-    print(json.dumps(figures, indent=1))
-    if args.report:
-        with open(args.report, "w") as f:
-            json.dump(figures, f, indent=1)
+    figures.update(midgame_figures(net, held, tables=False))
+    report(figures, args.report)
     return 0
 
 

@@ -219,23 +219,32 @@ def main(argv=None) -> int:
                "held_out_games": len(held), "self_play_cpu_s": round(play_seconds),
                "total_cpu_s": round(time.process_time() - start),
                "temperature": float(p["temperature"][0])}
+    figures.update(midgame_figures(net, held))
+    report(figures, args.report)
+    return 0
+
+
+def midgame_figures(net, held, tables: bool = True) -> dict:
+    """The Brier score (and reliability table) of ``net`` on the held-out games' positions
+    from mid-game on, for each number of players."""
+    figures = {}
     for n in (2, 3, 4):
-        pairs = []
-        for g in held:
-            if g["n"] != n:
-                continue
-            half = len(g["rows"]) // 2
-            for rows in g["rows"][half:]:  # from mid-game on
-                pairs.append((float(net.chances(rows)[0]), float(g["target"][0])))
+        pairs = [(float(net.chances(rows)[0]), float(g["target"][0]))
+                 for g in held if g["n"] == n for rows in g["rows"][len(g["rows"]) // 2:]]
         if pairs:
             brier, table = reliability(pairs)
             figures[f"brier_{n}p_midgame"] = round(brier, 4)
-            figures[f"reliability_{n}p"] = table
+            if tables:
+                figures[f"reliability_{n}p"] = table
+    return figures
+
+
+def report(figures: dict, path=None) -> None:
+    """Print the training's figures, and keep them in ``path`` if given."""
     print(json.dumps(figures, indent=1))
-    if args.report:
-        with open(args.report, "w") as f:
+    if path:
+        with open(path, "w") as f:
             json.dump(figures, f, indent=1)
-    return 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import pytest
 
 from companion.ai import choose_move
 from companion.ai import puct
-from companion.ai.player import PUCT
+from companion.ai.player import EXPERT, PUCT
 from companion.ai.value import (WEIGHTS, ValueNet, net_chances, reference_chances,
                                 seat_features)
 from companion.engine import Game, SimulatedTable, play_random_game
@@ -104,13 +104,15 @@ def test_a_seed_gives_the_same_move_and_search():
         [(repr(s.action), s.visits, s.value) for s in b.result.stats]
 
 
-def test_the_puct_search_never_reads_an_opponents_secret_reserve():
+@pytest.mark.parametrize("spec", [PUCT, EXPERT], ids=["puct", "expert"])
+def test_the_puct_search_never_reads_an_opponents_secret_reserve(spec):
     # As tests/ai/test_ai_hidden.py for the levels: the record differs only in which card an
-    # opponent secretly reserved; the PUCT search must be the same visit for visit.
+    # opponent secretly reserved; the PUCT search (with the value network, or with the learned
+    # prior and value too) must be the same visit for visit.
     from .test_ai_hidden import scanned_opponent_reserves, swap_scan
 
     def fingerprint(lines):
-        choice = choose_move(lines, iterations=80, seed=5, spec=PUCT)
+        choice = choose_move(lines, iterations=80, seed=5, spec=spec)
         return choice.lines, [(repr(s.action), s.visits, round(s.value, 9))
                               for s in choice.result.stats]
     checked = 0
