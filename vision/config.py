@@ -207,7 +207,7 @@ class VisionConfig:
     #: the mat beside it.
     busy_model_schedule: tuple[tuple[int, float], ...] = ((3, 0.4), (6, 0.25), (6, 0.15),
                                                           (10, 0.12), (10, 0.12))
-    #: The mat's hue across the frame (busy.chroma_model): a quadratic of busy_chroma_terms
+    #: The mat's hue across the frame (mat_light.chroma_model): a quadratic of busy_chroma_terms
     #: terms refitted keeping the free mat within each of these (the largest channel's ratio to
     #: the fit, minus 1) of the last fit; used only when it strays from the mat's one hue by
     #: busy_chroma_min_tint or more over a twentieth of the free mat (two lights of different

@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import read_table
-from vision.stages.busy import chroma_model
+from vision.stages.mat_light import chroma_model
 
 
 def test_a_warm_lamp_on_one_side_and_a_window_on_the_other_is_no_hand():

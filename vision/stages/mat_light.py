@@ -1,0 +1,97 @@
+"""The light on the mat, as smooth surfaces fitted to the free mat (stage 9's reference):
+its brightness (:func:`brightness_model`) and its hue (:func:`mat_chromaticity`,
+:func:`chroma_model`), against which a hand, a sleeve or a shadow is judged
+(:mod:`vision.stages.busy`)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.stages.overview import Overview
+
+
+def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+                     ) -> np.ndarray:
+    """The mat's brightness everywhere: a smooth surface (a cubic in x and y, in log brightness)
+    fitted to the free mat, dropping what doesn't fit (hands, sleeves, shadows) and refitting.
+
+    Light changes slowly across a mat; a local blur would follow a big sleeve or shadow and
+    take it for the mat.
+    """
+    h, w = level.shape
+    step = 8  # the surface is smooth: a coarse grid fits and evaluates it
+    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    keep = (free[step // 2::step, step // 2::step] > 0).ravel()
+    v = np.log(cv2.resize(level, (xs.shape[1], ys.shape[0]), interpolation=cv2.INTER_AREA)).ravel()
+    x = (xs / w * 2 - 1).ravel()
+    y = (ys / h * 2 - 1).ravel()
+    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y, x * y * y,
+                  y ** 3], axis=1).astype(np.float64)
+    use = keep.copy()
+    coef = np.zeros(a.shape[1])
+    coef[0] = float(np.median(v[keep])) if keep.any() else 0.0
+    for terms, window in cfg.busy_model_schedule:
+        if use.sum() < 50:
+            break
+        m = a[use][:, :terms]
+        # Normal equations: a 10 x 10 solve at most (lstsq's SVD costs far more here).
+        coef = np.zeros(a.shape[1])
+        coef[:terms] = np.linalg.solve(m.T @ m + 1e-6 * np.eye(terms), m.T @ v[use])
+        use = keep & (np.abs(a @ coef - v) < window)
+    coarse = np.exp(a @ coef).astype(np.float32).reshape(xs.shape)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
+    """The mat's hue over the whole frame (light and shadow change its brightness from place to
+    place, not its hue): the median chromaticity (B, G, R over their mean) of the free mat."""
+    img = cv2.blur(overview.image, (3, 3))[::3, ::3].astype(np.float32) + 1.0
+    sample = img[free[::3, ::3] > 0]
+    if not len(sample):
+        return np.ones(3, np.float32)
+    return np.median(sample / sample.mean(axis=1, keepdims=True), axis=0)
+
+
+def chroma_model(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
+                 cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The mat's chromaticity everywhere (float32 H x W x 3): a smooth surface per channel (a
+    quadratic in x and y) fitted to the free mat, dropping what is far off it (skin, cloth,
+    cards) and refitting; at first what is far off the mat's hue over the whole frame
+    (`mat_hue`) is left out."""
+    fit = chroma_fit(chroma, free, mat_hue, cfg)
+    if fit is None:
+        return np.full(free.shape + (3,), np.asarray(mat_hue, np.float64), np.float32)
+    return fit
+
+
+def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
+                cfg: VisionConfig) -> np.ndarray | None:
+    """:func:`chroma_model`, or None where the mat's one hue `mat_hue` is the model."""
+    h, w = free.shape
+    step = 8
+    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    grid = (xs.shape[1], ys.shape[0])
+    c = cv2.resize(chroma, grid, interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float64)
+    keep = (free[step // 2::step, step // 2::step] > 0).ravel()
+    x = (xs / w * 2 - 1).ravel()
+    y = (ys / h * 2 - 1).ravel()
+    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)[:, :cfg.busy_chroma_terms]
+    a = a.astype(np.float64)
+    fit = np.tile(np.asarray(mat_hue, np.float64), (len(x), 1))
+    for window in cfg.busy_chroma_schedule:
+        use = keep & (np.abs(c / fit - 1.0).max(axis=1) < window)
+        if use.sum() < 50:
+            break
+        m = a[use]
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
+        fit = a @ coef
+    # Under one light the mat's hue is one: the fit's small wobble would only move the
+    # outlines of pale things (a washed-out hand in the 2D renders' gaps), so it is kept
+    # only when a light's tint really changes the hue across the mat.
+    one = np.asarray(mat_hue, np.float64)
+    tint = np.abs(fit / one - 1.0).max(axis=1)[keep]
+    if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
+        return None
+    coarse = fit.astype(np.float32).reshape(ys.shape[0], xs.shape[1], 3)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
