@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
@@ -59,12 +59,17 @@ class Mat:
 
     def slots(self) -> dict[str, Rect]:
         """Every card/noble slot by its read-table path ("nobles.0", "market.1.3", "scan")."""
-        out: dict[str, Rect] = {f"nobles.{i}": r for i, r in enumerate(self.nobles)}
+        return dict(self.slot_rects)
+
+    @cached_property
+    def slot_rects(self) -> tuple[tuple[str, Rect], ...]:
+        """:meth:`slots` as (path, rect) pairs, worked out once (tags to slots asks for every
+        code)."""
+        out = [(f"nobles.{i}", r) for i, r in enumerate(self.nobles)]
         for level in sorted(self.market):
-            for i, r in enumerate(self.market[level]):
-                out[f"market.{level}.{i}"] = r
-        out["scan"] = self.scan
-        return out
+            out += [(f"market.{level}.{i}", r) for i, r in enumerate(self.market[level])]
+        out.append(("scan", self.scan))
+        return tuple(out)
 
 
 def _rect(values) -> Rect:

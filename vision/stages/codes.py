@@ -145,22 +145,11 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
 # --- 7. tags to slots ---------------------------------------------------------------------------
 
-_SLOTS: dict[int, tuple[Mat, list]] = {}
-
-
-def _slots(mat: Mat) -> list:
-    """``mat.slots()`` as a list, made once per mat (it was made again for every code)."""
-    kept = _SLOTS.get(id(mat))
-    if kept is None or kept[0] is not mat:
-        kept = _SLOTS[id(mat)] = (mat, list(mat.slots().items()))
-    return kept[1]
-
-
 def slot_of(point_mm, mat: Mat, cfg: VisionConfig = DEFAULT_CONFIG) -> str | None:
     """The slot path holding a point (mm), allowing ``slot_tolerance_mm`` outside its outline."""
     x, y = float(point_mm[0]), float(point_mm[1])
     best, best_d = None, cfg.slot_tolerance_mm
-    for path, (rx, ry, rw, rh) in _slots(mat):
+    for path, (rx, ry, rw, rh) in mat.slot_rects:
         dx = max(rx - x, 0.0, x - (rx + rw))
         dy = max(ry - y, 0.0, y - (ry + rh))
         d = float(np.hypot(dx, dy))
