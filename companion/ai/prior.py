@@ -19,7 +19,6 @@ inference is plain numpy.
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 import numpy as np
@@ -28,9 +27,10 @@ from companion.engine import (CARDS, TOKEN_LIMIT, WINNING_POINTS, BuyCard, PassT
                               ReserveBlind, ReserveCard, TakeGems)
 
 from .heuristics import Wishes, _can_afford, card_value, score_main
+from .value import EXPERT_WEIGHTS
 
 MOVE_FEATURES = 22
-EXPERT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "expert.npz")
+EXPERT = EXPERT_WEIGHTS  # the prior's weights share the file with the search's value network
 
 
 def move_features(game, p: int, moves, wishes: Wishes = None) -> np.ndarray:

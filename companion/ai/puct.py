@@ -78,13 +78,20 @@ def _cached_options(node: _Node, game, world: World, width: int, prior_net) -> l
     if node.options is None:
         node.options = priors(game, world, width, None, prior_net)
         return node.options
-    p = game.active
-    legal = set(game.legal_main_actions())
-    extra = world.hidden_buys(game, p)
-    if extra:
-        legal.update(extra)
+    legal = set(_moves(game, world, None))
     options = [(m, q) for m, q in node.options if m in legal]
     return options or priors(game, world, width, None, prior_net)
+
+
+def _moves(game, world: Optional[World], searcher: Optional[int]) -> list:
+    """The active seat's main actions in ``world``: a hidden blind reserve is offered for
+    buying only when the world knows it, and never to the searching seat at the root."""
+    moves = list(game.legal_main_actions())
+    if world is not None and game.active != searcher:
+        extra = world.hidden_buys(game, game.active)
+        if extra:
+            moves = [m for m in moves if type(m) is not PassTurn] + extra
+    return moves
 
 
 def priors(game, world: Optional[World], width: int, searcher: Optional[int],
@@ -97,11 +104,7 @@ def priors(game, world: Optional[World], width: int, searcher: Optional[int],
     the searching seat at the root (``searcher``).
     """
     p = game.active
-    moves = list(game.legal_main_actions())
-    if world is not None and p != searcher:
-        extra = world.hidden_buys(game, p)
-        if extra:
-            moves = [m for m in moves if type(m) is not PassTurn] + extra
+    moves = _moves(game, world, searcher)
     if len(moves) == 1:
         return [(moves[0], 1.0)]
     wishes = Wishes(game, p)
