@@ -34,7 +34,7 @@ from companion.ai.match import push_turn, winners_of
 from companion.ai.player import _slip, turn_lines
 from companion.ai.prior import MOVE_FEATURES, PriorNet, move_features
 from companion.ai.search import _key, search
-from companion.ai.value import FEATURES, ValueNet, seat_features
+from companion.ai.value import ValueNet, seat_features
 from companion.ai.view import position_from_game
 from companion.engine import SimulatedTable
 from companion.engine.record import parse_event

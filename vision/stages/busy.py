@@ -28,7 +28,7 @@ from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
-from vision.stages.mat_light import brightness_model, chroma_fit, chroma_model, mat_chromaticity
+from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, hue_limit
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
