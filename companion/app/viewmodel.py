@@ -145,16 +145,7 @@ def search_cards(query: str, level: Optional[int] = None,
     pool = sorted(among) if among is not None else sorted(CARDS)
     if level is not None:
         pool = [c for c in pool if CARDS[c].level == level]
-    q = query.strip().lower().replace(",", " ")
-    if not q:
-        return pool[:limit]
-    by_id = [c for c in pool if c.lower().startswith(q.replace(" ", ""))]
-    if by_id:
-        return by_id[:limit]
-    want = _gem_counts(q)
-    if not want:
-        return []
-    return [c for c in pool if all(CARDS[c].cost[i] == n for i, n in want.items())][:limit]
+    return _search(query, pool, lambda c: CARDS[c].cost)[:limit]
 
 
 def search_nobles(query: str, among: Optional[Iterable[str]] = None) -> list:
@@ -167,16 +158,22 @@ def search_nobles(query: str, among: Optional[Iterable[str]] = None) -> list:
     ['N06', 'N07', 'N10']
     """
     pool = sorted(among) if among is not None else sorted(NOBLES)
+    return _search(query, pool, lambda n: NOBLES[n].requires)
+
+
+def _search(query: str, pool: list, counts) -> list:
+    """The ids of ``pool`` a query finds: all for none, those starting with it (an id), else
+    those whose ``counts(id)`` (a cost or a noble's requirement) has each gem count typed."""
     q = query.strip().lower().replace(",", " ")
     if not q:
         return pool
-    by_id = [n for n in pool if n.lower().startswith(q.replace(" ", ""))]
+    by_id = [i for i in pool if i.lower().startswith(q.replace(" ", ""))]
     if by_id:
         return by_id
     want = _gem_counts(q)
     if not want:
         return []
-    return [n for n in pool if all(NOBLES[n].requires[i] == k for i, k in want.items())]
+    return [i for i in pool if all(counts(i)[g] == n for g, n in want.items())]
 
 
 def _gem_counts(q: str) -> dict:
