@@ -37,6 +37,11 @@ class VisionConfig:
     #: Frames wider than this are halved for the token and whole-frame tag stages
     #: (a 4608 x 2592 still works like a 2304 x 1296 one; tag crops still use full resolution).
     work_max_width: int = 2600
+    #: Worker threads that run a frame's independent stages beside the calling thread (the
+    #: bank's lanes beside the hands and tags, each slot's crops, the whole-frame codes beside
+    #: the markers); 0: every stage in the calling thread. Same result either way: it lowers
+    #: the time a frame takes on a Pi's 4 cores, not the CPU it uses.
+    stage_threads: int = 3
     #: Resolution of the rectified overview used for occupancy, background and hands.
     overview_px_per_mm: float = 1.0
     #: Mat this near the frame's edge (mm) counts as out of view: a camera knocked aside shows

@@ -24,7 +24,9 @@ Pure stages, each a function of an image (and what earlier stages found), every 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -104,6 +106,29 @@ def _codes_mm(loc: MatLocation, codes: list[Code]) -> list[np.ndarray]:
     return list(loc.to_mat([p for c in codes for p in c.corners]).reshape(-1, 4, 2))
 
 
+@lru_cache(maxsize=2)
+def _pool(workers: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(workers, thread_name_prefix="read-table")
+
+
+def _start(pool: ThreadPoolExecutor | None, fn, *args):
+    """Run `fn(*args)` in `pool` (None: here and now); returns what waits for its result."""
+    if pool is None:
+        value = fn(*args)
+        return lambda: value
+    return pool.submit(fn, *args).result
+
+
+def _crops(pool: ThreadPoolExecutor | None, frame: Frame, loc: MatLocation,
+           rects: dict[str, Rect], cfg: VisionConfig) -> list[Code]:
+    """:func:`read_slot_crops`, each slot in the pool (each slot's tries are its own: the
+    codes come back in the same order as from one call)."""
+    if pool is None or len(rects) < 2:
+        return read_slot_crops(frame, loc, rects, cfg)
+    jobs = [pool.submit(read_slot_crops, frame, loc, {p: r}, cfg) for p, r in rects.items()]
+    return [c for job in jobs for c in job.result()]
+
+
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             image_name: str | None = None, memory: TableMemory | None = None,
             players: int | None = None) -> TableReading:
@@ -115,11 +140,16 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     cfg = config or DEFAULT_CONFIG
     mat = load_mat()
     t0 = time.perf_counter()
+    # Independent stages run side by side (cfg.stage_threads): same result, less waiting.
+    pool = _pool(cfg.stage_threads) if cfg.stage_threads > 0 else None
     frame = prepare(image_bgr, cfg)
+    # The grey copy both the markers and the codes use, made once before either asks.
+    frame.work_gray()
+    codes_job = _start(pool, read_codes, frame, cfg)
     loc = locate_mat(frame, cfg, mat)
     result = empty_result(image_name)
     result["markers"] = list(loc.markers)
-    codes = read_codes(frame, cfg)
+    codes = codes_job()
     reading = TableReading(result=result, frame=frame, location=loc, codes=codes)
     if not loc.found:
         tags = assign_tags(codes, None, cfg, mat)
@@ -134,6 +164,11 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
 
     result["mat"] = True
     overview = mat_deviation(frame, loc, cfg, mat)
+    light = memory.light if memory is not None else None
+    changed = light is not None and light_changed(light, overview, cfg)
+    # A big change of light (a lamp switched on): what was learnt no longer holds.
+    bank_job = _start(pool, count_bank, frame, loc, overview, cfg, mat,
+                      None if changed else light)
     fills = slot_occupancy(overview, cfg, mat)
     first = assign_tags(codes, loc, cfg, mat)
     slots = mat.slots()
@@ -147,8 +182,8 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
         # sticker beside a deck that the decoders read only in later crops, and called that
         # frame busy.
-        found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
-                                cfg)
+        found = _crops(pool, frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
+                       cfg)
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
@@ -159,12 +194,9 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
-        codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
+        codes = codes + _crops(pool, frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
-    light = memory.light if memory is not None else None
-    changed = light is not None and light_changed(light, overview, cfg)
-    # A big change of light (a lamp switched on): what was learnt no longer holds.
-    bank = count_bank(frame, loc, overview, cfg, mat, None if changed else light)
+    bank = bank_job()
 
     uncertain = set(tags.uncertain)
 
