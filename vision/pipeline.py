@@ -23,6 +23,7 @@ Pure stages, each a function of an image (and what earlier stages found), every 
 """
 from __future__ import annotations
 
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
-from vision.stages.bank import count_bank, lane_deviation
+from vision.stages.bank import count_bank, count_bank_lane, lane_deviation
 from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
 from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
                                  read_slot_crops, slot_crop, slot_of)
@@ -111,22 +112,41 @@ def _pool(workers: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(workers, thread_name_prefix="read-table")
 
 
+def stage_workers(cfg: VisionConfig) -> int:
+    """The worker threads for a frame's stages (``cfg.stage_threads``; None: one fewer than the
+    cores this process may run on, at most 3)."""
+    if cfg.stage_threads is not None:
+        return max(0, cfg.stage_threads)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # no affinity on this system
+        cores = os.cpu_count() or 1
+    return min(3, cores - 1)
+
+
 def _start(pool: ThreadPoolExecutor | None, fn, *args):
     """Run `fn(*args)` in `pool` (None: here and now); returns what waits for its result."""
     if pool is None:
         value = fn(*args)
         return lambda: value
-    return pool.submit(fn, *args).result
+    future = pool.submit(fn, *args)
+
+    def result():
+        # No worker has started it yet: the calling thread runs it rather than wait idle.
+        return fn(*args) if future.cancel() else future.result()
+    return result
 
 
 def _crops(pool: ThreadPoolExecutor | None, frame: Frame, loc: MatLocation,
            rects: dict[str, Rect], cfg: VisionConfig) -> list[Code]:
-    """:func:`read_slot_crops`, each slot in the pool (each slot's tries are its own: the
+    """:func:`read_slot_crops`, each slot a job of its own (each slot's tries are its own: the
     codes come back in the same order as from one call)."""
     if pool is None or len(rects) < 2:
         return read_slot_crops(frame, loc, rects, cfg)
-    jobs = [pool.submit(read_slot_crops, frame, loc, {p: r}, cfg) for p, r in rects.items()]
-    return [c for job in jobs for c in job.result()]
+    jobs = [_start(pool, read_slot_crops, frame, loc, {p: r}, cfg) for p, r in rects.items()]
+    # Waited for from the last: the workers take the first ones, the calling thread the rest.
+    found = [job() for job in reversed(jobs)][::-1]
+    return [c for codes in found for c in codes]
 
 
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
@@ -141,7 +161,8 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     mat = load_mat()
     t0 = time.perf_counter()
     # Independent stages run side by side (cfg.stage_threads): same result, less waiting.
-    pool = _pool(cfg.stage_threads) if cfg.stage_threads > 0 else None
+    workers = stage_workers(cfg)
+    pool = _pool(workers) if workers > 0 else None
     frame = prepare(image_bgr, cfg)
     # The grey copy both the markers and the codes use, made once before either asks.
     frame.work_gray()
@@ -167,9 +188,9 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     light = memory.light if memory is not None else None
     changed = light is not None and light_changed(light, overview, cfg)
     # A big change of light (a lamp switched on): what was learnt no longer holds.
-    bank_job = _start(pool, count_bank, frame, loc, overview, cfg, mat,
-                      None if changed else light)
-    fills = slot_occupancy(overview, cfg, mat)
+    lane_jobs = {c: _start(pool, count_bank_lane, frame, loc, overview, c, cfg, mat,
+                           None if changed else light) for c in COLOURS}
+    fills_job = _start(pool, slot_occupancy, overview, cfg, mat)
     first = assign_tags(codes, loc, cfg, mat)
     slots = mat.slots()
     # Crops only where something lies but no tag was read yet.
@@ -188,6 +209,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
                                detail)
+    fills = fills_job()  # (worked out beside the hands: only the crops wait for it)
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
@@ -196,7 +218,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
         codes = codes + _crops(pool, frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
-    bank = bank_job()
+    bank = {c: job() for c, job in lane_jobs.items()}
 
     uncertain = set(tags.uncertain)
 

@@ -12,7 +12,7 @@ import cv2
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.pipeline import analyse
+from vision.pipeline import analyse, stage_workers
 
 DATA = Path(__file__).parent / "data"
 
@@ -37,7 +37,17 @@ def _everything(reading) -> dict:
 def test_stages_in_threads_read_the_frame_as_one_thread_does(name):
     image = cv2.imread(str(DATA / name))
     plain = _everything(analyse(image, DEFAULT_CONFIG.with_(stage_threads=0)))
-    threaded = _everything(analyse(image, DEFAULT_CONFIG.with_(stage_threads=3)))
-    assert threaded == plain
+    # One worker: the calling thread runs most jobs no worker has started; three: few.
+    for workers in (1, 3):
+        threaded = _everything(analyse(image, DEFAULT_CONFIG.with_(stage_threads=workers)))
+        assert threaded == plain
     # The frame took the paths the threads change: slots cropped, lanes counted.
     assert len(plain["codes"]) > 0 and sum(v[0] for v in plain["bank"].values()) > 0
+
+
+def test_threads_by_default_only_beside_other_cores(monkeypatch):
+    """On one core threads would only add their switching: none; a Pi's 4 cores: 3."""
+    for cores, workers in ((1, 0), (2, 1), (4, 3), (8, 3)):
+        monkeypatch.setattr("os.sched_getaffinity", lambda pid, n=cores: set(range(n)))
+        assert stage_workers(DEFAULT_CONFIG) == workers
+    assert stage_workers(DEFAULT_CONFIG.with_(stage_threads=0)) == 0
