@@ -12,7 +12,8 @@ Pure stages, each a function of an image (and what earlier stages found), every 
    which part of the mat the frame shows (``stages.overview``);
 5. :func:`slot_occupancy` - something in a slot or not (``stages.overview``);
 6. :func:`read_codes` / :func:`read_slot_crops` - QR codes, whole frame first, then rectified
-   crops of occupied slots that are still unread (``stages.codes``);
+   crops of occupied slots that are still unread (``stages.codes``); a tag no decoder read in
+   a frame without a hand is matched against the printed codes (``stages.match``);
 7. :func:`assign_tags` - tags to slots by their centre; duplicates and foreign codes reported
    (``stages.codes``);
 8. :func:`count_bank` - tokens per lane by two counters (``stages.bank``);
@@ -38,6 +39,7 @@ from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_co
 from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
+from vision.stages.match import match_tags
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
@@ -161,6 +163,14 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
         codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
+    unread = {p: slots[p] for p in todo if p not in tags.slots and p not in tags.uncertain
+              and fills[p] >= cfg.occupied_fraction}
+    if unread and not busy.busy:
+        # A tag too faint for every decoder: matched against the printed codes.
+        matched = match_tags(frame, loc, unread, cfg)
+        if matched:
+            codes = codes + matched
+            tags = assign_tags(codes, loc, cfg, mat)
     light = memory.light if memory is not None else None
     changed = light is not None and light_changed(light, overview, cfg)
     # A big change of light (a lamp switched on): what was learnt no longer holds.
