@@ -81,6 +81,30 @@ class VisionConfig:
     fast_decoders: tuple[str, ...] = ("zxing", "zxing-histogram")
     #: Payload prefix of our tags.
     tag_prefix: str = "SPL:"
+    #: A tag no decoder read, matched against the printed codes (stages/match.py): a
+    #: module's size (the spec's 30 mm code over 21 modules), the smoothed crop it is matched
+    #: in (px per mm, Gaussian sigma in mm), the finder-like places kept (likeness at least
+    #: match_finder_min), how far the three may be from a code's shape (legs within
+    #: match_leg_tolerance of 14 modules, the angle's cosine under match_right_angle_cos),
+    #: the best match_frames of those tried, each nudged by match_nudges modules and scaled
+    #: by match_scales (a curled card). A code is read when its correlation with the modules
+    #: is at least match_min and beats every other code's by match_margin: on the tune frames
+    #: a right code scored 0.81-0.95 with the next best at most 0.40, and 1,836 places without
+    #: a code at most 0.25. A grid scoring under match_hopeless as the finders place it is not
+    #: nudged (it only saves time).
+    tag_module_mm: float = 30.0 / 21.0
+    match_px_per_mm: float = 4.0
+    match_smooth_mm: float = 0.25
+    match_finders: int = 8
+    match_finder_min: float = 0.3
+    match_leg_tolerance: float = 0.15
+    match_right_angle_cos: float = 0.15
+    match_frames: int = 2
+    match_nudges: tuple[float, ...] = (-0.3, 0.0, 0.3)
+    match_scales: tuple[float, ...] = (0.97, 1.0, 1.03)
+    match_min: float = 0.6
+    match_margin: float = 0.3
+    match_hopeless: float = 0.4
     #: A tag centre up to this far outside a slot still belongs to the nearest slot
     #: (slots are 7-10 mm apart, so this never reaches across to a neighbour's side).
     slot_tolerance_mm: float = 4.0

@@ -12,7 +12,8 @@ Pure stages, each a function of an image (and what earlier stages found), every 
    which part of the mat the frame shows (``stages.overview``);
 5. :func:`slot_occupancy` - something in a slot or not (``stages.overview``);
 6. :func:`read_codes` / :func:`read_slot_crops` - QR codes, whole frame first, then rectified
-   crops of occupied slots that are still unread (``stages.codes``);
+   crops of occupied slots that are still unread (``stages.codes``); a tag no decoder read in
+   a frame without a hand is matched against the printed codes (``stages.match``);
 7. :func:`assign_tags` - tags to slots by their centre; duplicates and foreign codes reported
    (``stages.codes``);
 8. :func:`count_bank` - tokens per lane by two counters (``stages.bank``);
@@ -41,6 +42,7 @@ from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_co
 from vision.stages.corners import hidden_markers
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
+from vision.stages.match import match_tags
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
@@ -137,13 +139,13 @@ def _start(pool: ThreadPoolExecutor | None, fn, *args):
     return result
 
 
-def _crops(pool: ThreadPoolExecutor | None, frame: Frame, loc: MatLocation,
-           rects: dict[str, Rect], cfg: VisionConfig) -> list[Code]:
-    """:func:`read_slot_crops`, each slot a job of its own (each slot's tries are its own: the
-    codes come back in the same order as from one call)."""
+def _per_slot(pool: ThreadPoolExecutor | None, stage, frame: Frame, loc: MatLocation,
+              rects: dict[str, Rect], cfg: VisionConfig) -> list[Code]:
+    """`stage` (:func:`read_slot_crops`, :func:`match_tags`), each slot a job of its own (each
+    slot's work is its own: the codes come back in the same order as from one call)."""
     if pool is None or len(rects) < 2:
-        return read_slot_crops(frame, loc, rects, cfg)
-    jobs = [_start(pool, read_slot_crops, frame, loc, {p: r}, cfg) for p, r in rects.items()]
+        return stage(frame, loc, rects, cfg)
+    jobs = [_start(pool, stage, frame, loc, {p: r}, cfg) for p, r in rects.items()]
     # Waited for from the last: the workers take the first ones, the calling thread the rest.
     found = [job() for job in reversed(jobs)][::-1]
     return [c for codes in found for c in codes]
@@ -203,8 +205,8 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
         # sticker beside a deck that the decoders read only in later crops, and called that
         # frame busy.
-        found = _crops(pool, frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
-                       cfg)
+        found = _per_slot(pool, read_slot_crops, frame, loc,
+                          {f"spot.{i}": r for i, r in enumerate(busy.spots)}, cfg)
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
@@ -216,8 +218,16 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
-        codes = codes + _crops(pool, frame, loc, todo, crop_cfg)
+        codes = codes + _per_slot(pool, read_slot_crops, frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
+    unread = {p: slots[p] for p in todo if p not in tags.slots and p not in tags.uncertain
+              and fills[p] >= cfg.occupied_fraction}
+    if unread and not busy.busy:
+        # A tag too faint for every decoder: matched against the printed codes.
+        matched = _per_slot(pool, match_tags, frame, loc, unread, cfg)
+        if matched:
+            codes = codes + matched
+            tags = assign_tags(codes, loc, cfg, mat)
     bank = {c: job() for c, job in lane_jobs.items()}
 
     uncertain = set(tags.uncertain)

@@ -15,7 +15,6 @@ import argparse
 import json
 import time
 
-from companion.ai.heuristics import win_chances
 from companion.ai.value import default_net
 
 from .train_value import reliability, self_play_game

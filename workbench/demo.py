@@ -164,7 +164,11 @@ class TableCamera:
         return self._picture[2]
 
     def still(self):
-        return render_still(self.driver.truth) if self.render else None
+        """A still of the table now, rendered at half the camera's size (Settings' calibration
+        and the setup check read it), or None without the renderer."""
+        if not self.render:
+            return None
+        return render_state(table_state(self.driver.truth, self.driver.scan))
 
     def close(self):
         pass

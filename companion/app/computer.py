@@ -28,7 +28,8 @@ from typing import Callable, Optional
 from companion.ai import choose_move
 from companion.app.move_view import move_words
 from companion.i18n import _
-from companion.referee.expectation import RULE, RULE_HAND, Expectation, turn_start
+# RULE is imported from here by the play screen.
+from companion.referee.expectation import RULE, RULE_HAND, Expectation, turn_start  # noqa: F401
 from companion.referee.session import write_synced
 
 log = logging.getLogger(__name__)

@@ -19,9 +19,9 @@ from companion.app.computer import ComputerSeats, load_seats, save_seats
 from companion.app.league import LeagueLink
 from companion.app.lights import show_lights
 from companion.app.settings import Settings
-from companion.app.viewmodel import SetupDraft, TableView, TurnEntry, referee_class
-from companion.engine import (CARDS, MAX_PLAYERS, MIN_PLAYERS, NOBLES, EndTurn, Game, RuleError,
-                              Rules)
+from companion.app.viewmodel import (SetupDraft, TableView, TurnEntry, referee_class,
+                                     seat_problems)
+from companion.engine import EndTurn, Game, RuleError, Rules
 from companion.engine.record import write_record
 from companion.i18n import _, ngettext
 from companion.i18n.camera import unreadable
@@ -250,14 +250,7 @@ class Controller:
         """
         names = [(n or "").strip() for n in seat_names]
         players = [n for n in names if n]
-        problems = []
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            problems.append(_("A game needs 2 to 4 players: type a name at each occupied seat."))
-        if len(set(p.lower() for p in players)) != len(players):
-            problems.append(_("Two players have the same name: give each player a different "
-                              "one."))
-        if not 0 <= first < max(len(players), 1):
-            problems.append(_("Choose who starts (the rulebook: the youngest player)."))
+        problems = seat_problems(names, first)
         if problems:
             return problems
         try:
@@ -327,18 +320,9 @@ class Controller:
             self.image, self.observation = image, obs
             self.overlay = None  # the reader draws it for this still, if it reads it
             if obs and obs.get("mat") and self.draft is not None:
-                self._draft_from_observation(obs)
+                self.draft.take_reading(obs)
             done(check_step(step, obs, n))
         self._work(_("Looking at the table..."), work, finish)
-
-    def _draft_from_observation(self, obs: dict) -> None:
-        for li, level in enumerate((1, 2, 3)):
-            for slot, cid in enumerate((obs.get("market") or {}).get(str(level)) or []):
-                if cid in CARDS and CARDS[cid].level == level and cid not in self.draft.used():
-                    self.draft.market[li][slot] = cid
-        for i, nid in enumerate((obs.get("nobles") or [])[:len(self.draft.nobles)]):
-            if nid in NOBLES and nid not in self.draft.used():
-                self.draft.nobles[i] = nid
 
     def confirm_setup(self) -> list:
         """The players confirm the dealt table; returns problems ([] = the game begins)."""

@@ -223,6 +223,26 @@ def page_of(count: int, page: int, per_page: int) -> Page:
     return Page(page * per_page, min(count, (page + 1) * per_page), page, pages)
 
 
+def seat_problems(names: Sequence[str], first: int) -> list:
+    """What keeps these players (the names typed, blanks dropped) from starting, as sentences;
+    ``first`` is who starts, an index among them.
+
+    >>> seat_problems(["Ann", "", "Ben"], 1)
+    []
+    >>> len(seat_problems(["Ann", "ann"], 0))
+    1
+    """
+    players = [n for n in names if n]
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(_("A game needs 2 to 4 players: type a name at each occupied seat."))
+    if len(set(p.lower() for p in players)) != len(players):
+        problems.append(_("Two players have the same name: give each player a different one."))
+    if not 0 <= first < max(len(players), 1):
+        problems.append(_("Choose who starts (the rulebook: the youngest player)."))
+    return problems
+
+
 class DraftRefused(FileFacts, ValueError):
     """An id that can't go in a setup slot: a cause and its facts, said by
     ``companion.i18n.guide.draft_words``. Causes: ``not-a-noble``, ``not-a-card`` (``ident``),
@@ -288,6 +308,18 @@ class SetupDraft:
     @property
     def complete(self) -> bool:
         return self.next_empty() is None
+
+    def take_reading(self, obs: dict) -> None:
+        """Fill the slots from what the camera read (``read-table``'s observation): an id
+        read replaces what was typed in its slot if that slot's level holds it and no other
+        slot shows it; a slot the camera could not read keeps its entry."""
+        for li, level in enumerate((1, 2, 3)):
+            for slot, cid in enumerate((obs.get("market") or {}).get(str(level)) or []):
+                if cid in CARDS and CARDS[cid].level == level and cid not in self.used():
+                    self.market[li][slot] = cid
+        for i, nid in enumerate((obs.get("nobles") or [])[:len(self.nobles)]):
+            if nid in NOBLES and nid not in self.used():
+                self.nobles[i] = nid
 
     def to_setup(self) -> Setup:
         return Setup(self.first, tuple(self.nobles), tuple(tuple(r) for r in self.market))

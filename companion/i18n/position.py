@@ -11,7 +11,6 @@ print.
 from __future__ import annotations
 
 from companion.ai.match import PlayerSpecError
-from companion.ai.view import PositionError
 from companion.i18n import _, in_records
 from companion.i18n.messages import render
 

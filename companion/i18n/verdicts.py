@@ -19,7 +19,7 @@ from typing import Optional
 
 from companion.i18n import N_, _, for_records, naming_ids, ngettext, pgettext
 from companion.i18n.messages import from_data, render
-from companion.i18n.words import (cap, card_phrase, colour_name, describe_tokens, lane,
+from companion.i18n.words import (cap, card_phrase, describe_tokens, lane,
                                   noble_phrase, nobles_phrase, points)
 
 log = logging.getLogger(__name__)

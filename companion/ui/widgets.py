@@ -15,7 +15,7 @@ from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
+from kivy.properties import (BooleanProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button

@@ -4,7 +4,6 @@ import threading
 import pytest
 
 from companion.ai.player import MoveChoice
-from companion.engine.record import parse_event
 from tests.app.conftest import pump, tap_target, texts, type_into, wait_until
 from tests.app.touchplay import start_game_by_touch
 

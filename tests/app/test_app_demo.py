@@ -95,3 +95,24 @@ def test_the_demo_seats_the_computer_and_plays_its_moves_to_the_end(ui):
     finally:
         journal.close()
     assert "Ben (computer, Casual)" in row and "Ana (computer" not in row
+
+
+def test_the_demo_camera_gives_a_still_the_camera_check_reads():
+    """Settings' calibration and the setup check ask the camera for a still; the demo's camera
+    draws the table as it is (the method once named a renderer that was gone: a NameError)."""
+    from types import SimpleNamespace
+
+    from companion.engine import SimulatedTable
+    from vision.pipeline import read_table
+    from workbench.demo import TableCamera
+    game = SimulatedTable(players=2, seed=2).new_game()
+    image = TableCamera(SimpleNamespace(truth=game, scan=None)).still()
+    obs = read_table(image)
+    assert obs["mat"] is True
+    assert obs["bank"] == dict(zip(("white", "blue", "green", "red", "black", "gold"), game.bank))
+    for level in (1, 2, 3):
+        truth = [c.id for c in game.market[level - 1]]
+        read = obs["market"][str(level)]
+        assert all(r in ("?", t) for r, t in zip(read, truth)), (level, read, truth)
+        assert sum(r == t for r, t in zip(read, truth)) >= 3
+    assert TableCamera(SimpleNamespace(truth=game, scan=None), render=False).still() is None

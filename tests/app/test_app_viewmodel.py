@@ -88,6 +88,30 @@ def test_a_noble_is_found_by_the_bonuses_it_asks_for():
     assert d.choices(("noble", 1), "3g") == ["N07", "N10"]   # one noble is on the table already
 
 
+def test_the_camera_fills_the_draft_with_the_cards_and_nobles_it_read():
+    """What read-table saw goes into its slots, over what was typed there (the camera sees
+    the real table); a slot it could not read keeps its entry; a card of the wrong level or an
+    id shown twice stays out."""
+    d = SetupDraft(2, first=0)
+    d.put(("market", 3, 0), "3W01")           # typed by a player before the camera looked
+    d.put(("market", 1, 2), "1U04")
+    d.take_reading(_observation(market={"1": ["1W01", "2G01", None, "1K07"],
+                                        "2": ["2G01", "2W05", "2R03", "2K02"],
+                                        "3": ["3U02", "3W01", "3G04", "3R03"]},
+                                nobles=["N03", "N03", "N99", None, None]))
+    assert d.market[0] == ["1W01", None, "1U04", "1K07"]
+    assert d.market[1] == ["2G01", "2W05", "2R03", "2K02"]
+    assert d.market[2] == ["3U02", "3W01", "3G04", "3R03"]
+    assert d.nobles == ["N03", None, None]
+    assert not d.complete
+
+
+def test_view_model_docstring_examples_run():
+    import doctest
+    import companion.app.viewmodel as vm
+    assert doctest.testmod(vm, optionflags=doctest.ELLIPSIS).failed == 0
+
+
 def test_setup_draft_refuses_a_card_twice_and_a_wrong_level():
     d = SetupDraft(2, first=1)
     d.put(("market", 1, 0), "1W01")

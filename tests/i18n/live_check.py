@@ -19,7 +19,7 @@ os.environ.pop("SPLENDOR_LANG", None)
 os.environ["LANG"] = "ko_KR.UTF-8"     # the system locale: Korean until a choice is stored
 
 from kivy.core.text import Label as CoreLabel  # noqa: E402
-from kivy.core.window import Window  # noqa: E402,F401
+from kivy.core.window import Window  # noqa: E402,F401 (opens the window)
 from kivy.lang import Builder  # noqa: E402
 
 from companion.i18n import live  # noqa: E402

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import (CARDS, NOBLES, BuyCard, ClaimNoble, EndTurn, PassTurn,
-                              ReserveBlind, ReserveCard, ReturnGems, RevealCard, RuleError,
+                              ReserveBlind, ReserveCard, ReturnGems, RevealCard,
                               SimulatedTable, TakeGems)
 from companion.engine.game import Rules
 from companion.engine.simulate import play_random_game

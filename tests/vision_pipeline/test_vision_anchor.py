@@ -4,11 +4,8 @@ still does. Real renders: the table renderer's frames with a level-2 deck (its b
 in the game) pushed half out of its slot, and with a hand over it."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import cv2
 import numpy as np
-import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
@@ -17,7 +14,6 @@ from workbench.synthetic import Conditions, TableState
 from workbench.synthetic.compose import _compose, _degrade, _maps, _paste, _texture_scale
 from workbench.synthetic.scene import _camera
 from workbench.synthetic.sprites import CARD_H, CARD_W, deck_sprite, table_texture
-from workbench.synthetic.table import place_hand
 
 STATE = TableState(market={1: ["1W01", "1R02"], 2: ["2G01"], 3: ["3U01"]},
                    decks={1: 20, 2: 20, 3: 20}, bank={"red": 3, "black": 2})

@@ -2,7 +2,8 @@
 
 Real frames that take every threaded path: the whole-frame codes beside the markers, the bank
 beside the hands, a busy frame's sticker-sized spots and its unread slots cropped slot by slot
-(the arm's shadow over the cards), and a calm frame's 14 unread slots (lamp and window).
+(the arm's shadow over the cards), a calm frame's 14 unread slots (lamp and window), and a
+tag only matching reads (the finger's shadow by a lane).
 """
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def _everything(reading) -> dict:
 
 
 @pytest.mark.parametrize("name", ["physical-arm-shadow-over-cards.jpg",
-                                  "physical-lamp-and-window.jpg"])
+                                  "physical-lamp-and-window.jpg",
+                                  "physical-finger-shadow-by-lane.jpg"])
 def test_stages_in_threads_read_the_frame_as_one_thread_does(name):
     image = cv2.imread(str(DATA / name))
     plain = _everything(analyse(image, DEFAULT_CONFIG.with_(stage_threads=0)))

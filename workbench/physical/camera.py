@@ -3,7 +3,6 @@ that leaves part of a lamp's cast, the sRGB curve, sharpening and JPEG."""
 
 from __future__ import annotations
 
-import math
 
 import cv2
 import numpy as np

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import segno
 
-from vision.mat import COLOURS, load_mat
+from vision.mat import COLOURS
 
 CARD_W, CARD_H = 63.0, 88.0  # real Splendor card, in a 68 x 93 mm slot
 NOBLE_SIDE = 60.0  # noble tile, in a 65 mm slot

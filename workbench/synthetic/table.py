@@ -273,7 +273,6 @@ def place_hand(img: np.ndarray, cond: Conditions, cam):
 
 def _render(state: TableState, cond: Conditions) -> tuple[np.ndarray, dict, bytes | None]:
     rng = np.random.default_rng(cond.seed)
-    mat = load_mat()
     cam = _camera(cond)
     scale = _texture_scale(cam)
     style = int(cond.table_style) % len(TABLE_STYLES)
