@@ -37,6 +37,13 @@ class VisionConfig:
     #: Frames wider than this are halved for the token and whole-frame tag stages
     #: (a 4608 x 2592 still works like a 2304 x 1296 one; tag crops still use full resolution).
     work_max_width: int = 2600
+    #: Worker threads that run a frame's independent stages beside the calling thread (the
+    #: bank's lanes and the slots' fills beside the hands, each unread slot's crops, the
+    #: whole-frame codes beside the markers); 0: every stage in the calling thread; None: one
+    #: fewer than the cores the process may run on, at most 3 (a Pi's 4 cores: 3). Same
+    #: result either way: it lowers the time a frame takes, not the CPU it uses (on one
+    #: core threads would only add their switching).
+    stage_threads: int | None = None
     #: Resolution of the rectified overview used for occupancy, background and hands.
     overview_px_per_mm: float = 1.0
     #: Mat this near the frame's edge (mm) counts as out of view: a camera knocked aside shows

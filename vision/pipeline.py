@@ -24,15 +24,18 @@ Pure stages, each a function of an image (and what earlier stages found), every 
 """
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
-from vision.stages.bank import count_bank, lane_deviation
+from vision.stages.bank import count_bank, count_bank_lane, lane_deviation
 from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
 from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
                                  read_slot_crops, slot_crop, slot_of)
@@ -106,6 +109,48 @@ def _codes_mm(loc: MatLocation, codes: list[Code]) -> list[np.ndarray]:
     return list(loc.to_mat([p for c in codes for p in c.corners]).reshape(-1, 4, 2))
 
 
+@lru_cache(maxsize=2)
+def _pool(workers: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(workers, thread_name_prefix="read-table")
+
+
+def stage_workers(cfg: VisionConfig) -> int:
+    """The worker threads for a frame's stages (``cfg.stage_threads``; None: one fewer than the
+    cores this process may run on, at most 3)."""
+    if cfg.stage_threads is not None:
+        return max(0, cfg.stage_threads)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # no affinity on this system
+        cores = os.cpu_count() or 1
+    return min(3, cores - 1)
+
+
+def _start(pool: ThreadPoolExecutor | None, fn, *args):
+    """Run `fn(*args)` in `pool` (None: here and now); returns what waits for its result."""
+    if pool is None:
+        value = fn(*args)
+        return lambda: value
+    future = pool.submit(fn, *args)
+
+    def result():
+        # No worker has started it yet: the calling thread runs it rather than wait idle.
+        return fn(*args) if future.cancel() else future.result()
+    return result
+
+
+def _per_slot(pool: ThreadPoolExecutor | None, stage, frame: Frame, loc: MatLocation,
+              rects: dict[str, Rect], cfg: VisionConfig) -> list[Code]:
+    """`stage` (:func:`read_slot_crops`, :func:`match_tags`), each slot a job of its own (each
+    slot's work is its own: the codes come back in the same order as from one call)."""
+    if pool is None or len(rects) < 2:
+        return stage(frame, loc, rects, cfg)
+    jobs = [_start(pool, stage, frame, loc, {p: r}, cfg) for p, r in rects.items()]
+    # Waited for from the last: the workers take the first ones, the calling thread the rest.
+    found = [job() for job in reversed(jobs)][::-1]
+    return [c for codes in found for c in codes]
+
+
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             image_name: str | None = None, memory: TableMemory | None = None,
             players: int | None = None) -> TableReading:
@@ -117,11 +162,17 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     cfg = config or DEFAULT_CONFIG
     mat = load_mat()
     t0 = time.perf_counter()
+    # Independent stages run side by side (cfg.stage_threads): same result, less waiting.
+    workers = stage_workers(cfg)
+    pool = _pool(workers) if workers > 0 else None
     frame = prepare(image_bgr, cfg)
+    # The grey copy both the markers and the codes use, made once before either asks.
+    frame.work_gray()
+    codes_job = _start(pool, read_codes, frame, cfg)
     loc = locate_mat(frame, cfg, mat)
     result = empty_result(image_name)
     result["markers"] = list(loc.markers)
-    codes = read_codes(frame, cfg)
+    codes = codes_job()
     reading = TableReading(result=result, frame=frame, location=loc, codes=codes)
     if not loc.found:
         tags = assign_tags(codes, None, cfg, mat)
@@ -136,7 +187,12 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
 
     result["mat"] = True
     overview = mat_deviation(frame, loc, cfg, mat)
-    fills = slot_occupancy(overview, cfg, mat)
+    light = memory.light if memory is not None else None
+    changed = light is not None and light_changed(light, overview, cfg)
+    # A big change of light (a lamp switched on): what was learnt no longer holds.
+    lane_jobs = {c: _start(pool, count_bank_lane, frame, loc, overview, c, cfg, mat,
+                           None if changed else light) for c in COLOURS}
+    fills_job = _start(pool, slot_occupancy, overview, cfg, mat)
     first = assign_tags(codes, loc, cfg, mat)
     slots = mat.slots()
     # Crops only where something lies but no tag was read yet.
@@ -149,32 +205,30 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
         # sticker beside a deck that the decoders read only in later crops, and called that
         # frame busy.
-        found = read_slot_crops(frame, loc, {f"spot.{i}": r for i, r in enumerate(busy.spots)},
-                                cfg)
+        found = _per_slot(pool, read_slot_crops, frame, loc,
+                          {f"spot.{i}": r for i, r in enumerate(busy.spots)}, cfg)
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
                                detail)
+    fills = fills_job()  # (worked out beside the hands: only the crops wait for it)
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
-        codes = codes + read_slot_crops(frame, loc, todo, crop_cfg)
+        codes = codes + _per_slot(pool, read_slot_crops, frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
     unread = {p: slots[p] for p in todo if p not in tags.slots and p not in tags.uncertain
               and fills[p] >= cfg.occupied_fraction}
     if unread and not busy.busy:
         # A tag too faint for every decoder: matched against the printed codes.
-        matched = match_tags(frame, loc, unread, cfg)
+        matched = _per_slot(pool, match_tags, frame, loc, unread, cfg)
         if matched:
             codes = codes + matched
             tags = assign_tags(codes, loc, cfg, mat)
-    light = memory.light if memory is not None else None
-    changed = light is not None and light_changed(light, overview, cfg)
-    # A big change of light (a lamp switched on): what was learnt no longer holds.
-    bank = count_bank(frame, loc, overview, cfg, mat, None if changed else light)
+    bank = {c: job() for c, job in lane_jobs.items()}
 
     uncertain = set(tags.uncertain)
 

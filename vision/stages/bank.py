@@ -189,26 +189,29 @@ def count_bank(frame: Frame, loc: MatLocation, overview: Overview,
     tokens under it counts as a token's even where it is near the mat's colour (a black chip
     under a warm lamp)."""
     mat = mat or load_mat()
+    return {c: count_bank_lane(frame, loc, overview, c, cfg, mat, table_light) for c in COLOURS}
+
+
+def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
+                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
+                    table_light=None) -> LaneCount:
+    """:func:`count_bank` for the lane of colour `c` alone (each lane is its own)."""
+    mat = mat or load_mat()
     mx, my = cfg.lane_margin_mm
-    out = {}
-    for c in COLOURS:
-        image, background = _lane(frame, loc, overview, c, cfg, mat)
-        # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
-        # black tokens keep the mat's hue too, so there it still counts.
-        light = None if c in NEUTRAL_TOKENS else lane_light(image, background, cfg)
-        deviation = deviation_from(image, background)
-        body = table_light.tokens.get(c) if table_light is not None else None
-        if body is not None:
-            extra = learnt_tokens(image, background, body, cfg)
-            if extra is not None:
-                deviation = np.maximum(deviation, extra)
-        lane = count_lane(deviation, cfg.lane_px_per_mm,
-                          mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
-                          light=light)
-        # Positions relative to the printed lane, not to its rectified margin.
-        lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
-        lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
-        out[c] = lane
-    return out
-
-
+    image, background = _lane(frame, loc, overview, c, cfg, mat)
+    # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
+    # black tokens keep the mat's hue too, so there it still counts.
+    light = None if c in NEUTRAL_TOKENS else lane_light(image, background, cfg)
+    deviation = deviation_from(image, background)
+    body = table_light.tokens.get(c) if table_light is not None else None
+    if body is not None:
+        extra = learnt_tokens(image, background, body, cfg)
+        if extra is not None:
+            deviation = np.maximum(deviation, extra)
+    lane = count_lane(deviation, cfg.lane_px_per_mm,
+                      mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
+                      light=light)
+    # Positions relative to the printed lane, not to its rectified margin.
+    lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
+    lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
+    return lane

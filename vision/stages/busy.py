@@ -105,9 +105,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # mat (a warm lamp to one side, daylight from a window on the other); a thing changes it
     # at its outline.
     fit = chroma_fit(chroma, where, mat_hue, cfg)
-    # Under one hue, divided by it as it is (a frame-sized array of it took longer).
-    rel = cv2.absdiff(chroma / np.asarray(mat_hue, np.float64).astype(np.float32)
-                      if fit is None else cv2.divide(chroma, fit), (1.0, 1.0, 1.0, 0.0))
+    # Under one hue, divided by it as a scalar (a frame-sized array of it, or numpy's
+    # broadcast division, took longer; the same float32 quotients).
+    one = tuple(float(v) for v in np.asarray(mat_hue, np.float32)) + (1.0,)
+    rel = cv2.absdiff(cv2.divide(chroma, one) if fit is None else cv2.divide(chroma, fit),
+                      (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
     limit = hue_limit(level, cfg)
@@ -486,7 +488,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                                                    cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         if max(bw, bh) <= cfg.busy_sticker_mm:
             spots.append(_grow((x, y, bw, bh), 8.0))
-    mask = (keep[labels] * 255).astype(np.uint8)
+    mask = (keep.astype(np.uint8) * np.uint8(255))[labels]  # (per label, then looked up)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
     regs = regions(mat)
