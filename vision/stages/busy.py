@@ -392,6 +392,29 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
             None if view is None else up(view))
 
 
+def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
+                    mat_hue: np.ndarray, cfg: VisionConfig) -> bool:
+    """Is what touches the region only a coloured hand's shadow? `on`: the thing on the free
+    mat around the region; `contact`: its pixels on the ring; `bare`: the free mat there.
+
+    A hand beside the mat (skin, a coloured sleeve: off the mat's hue) whose shadow or soft
+    penumbra reaches a region hides nothing: the thing has a coloured part, yet where it
+    touches the region it is mostly the mat's own hue, darker than the bare mat around. Skin
+    and sleeves over a region are off the mat's hue where they touch it (every region a hand
+    hid on the tune frames: at most 0.37 of the contact mat-hued and darker; the shadows 0.57
+    up). A thing with no coloured part (a grey sleeve) is judged as before, by its outline.
+    """
+    if not bare.any():
+        return False
+    img = image.astype(np.float32) + 1.0
+    level = img.mean(axis=2)
+    dev = np.abs(img / level[..., None] / np.asarray(mat_hue, np.float32) - 1.0).max(axis=2)
+    mat_hued = dev < hue_limit(level, cfg)
+    shade = mat_hued & (level < np.median(level[bare]))
+    return (float(shade[contact].mean()) >= cfg.busy_shadow_contact
+            and float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster)
+
+
 def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: np.ndarray,
             freehere: np.ndarray, dist: np.ndarray, seen: np.ndarray | None,
             mat_hue: np.ndarray, cfg: VisionConfig) -> bool:
@@ -400,7 +423,10 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     the outline and what the frame shows, in that box."""
     s = overview.px_per_mm
     on = np.isin(here, far) & freehere
-    if np.count_nonzero(on & (dist <= cfg.busy_ring_mm)) / (s * s) < cfg.busy_min_contact_mm2:
+    contact = on & (dist <= cfg.busy_ring_mm)
+    if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
+        return False
+    if _shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
