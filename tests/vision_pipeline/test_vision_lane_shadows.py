@@ -1,6 +1,7 @@
 """Shadows in a coloured bank lane (physically based frames, workbench/physical, tune seeds): a
 low desk lamp lays each chip's own shadow beside it (seed 5100 frame 25: four gold chips and a
-shadow tail past the fourth), and something beyond a lane's end casts a dark blot into it
+shadow past the fourth darkens the lane's mat model there, so the lit mat beside the shadow
+reads brighter than its model), and something beyond a lane's end casts a dark blot into it
 (seed 4242 frame 11: one blue chip and the blot). Both keep the mat's hue; neither is a token.
 Before, the run counter took each for one more chip (both lanes flagged uncertain, both wrong)."""
 from __future__ import annotations
