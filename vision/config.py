@@ -151,6 +151,9 @@ class VisionConfig:
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.
     token_min_chord_mm: float = 8.0
+    #: ...and in a coloured lane at least this much of it (mm) off the mat's hue: a shadow
+    #: keeps the mat's hue.
+    token_min_colour_chord_mm: float = 8.0
     #: Mat enclosed by a token's pixels and smaller than this (mm^2, about a chip's inner
     #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
     token_hole_mm2: float = 700.0

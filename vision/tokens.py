@@ -48,6 +48,13 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     mask = fill_holes(deviation > cfg.deviation_ratio, px_per_mm, cfg)
     chord_mm = mask.sum(axis=0) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
+    if light is not None:
+        # In a coloured lane a column of the mat's hue alone is mat the background got wrong
+        # (a chip's own shadow cast beside it by a low lamp darkens the mat's model there) or
+        # a shadow (something's beyond the lane's end), not a token: a token's column has its
+        # colour for a chord, a lamp's sheen or its white dashes never all of it.
+        coloured_mm = np.count_nonzero(mask & ~light, axis=0) / px_per_mm
+        on &= coloured_mm >= cfg.token_min_colour_chord_mm
     runs = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])

@@ -1,0 +1,44 @@
+"""Shadows in a coloured bank lane (physically based frames, workbench/physical, tune seeds): a
+low desk lamp lays each chip's own shadow beside it (seed 5100 frame 25: four gold chips and a
+shadow past the fourth darkens the lane's mat model there, so the lit mat beside the shadow
+reads brighter than its model), and something beyond a lane's end casts a dark blot into it
+(seed 4242 frame 11: one blue chip and the blot). Both keep the mat's hue; neither is a token.
+Before, the run counter took each for one more chip (both lanes flagged uncertain, both wrong)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.stages.bank import lane_light
+from vision.stages.overview import deviation_from
+from vision.tokens import count_lane
+
+DATA = Path(__file__).parent / "data"
+MARGIN_MM = DEFAULT_CONFIG.lane_margin_mm[0]
+
+
+def _count(name, cfg=DEFAULT_CONFIG):
+    """The lane as count_bank_lane counts a coloured one (its light: the mat's hue)."""
+    lane = cv2.imread(str(DATA / f"{name}.png"))
+    mat = cv2.imread(str(DATA / f"{name}-mat.png")).astype(np.float32)
+    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
+                      span=(MARGIN_MM, MARGIN_MM + 287.0), light=lane_light(lane, mat, cfg))
+
+
+@pytest.mark.parametrize("name, chips", [("physical-gold-lane-chip-shadow", 4),
+                                         ("physical-blue-lane-end-shadow", 1)])
+def test_a_shadow_in_a_coloured_lane_is_no_chip(name, chips):
+    lane = _count(name)
+    assert lane.count == chips
+    assert lane.certain, lane.reason
+
+
+@pytest.mark.parametrize("name, chips", [("physical-gold-lane-chip-shadow", 4),
+                                         ("physical-blue-lane-end-shadow", 1)])
+def test_counting_shadow_columns_gave_one_chip_more(name, chips):
+    lane = _count(name, DEFAULT_CONFIG.with_(token_min_colour_chord_mm=0.0))
+    assert lane.count == chips + 1 and not lane.certain
