@@ -245,6 +245,8 @@ def main(argv=None) -> int:
     parser.add_argument("--python", help="the opponent's Python (default AZG/venv/bin/python)")
     parser.add_argument("--sims", type=int, default=400, help="its MCTS simulations a move")
     parser.add_argument("--out", help="append each game's result to this file (JSON Lines)")
+    parser.add_argument("--turns", action="store_true",
+                        help="keep each turn's facts in the results (see workbench.arena_turns)")
     parser.add_argument("--wait-for", metavar="FILE",
                         help="start the games only once FILE exists (a weights file in training)")
     args = parser.parse_args(argv)
@@ -260,7 +262,7 @@ def main(argv=None) -> int:
 
     try:
         summary = match.run_match(args.players, args.games, seed=args.seed, progress=progress,
-                                  players={"cestpasphoto": player})
+                                  players={"cestpasphoto": player}, log_turns=args.turns)
     finally:
         player.close()
     print(match.format_summary(summary))

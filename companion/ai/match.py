@@ -22,7 +22,8 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from companion.engine import BuyCard, EndTurn, ReserveBlind, Rules, SimulatedTable
+from companion.engine import (CARDS, BuyCard, ClaimNoble, EndTurn, ReserveBlind, ReserveCard,
+                              ReturnGems, Rules, SimulatedTable, TakeGems)
 from companion.engine.inputs import FileFacts
 from companion.engine.record import parse_event
 
@@ -107,10 +108,12 @@ def decide(spec: str, game, rng: random.Random, extra=None) -> tuple:
     return [parse_event(line, game.n) for line in choice.lines], choice.result
 
 
-def play_game(specs, seed: int, rules: Rules = Rules(), players=None) -> dict:
+def play_game(specs, seed: int, rules: Rules = Rules(), players=None,
+              log_turns: bool = False) -> dict:
     """Play one game with ``specs[i]`` at seat i; the result as plain data.
 
     ``players`` maps extra spec names to ``(game, rng) -> actions`` callables (benches).
+    ``log_turns`` adds ``turns_log``: one :func:`turn_facts` a turn, to see how a game was lost.
     """
     n = len(specs)
     table = SimulatedTable(n, seed, rules=rules)
@@ -120,6 +123,7 @@ def play_game(specs, seed: int, rules: Rules = Rules(), players=None) -> dict:
     cpu_max = [0.0] * n  # the longest move, CPU seconds
     moves = [0] * n
     searched = [[0, 0, 0.0] for _ in range(n)]  # iterations, turns played, seconds
+    log = []
     while game.outcome is None and game.turn < MAX_TURNS:
         p = game.active
         start = time.process_time()
@@ -132,17 +136,46 @@ def play_game(specs, seed: int, rules: Rules = Rules(), players=None) -> dict:
             searched[p][0] += result.iterations
             searched[p][1] += result.turns_played
             searched[p][2] += result.seconds
+        facts = turn_facts(game, turn) if log_turns else None
         push_turn(game, table, p, turn)
+        if facts is not None:
+            facts["points_after"] = game.points[p]
+            log.append(facts)
     winners = winners_of(game)
-    return {"seed": seed, "specs": list(specs), "winners": winners,
-            "points": list(game.points), "turns": game.turn, "rounds": game.turn / n,
-            "finished": game.outcome is not None, "cpu": cpu, "cpu_max": cpu_max, "moves": moves,
-            "searched": searched}
+    res = {"seed": seed, "specs": list(specs), "winners": winners,
+           "points": list(game.points), "turns": game.turn, "rounds": game.turn / n,
+           "finished": game.outcome is not None, "cpu": cpu, "cpu_max": cpu_max, "moves": moves,
+           "searched": searched}
+    if log_turns:
+        res["turns_log"] = log
+    return res
+
+
+def turn_facts(game, turn) -> dict:
+    """What a turn did, before it is pushed: its kind, the card's level and points, the gold
+    it spent, the gems it took and gave back, and whether a noble came."""
+    main = turn[0]
+    p = game.active
+    facts = {"seat": p, "kind": type(main).__name__, "level": None, "card_points": 0,
+             "gold_paid": 0, "from_reserve": False, "gems_taken": 0, "returned": 0,
+             "noble": any(type(step) is ClaimNoble for step in turn[1:])}
+    if type(main) is BuyCard:
+        card = CARDS[main.card]
+        facts.update(level=card.level, card_points=card.points, gold_paid=main.pay[5],
+                     from_reserve=any(c.id == main.card for c in game.reserved[p]))
+    elif type(main) is ReserveCard:
+        facts["level"] = CARDS[main.card].level
+    elif type(main) is ReserveBlind:
+        facts["level"] = main.level
+    elif type(main) is TakeGems:
+        facts["gems_taken"] = sum(main.gems)
+    facts["returned"] = sum(sum(step.gems) for step in turn[1:] if type(step) is ReturnGems)
+    return facts
 
 
 def _job(args, players=None):
-    specs, seed, short_take = args
-    return play_game(specs, seed, Rules(short_take=short_take), players)
+    specs, seed, short_take, log_turns = args
+    return play_game(specs, seed, Rules(short_take=short_take), players, log_turns)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
@@ -157,12 +190,13 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple:
 
 
 def run_match(lineup, games: int, seed: int = 0, jobs: int = 1, short_take="when_scarce",
-              progress=None, players=None) -> dict:
+              progress=None, players=None, log_turns: bool = False) -> dict:
     """Play ``games`` games of the lineup (2-4 specs), rotating seats; summarise per spec.
 
     A shared victory counts as a share of a win. ``jobs`` > 1 plays games in that many
     processes. ``players`` maps extra spec names to ``(game, rng) -> actions`` callables (a
     bench's opponent, e.g. workbench/arena.py's); with them the games run in this process.
+    ``log_turns`` keeps each game's turns (:func:`turn_facts`) in its result.
     """
     for spec in lineup:
         parse_spec(spec, players or {})
@@ -172,7 +206,7 @@ def run_match(lineup, games: int, seed: int = 0, jobs: int = 1, short_take="when
     tasks = []
     for g in range(games):
         r = g % n
-        tasks.append((list(lineup[r:]) + list(lineup[:r]), seed + g, short_take))
+        tasks.append((list(lineup[r:]) + list(lineup[:r]), seed + g, short_take, log_turns))
     results = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

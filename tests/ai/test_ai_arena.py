@@ -8,6 +8,7 @@ checks.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -148,3 +149,31 @@ def test_the_board_holds_every_seat_in_the_opponents_order(n):
         assert row[6] + 3 * len(game.nobles_won[q]) == game.points[q]
         for k, card in enumerate(game.reserved[q]):
             assert board[32 + 4 * n + n * n + 6 * i + 2 * k] == arena.card_rows(card.id)[0]
+
+
+def test_the_turn_log_adds_up_to_each_seats_points(tmp_path, capsys):
+    from workbench import arena_turns
+    player = opponent()
+    try:
+        res = play_game(["L1", "cestpasphoto"], 3, players={"cestpasphoto": player},
+                        log_turns=True)
+    finally:
+        player.close()
+    log = res["turns_log"]
+    assert len(log) == res["turns"]
+    for seat in (0, 1):
+        own = [f for f in log if f["seat"] == seat]
+        # every point is a bought card's or a noble's, and each turn's tally follows the game's
+        assert sum(f["card_points"] + 3 * f["noble"] for f in own) == res["points"][seat]
+        assert own[-1]["points_after"] == res["points"][seat]
+    summary = arena_turns.summarise_turns([res])
+    assert sum(summary["L1"]["kinds"].values()) == len([f for f in log if f["seat"] == 0])
+    assert summary["cestpasphoto"]["facts"]["points"] == res["points"][1]
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(res) + "\n")
+    assert arena_turns.main([str(path)]) == 0
+    assert "L1: 1 games" in capsys.readouterr().out
+    del res["turns_log"]
+    path.write_text(json.dumps(res) + "\n")
+    assert arena_turns.main([str(path)]) == 2
+    assert "play it with --turns" in capsys.readouterr().err
