@@ -76,7 +76,8 @@ class Score:
     busy_found: int = 0
     calm_frames: int = 0
     false_busy: int = 0
-    mat_missed: int = 0
+    mat_missed: int = 0   # the mat in view by the truth, not found
+    mat_hidden: int = 0   # not placeable by the truth either (a hand over its markers)
     covered_frames: int = 0
     covered_exact: int = 0
     covered_strict: int = 0
@@ -104,7 +105,9 @@ class Score:
         else:
             self.calm_frames += 1
             self.false_busy += bool(result["busy"])
-        if not result["mat"]:
+        if not truth.get("mat", True):
+            self.mat_hidden += 1
+        elif not result["mat"]:
             self.mat_missed += 1
         if truth.get("covered"):
             self.covered_frames += 1
@@ -203,7 +206,7 @@ class Score:
             "decks_right_pct": pct(self.decks_right, self.decks),
             "busy_frames": self.busy_frames, "busy_recall_pct": pct(self.busy_found, self.busy_frames),
             "calm_frames": self.calm_frames, "false_busy_pct": pct(self.false_busy, self.calm_frames),
-            "mat_missed": self.mat_missed,
+            "mat_missed": self.mat_missed, "mat_hidden": self.mat_hidden,
             "covered_frames": self.covered_frames,
             "covered_exact_pct": pct(self.covered_exact, self.covered_frames),
             "covered_strict_pct": pct(self.covered_strict, self.covered_frames),
@@ -452,7 +455,8 @@ def format_report(report: dict) -> str:
                      f"uncertain: {r['lanes_uncertain']}; wrong and not flagged: "
                      f"{r['lanes_wrong_unflagged']}")
         lines.append(f"  busy recall: {r['busy_recall_pct']}% of {r['busy_frames']}; false busy: "
-                     f"{r['false_busy_pct']}% of {r['calm_frames']}; mat not found: {r['mat_missed']}")
+                     f"{r['false_busy_pct']}% of {r['calm_frames']}; mat not found: {r['mat_missed']}"
+                     f" (and {r['mat_hidden']} frames whose markers a hand hides)")
         if r.get("covered_frames"):
             lines.append(f"  covered regions exact: {r['covered_exact_pct']}% of "
                          f"{r['covered_frames']} frames with something covered (strict, no "

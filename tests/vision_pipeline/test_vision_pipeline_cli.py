@@ -138,6 +138,24 @@ def test_bench_judges_ids_where_the_truth_cant_place_the_mat_by_where_the_cards_
     assert score.wrong_ids == 4  # in a slot it isn't in, and not on the table at all
 
 
+def test_a_mat_the_truth_cant_place_either_is_not_missed():
+    """Markers under a hand: no mat by the truth, none found is right (counted apart); a mat
+    in view by the truth and not found is missed."""
+    from workbench.vision_bench import Score
+
+    def frame(mat: bool) -> dict:
+        return {"mat": mat, "busy": True, "covered": [], "nobles": [None] * 5,
+                "market": {lv: [None] * 4 for lv in "123"}, "scan": None, "tags": [],
+                "bank": {}, "decks": {}, "uncertain": [], "ms": 1.0}
+
+    score = Score()
+    score.add("hidden", frame(False), frame(False))
+    score.add("missed", frame(False), frame(True))
+    score.add("found", frame(True), frame(True))
+    s = score.summary()
+    assert (s["mat_missed"], s["mat_hidden"]) == (1, 1)
+
+
 def test_a_missing_camera_is_a_message_not_a_crash():
     proc = run("read-table", "--camera", "usb:63")
     assert proc.returncode == 1
