@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
-from vision.stages.overview import Overview, _fill, _grow, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, _off_mat_hue, hue_limit
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
@@ -406,9 +406,8 @@ def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare
     """
     if not bare.any():
         return False
-    img = image.astype(np.float32) + 1.0
-    level = img.mean(axis=2)
-    dev = np.abs(img / level[..., None] / np.asarray(mat_hue, np.float32) - 1.0).max(axis=2)
+    level, dev = _off_mat_hue(image.astype(np.float32) + 1.0,
+                              np.asarray(mat_hue, np.float32)[None, None])
     mat_hued = dev < hue_limit(level, cfg)
     shade = mat_hued & (level < np.median(level[bare]))
     return (float(shade[contact].mean()) >= cfg.busy_shadow_contact
