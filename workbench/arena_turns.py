@@ -17,7 +17,8 @@ CHECKPOINTS = (5, 10, 15, 20, 25)
 
 
 def turn_kind(facts: dict) -> str:
-    """A turn's kind in a few words: ``take 3``, ``take 2 same``, ``reserve L3``, ``buy L1 reserved``."""
+    """A turn's kind in a few words: ``take 3`` (gems taken), ``reserve L3``, ``reserve blind L2``,
+    ``buy L1 reserved``, ``pass``."""
     kind = facts["kind"]
     if kind == "TakeGems":
         return f"take {facts['gems_taken']}"

@@ -80,7 +80,7 @@ def find_finders(crop: np.ndarray, px_per_module: float,
     t = finder_template(px_per_module)
     if crop.shape[0] < t.shape[0] or crop.shape[1] < t.shape[1]:
         return []
-    r = cv2.matchTemplate(crop.astype(np.float32), t, cv2.TM_CCOEFF_NORMED)
+    r = cv2.matchTemplate(crop.astype(np.float32, copy=False), t, cv2.TM_CCOEFF_NORMED)
     half, gap = t.shape[0] // 2, int(4 * px_per_module)
     found = []
     for _ in range(cfg.match_finders):
@@ -123,7 +123,7 @@ def module_greys(crop: np.ndarray, top_left, top_right, bottom_left, k: int = 6)
     centres (modules 3.5 from the code's edges)."""
     src = np.float32([top_left, top_right, bottom_left])
     dst = np.float32([[3.5, 3.5], [17.5, 3.5], [3.5, 17.5]]) * k
-    warp = cv2.warpAffine(crop.astype(np.float32), cv2.getAffineTransform(src, dst),
+    warp = cv2.warpAffine(crop.astype(np.float32, copy=False), cv2.getAffineTransform(src, dst),
                           (MODULES * k, MODULES * k), flags=cv2.INTER_LINEAR)
     m = k // 4
     return warp.reshape(MODULES, k, MODULES, k)[:, m:k - m, :, m:k - m].mean(axis=(1, 3))
@@ -141,7 +141,8 @@ def match_crop(crop: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_C
     clearly it: (id, likeness, next best likeness, its four corners in crop px) or None. The
     crop is smoothed and evened out first (``match_smooth_mm``: sensor noise, a hot spot)."""
     ids, book = code_book(cfg.tag_prefix)
-    crop = even_out(crop, px_per_mm, cfg.match_smooth_mm, cfg)
+    # Float once: the finders and every nudged grid read it.
+    crop = even_out(crop, px_per_mm, cfg.match_smooth_mm, cfg).astype(np.float32)
     ppm = cfg.tag_module_mm * px_per_mm
     best = None
 
@@ -151,10 +152,11 @@ def match_crop(crop: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_C
 
     # The grid as the finders place it first; nudged and scaled only while no code is clear.
     shifts = sorted(((dx, dy, s) for dx in cfg.match_nudges for dy in cfg.match_nudges
-                     for s in cfg.match_scales), key=lambda t: (abs(t[0]) + abs(t[1]), abs(t[2] - 1)))
+                     for s in cfg.match_scales),
+                    key=lambda t: (abs(t[0]) + abs(t[1]), abs(t[2] - 1)))
     for _, tl, tr, bl in code_frames(find_finders(crop, ppm, cfg), ppm, cfg)[:cfg.match_frames]:
         right, down = (tr - tl) / FINDER_SPAN, (bl - tl) / FINDER_SPAN
-        for dx, dy, s in shifts:
+        for n, (dx, dy, s) in enumerate(shifts):
             o = tl + dx * right + dy * down
             score = likeness(module_greys(crop, o, o + (tr - tl) * s, o + (bl - tl) * s), book)
             top = int(np.argmax(score))
@@ -165,8 +167,8 @@ def match_crop(crop: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_C
                 best = (ids[top], float(score[top]), second, corners)
             if clear(best):
                 return best
-            if dx == dy == 0 and s == 1 and score[top] < cfg.match_hopeless:
-                break   # nothing like a code here: nudging would not make one
+            if n == 0 and score[top] < cfg.match_hopeless:
+                break   # nothing like a code where the finders put it: nudging won't make one
     return None
 
 
