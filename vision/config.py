@@ -163,6 +163,10 @@ class VisionConfig:
     #: A run of token columns whose length is further than this from a whole number of
     #: tokens makes the lane uncertain.
     token_run_slack_mm: float = 9.0
+    #: A run too short for a whole token (but more than a crumb) with no more than this (mm)
+    #: between it and the next is part of it: a faint black chip whose ring is broken splits
+    #: where one column dips below the chord.
+    token_run_join_mm: float = 1.0
     #: A crumb of a run (too short for a token, long enough for half of one poking in) in a
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a
     #: rim's white dashes are a third of it at most).

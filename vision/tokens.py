@@ -55,19 +55,26 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         # colour for a chord, a lamp's sheen or its white dashes never all of it.
         coloured_mm = np.count_nonzero(mask & ~light, axis=0) / px_per_mm
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
-    runs = []
+    diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
+    crumb = diameter * 0.3
+    pieces: list[tuple[float, float]] = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
     for start, end in zip(edges[::2], edges[1::2]):
         a, b = start / px_per_mm, end / px_per_mm
-        if span is None or span[0] <= (a + b) / 2.0 <= span[1]:
-            runs.append((a, b))
-    diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
+        if pieces and a - pieces[-1][1] <= cfg.token_run_join_mm:
+            shorter, longer = sorted((b - a, pieces[-1][1] - pieces[-1][0]))
+            # Only a piece too short for a whole token joins (two whole ones apart are two
+            # runs: a chip's shadow between them would lengthen them as one).
+            if shorter >= crumb and shorter < diameter - cfg.token_run_slack_mm:
+                a = pieces.pop()[0]
+        pieces.append((a, b))
+    runs = [(a, b) for a, b in pieces if span is None or span[0] <= (a + b) / 2.0 <= span[1]]
     total = 0
     whole = True
     for start, end in runs:
         length = end - start
-        if length < diameter * 0.3:
+        if length < crumb:
             # A crumb (a printed mark, a token rim poking in); too small to be a token, but
             # not nothing either when it is half a token.
             if length >= diameter * 0.15 and not _light(mask, light, start, end, px_per_mm, cfg):

@@ -1,0 +1,47 @@
+"""A faint black chip split in two (physically based frame, workbench/physical, tune seed 6500
+frame 37): three black chips under a dim cool ceiling light on a grey mat, barely darker than
+it, their rings broken where the white dashes and the mat meet. One column in the first chip's
+middle dips below the run counter's chord and the chip falls into two runs of 14 mm, each
+counted a token: four chips read for three (the circle counter found none to disagree with).
+A run too short for a whole token that a millimetre separates from the next is one with it.
+
+The guard beside it (seed 6500 frame 37's neighbour, frame 6): six white chips under a low lamp,
+each casting a crescent of shadow onto the next's side. Their runs are whole tokens' lengths
+apart by a millimetre; joined, the shadows would make six into seven.
+
+The images are each lane rectified at the pipeline's 2 px/mm with its margin, and its bare
+mat's colour (bank.lane_background) beside it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.stages.overview import deviation_from
+from vision.tokens import count_lane
+
+DATA = Path(__file__).parent / "data"
+MARGIN_MM = DEFAULT_CONFIG.lane_margin_mm[0]
+
+
+def _count(name, cfg=DEFAULT_CONFIG):
+    """The lane as count_bank_lane counts a white or black one (no light mask)."""
+    lane = cv2.imread(str(DATA / f"{name}.png"))
+    mat = cv2.imread(str(DATA / f"{name}-mat.png")).astype(np.float32)
+    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
+                      span=(MARGIN_MM, MARGIN_MM + 287.0))
+
+
+@pytest.mark.parametrize("name, chips", [("physical-black-lane-split-chip", 3),
+                                         ("physical-white-lane-chip-shadows", 6)])
+def test_each_chip_counted_once(name, chips):
+    assert _count(name).count == chips
+
+
+def test_without_joining_the_split_chip_counts_twice():
+    lane = _count("physical-black-lane-split-chip",
+                  DEFAULT_CONFIG.with_(token_run_join_mm=0.0))
+    assert lane.count == 4 and not lane.certain
