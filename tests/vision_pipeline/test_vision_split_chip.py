@@ -1,8 +1,9 @@
-"""A faint black chip split in two (physically based frame, workbench/physical, tune seed 6500
-frame 37): three black chips under a dim 5,300 K ceiling panel (the camera's gain 3.8, so
-noisy), barely darker than the mat, their rings broken where the white dashes and the mat meet. One column in the first chip's
-middle dips below the run counter's chord and the chip falls into two runs of 14 mm, each
-counted a token: four chips read for three (the circle counter found none to disagree with).
+"""A faint black chip split in two (physically based frame, workbench/physical, tune seed 6500 frame
+37): three black chips under a dim 5,300 K ceiling panel (the camera's gain 3.8, so noisy),
+barely darker than the mat, their rings broken where the white dashes and the mat meet. One
+column in the first chip's middle dips below the run counter's chord and the chip falls into two
+runs of 14 mm, each counted a token: four chips read for three (the circle counter found none to
+disagree with).
 A run too short for a whole token that a millimetre separates from the next is one with it.
 
 The guard beside it (seed 6500 frame 6): six white chips under a low 2,900 K desk lamp,
