@@ -60,6 +60,7 @@ __all__ = [
     "free_mask", "hidden_markers", "lane_deviation", "locate_mat", "mat_deviation",
     "object_mask", "object_rects", "prepare", "read_codes", "read_slot_crops", "read_table",
     "rectify", "region_order", "regions", "slot_crop", "slot_fill", "slot_occupancy", "slot_of",
+    "warm_up",
     "_aruco_detector",
 ]
 
@@ -289,3 +290,12 @@ def read_table(image_bgr: np.ndarray, config: VisionConfig | None = None,
                players: int | None = None) -> dict:
     """The read-table object (``spec/table.md``) for one BGR frame of the table."""
     return analyse(image_bgr, config, image_name, memory, players).result
+
+
+def warm_up() -> None:
+    """Build once what a process's first reading would otherwise build in its wait: the mat's
+    geometry and the printed codes' book the tag matcher compares with (segno encodes 100
+    codes: about half a second here)."""
+    from vision.stages.match import code_book
+    load_mat()
+    code_book()

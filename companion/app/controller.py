@@ -17,6 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from companion.app.computer import ComputerSeats, load_seats, save_seats
 from companion.app.league import LeagueLink
+from companion.app.reader import TableReader
 from companion.app.lights import show_lights
 from companion.app.settings import Settings
 from companion.app.viewmodel import (SetupDraft, TableView, TurnEntry, referee_class,
@@ -42,23 +43,6 @@ _UNDO = object()   # what waits is the undo, not a seat's press
 
 def _direct(fn: Callable, *args) -> None:
     fn(*args)
-
-
-class _Reader:
-    """The camera pipeline for the referee, run in the worker. What it read last (the
-    observation and its overlay) stays here until the press's snapshot carries it out."""
-
-    def __init__(self):
-        self.last: dict = {}
-
-    def __call__(self, image):
-        # Lazy: OpenCV only with a camera. The overlay (markers, slots, ids, counts, unsure
-        # items) is drawn here, in the worker, so the camera view never waits for it.
-        from vision.observation import draw_overlay
-        from vision.pipeline import analyse
-        reading = analyse(image)
-        self.last = {"observation": reading.result, "overlay": draw_overlay(reading)}
-        return reading.result
 
 
 class Controller:
@@ -96,7 +80,8 @@ class Controller:
         self.last_undo: Optional[tuple] = None     # (game before, game after) the last undo
         self._snap = Snapshot(0, "start")
         self._listeners: list = []
-        self._reading = _Reader()
+        self._reading = TableReader()
+        self.warm_reader()
         self._door = RefereeDoor(self._from_worker, threaded=threaded)
         # The computer's seats: it thinks in a thread of its own (computer.py).
         self.computer = ComputerSeats(dispatch, **({"chooser": chooser} if chooser else {}))
@@ -300,6 +285,11 @@ class Controller:
                 self._sync(save_hands_free, ref.session.folder, bool(on))
             except OSError as err:   # the game goes on; a resume would start without it
                 log.warning("The hands-free choice can't be saved: %r", err)
+
+    def warm_reader(self) -> None:
+        """With a camera, make the pipeline ready in the background (once a process)."""
+        if self.camera is not None and self.threaded and self._reading.warming is None:
+            self._reading.warm_in_background()
 
     def _reader(self):
         return self._reading if self.camera is not None else None

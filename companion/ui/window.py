@@ -218,6 +218,7 @@ def build_app(demo=None, data_dir=None, panel=True, demo_options=None):
                 old.close()
             try:
                 self.ctl.camera = open_camera(self.ctl.settings.camera)
+                self.ctl.warm_reader()
             except CameraError as err:
                 from companion.i18n.devices import english as device_english
                 Logger.warning(f"Companion: camera unavailable: {device_english(err)}")
