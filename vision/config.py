@@ -274,8 +274,9 @@ class VisionConfig:
     busy_min_contact_mm2: float = 25.0
     #: ...and is no coloured hand's shadow: when this share of it or more keeps the mat's hue
     #: and is darker than the bare mat around, while busy_shadow_caster or more of the thing
-    #: near the region is off the mat's hue (the hand casting it), it is that hand's shadow
-    #: reaching the region (stages/busy.py, _shadow_contact).
+    #: near the region, or of the whole thing (a low lamp throws an arm's shadow far from
+    #: it), is off the mat's hue (the hand casting it), it is that hand's shadow reaching the
+    #: region (stages/busy.py, _shadow_contact).
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
     #: How the hand is seen going into a region: its width on the free mat layer by layer out

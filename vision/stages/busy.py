@@ -393,7 +393,8 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
 
 
 def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
-                    mat_hue: np.ndarray, cfg: VisionConfig) -> bool:
+                    mat_hue: np.ndarray, cfg: VisionConfig,
+                    whole: Callable[[], float] | None = None) -> bool:
     """Is what touches the region only a coloured hand's shadow? `on`: the thing on the free
     mat around the region; `contact`: its pixels on the ring; `bare`: the free mat there.
 
@@ -403,6 +404,9 @@ def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare
     and sleeves over a region are off the mat's hue where they touch it (every region a hand
     hid on the tune frames: at most 0.37 of the contact mat-hued and darker; the shadows 0.57
     up). A thing with no coloured part (a grey sleeve) is judged as before, by its outline.
+    `whole`: the coloured share of the whole thing, near the region or not: a lamp low to
+    one side throws a raised arm's shadow 50 mm and more from it, and an arm along the mat's
+    edge lies mostly beyond the region's box (its shadow alone reaches the region).
     """
     if not bare.any():
         return False
@@ -410,22 +414,41 @@ def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare
                               np.asarray(mat_hue, np.float32)[None, None])
     mat_hued = dev < hue_limit(level, cfg)
     shade = mat_hued & (level < np.median(level[bare]))
-    return (float(shade[contact].mean()) >= cfg.busy_shadow_contact
-            and float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster)
+    if float(shade[contact].mean()) < cfg.busy_shadow_contact:
+        return False
+    return (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
+            or (whole is not None and whole() >= cfg.busy_shadow_caster))
+
+
+def _coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
+                    blobs: list[int], mat_hue: np.ndarray, cfg: VisionConfig) -> float:
+    """The share of the things `blobs` (labels of the overview's things) off the mat's hue,
+    over the whole of them (worked out in their bounding box only)."""
+    sel = stats[blobs]
+    x0, y0 = sel[:, 0].min(), sel[:, 1].min()
+    x1, y1 = (sel[:, 0] + sel[:, 2]).max(), (sel[:, 1] + sel[:, 3]).max()
+    box = (slice(y0, y1), slice(x0, x1))
+    mine = np.isin(labels[box], blobs)
+    level, dev = _off_mat_hue(image[box].astype(np.float32) + 1.0,
+                              np.asarray(mat_hue, np.float32)[None, None])
+    return float((dev >= hue_limit(level, cfg))[mine].mean())
 
 
 def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: np.ndarray,
             freehere: np.ndarray, dist: np.ndarray, seen: np.ndarray | None,
-            mat_hue: np.ndarray, cfg: VisionConfig) -> bool:
+            mat_hue: np.ndarray, cfg: VisionConfig,
+            whole: Callable[[list[int]], float] | None = None) -> bool:
     """Does the thing (`far`: its labels in `here`, the region's box of the overview) hide
     enough of the region `rect`? `freehere`, `dist`, `seen`: the free mat, the distance from
-    the outline and what the frame shows, in that box."""
+    the outline and what the frame shows, in that box; `whole`: labels -> the coloured share
+    of those things over the whole overview."""
     s = overview.px_per_mm
     on = np.isin(here, far) & freehere
     contact = on & (dist <= cfg.busy_ring_mm)
     if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
         return False
-    if _shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg):
+    if _shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
+                       None if whole is None else lambda: whole(far)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
@@ -517,6 +540,10 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
     regs = regions(mat)
+
+    def whole(blobs: list[int]) -> float:
+        return _coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
+
     # Per region the things on its ring, and its box's labels, free mat and view.
     touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
     near_own: list[str] = []
@@ -541,7 +568,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if not far:
             near_own.append(path)
         elif _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
-                     mat_hue, cfg):
+                     mat_hue, cfg, whole):
             covered.append(path)
     # What lies in the gap between two regions, within a card's reach of the one, is still a
     # hand when it goes on over the other: a finger over a deck seen on the free mat only in
@@ -552,7 +579,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         far = [i for i in touching if i in over]
         box, _, dist = rings[path]
         if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
-                           mat_hue, cfg):
+                           mat_hue, cfg, whole):
             covered.append(path)
     # A hand comes from the mat's edge: what covers a place joins the world beyond the mat.
     if covered:
