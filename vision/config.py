@@ -327,6 +327,10 @@ class VisionConfig:
     #: a thing of two colours taken as two, the look inside finds what is hidden (median error
     #: under 1 mm^2 on the tuning frames; it was 6 short).
     busy_inside_min_mm2: float = 40.0
+    #: What that look follows joined to the thing only through a neck narrower than this
+    #: (mm), or thinner, is not the thing: a fingertip stopping short of a chip touches its
+    #: rim or its shadow, and those follow round it.
+    busy_inside_neck_mm: float = 3.0
     #: The thing's outline in that look: its last pixel and this many beyond it count in part
     #: (how far each is from what lies beyond, taken as far again out, towards the thing's
     #: colour), where the two differ by at least busy_edge_contrast (BGR distance).

@@ -5,6 +5,8 @@ the region on the right (x >= 20 mm).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -104,3 +106,48 @@ def test_a_thing_of_two_colours_is_not_followed_into_a_card_of_the_colour_betwee
     found = reach_inside(image.astype(np.uint8), on, dist > 1.5, dist, 3.0, mat_hue,
                           DEFAULT_CONFIG)
     assert found == pytest.approx(60.0, abs=3.0)
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def _closer_look(name: str, box_mm, rect):
+    """A real closer look of busy.py (``_closer``) on a physically based frame: the frame's crop
+    at 3 px/mm, and the thing and the free mat at the overview's 1 px/mm (mask: 254 the thing,
+    127 free mat), scaled up as ``_closer`` does."""
+    image = cv2.imread(str(DATA / f"{name}-3ppmm.png"))
+    small = cv2.imread(str(DATA / f"{name}-mask.png"), cv2.IMREAD_GRAYSCALE)
+    h, w = image.shape[:2]
+    mask = cv2.resize(small, (w, h), interpolation=cv2.INTER_NEAREST)
+    dist = _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / 3.0,
+                             box_mm[1] + (np.arange(h) + 0.5) / 3.0)
+    return image, mask > 200, mask > 100, dist
+
+
+def test_a_fingertip_stopping_short_of_a_chip_hides_none_of_its_lane():
+    # Tune seed 7100 frame 1: a hand over the bank, a fingertip ending 2 mm below the white
+    # lane (the renderer's truth: the lane hidden 0 mm^2), just short of a pale chip with a
+    # brown pattern. The fingertip's shaded end, followed into the lane, went on round the
+    # chip along its shadow and brown rim, through a neck at the chip's edge: 101 mm^2, so
+    # the white lane was covered.
+    mat_hue = np.array([0.9086, 1.0, 1.0909], np.float32)
+    image, on, freehere, dist = _closer_look("physical-fingertip-short-of-chip",
+                                             (705.0, 131.0, 45.0, 20.0),
+                                             (460.0, 100.0, 287.0, 44.0))
+    found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
+    assert found < DEFAULT_CONFIG.busy_inside_min_mm2
+    # Without the neck rule: the chip's rim and shadow, followed round it.
+    off = DEFAULT_CONFIG.with_(busy_inside_neck_mm=0.0)
+    assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, off) > 80.0
+
+
+def test_a_sleeve_over_a_decks_corner_is_followed_past_its_cuff():
+    # Tune seed 5200 frame 1: a brown sleeve with a teal cuff over deck 2's top left corner
+    # (truth: 101 mm^2 hidden). The cuff's highlights speckle what is followed; the sleeve on
+    # the free mat goes on over the band between the free mat and the deck.
+    mat_hue = np.array([1.0394, 1.0118, 0.9486], np.float32)
+    image, on, freehere, dist = _closer_look("physical-cuff-over-deck-corner",
+                                             (53.0, 196.0, 28.0, 47.0),
+                                             (60.0, 203.0, 68.0, 93.0))
+    found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
+    assert found >= DEFAULT_CONFIG.busy_inside_min_mm2 + 20.0

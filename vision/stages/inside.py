@@ -39,6 +39,8 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
                             cfg.busy_inside_thing_hue, cfg)[0, 0])
     colours = _thing_colours(sample, cfg)
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
+    if closer and cfg.busy_inside_neck_mm > 0:
+        thing = _no_necks(thing, on, seed, ~freehere & (dist > 0), s, cfg)
     if not closer:
         area = np.count_nonzero(thing & (dist == 0))
         if len(colours) == 2 and area >= cfg.busy_inside_sure_mm2 * s * s:
@@ -56,6 +58,30 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         means = np.array([m for m, _ in colours], np.float32)
         colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+
+
+def _no_necks(thing: np.ndarray, on: np.ndarray, seed: np.ndarray, margin: np.ndarray,
+              s: float, cfg: VisionConfig) -> np.ndarray:
+    """`thing` (bool) without what is joined to the thing on the free mat (`on`) only through
+    a neck or a sliver narrower than busy_inside_neck_mm: a hand is solid, as wide just
+    inside the outline as where it crosses it, while a fingertip that stops short of a token
+    touches it, if at all, by its rim, and what is followed from there is the token's own rim
+    or shadow of a like colour round it. `margin`: the band between the free mat and the
+    region (a sleeve's cuff of another colour may cross it: the thing on the free mat is
+    taken to go on over it)."""
+    k = max(3, int(round(cfg.busy_inside_neck_mm * s)) | 1)
+    bridge = margin & (cv2.dilate(on.astype(np.uint8), np.ones((k, k), np.uint8)) > 0)
+    body = (thing | on | bridge).astype(np.uint8)
+    # (The speckles of its colour's far tail, a highlight on a sleeve, are holes in it, not
+    # its outline.)
+    body = cv2.morphologyEx(body, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    opened = cv2.morphologyEx(body, cv2.MORPH_OPEN,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels = cv2.connectedComponents(opened, connectivity=4)
+    joined = np.zeros(n, bool)
+    joined[labels[seed]] = True
+    joined[0] = False
+    return thing & joined[labels]
 
 
 def _followed(image: np.ndarray, colours, off_hue: bool, seed: np.ndarray,
