@@ -565,11 +565,12 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         far = [i for i in touching
                if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
                or boxes[i, 1] + boxes[i, 3] > ry + rh]
-        if not far:
-            near_own.append(path)
-        elif _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
-                     mat_hue, cfg, whole):
+        if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
+                           mat_hue, cfg, whole):
             covered.append(path)
+        elif len(far) < touching.size:
+            # (Whatever else touches it, a thing within its reach may be a hand too: below.)
+            near_own.append(path)
     # What lies in the gap between two regions, within a card's reach of the one, is still a
     # hand when it goes on over the other: a finger over a deck seen on the free mat only in
     # the gap to the deck below, which the hand covers.
