@@ -394,7 +394,9 @@ def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarr
 
 def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
                     mat_hue: np.ndarray, cfg: VisionConfig,
-                    whole: Callable[[], float] | None = None) -> bool:
+                    whole: Callable[[], float] | None = None,
+                    beyond: Callable[[np.ndarray], float] | None = None,
+                    px_per_mm: float = 1.0) -> bool:
     """Is what touches the region only a coloured hand's shadow? `on`: the thing on the free
     mat around the region; `contact`: its pixels on the ring; `bare`: the free mat there.
 
@@ -407,6 +409,9 @@ def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare
     `whole`: the coloured share of the whole thing, near the region or not: a lamp low to
     one side throws a raised arm's shadow 50 mm and more from it, and an arm along the mat's
     edge lies mostly beyond the region's box (its shadow alone reaches the region).
+    `beyond`: part of `on` -> how much of the region it goes on to hide (mm^2, the overview's
+    look): a hand over a card whose shadow fills the gaps round it touches the region mostly
+    by its shadow too, yet its own colour crosses the outline and goes on over the card.
     """
     if not bare.any():
         return False
@@ -416,8 +421,14 @@ def _shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare
     shade = mat_hued & (level < np.median(level[bare]))
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
-    return (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
-            or (whole is not None and whole() >= cfg.busy_shadow_caster))
+    if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
+            or (whole is not None and whole() >= cfg.busy_shadow_caster)):
+        return False
+    own = on & ~mat_hued
+    if beyond is None or (np.count_nonzero(own & contact)
+                          < cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm):
+        return True
+    return beyond(own) < cfg.busy_inside_sure_mm2
 
 
 def _coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
@@ -448,7 +459,9 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
         return False
     if _shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
-                       None if whole is None else lambda: whole(far)):
+                       None if whole is None else lambda: whole(far),
+                       lambda own: reach_inside(overview.image[box], own, freehere, dist, s,
+                                                mat_hue, cfg, seen), s):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
