@@ -554,8 +554,24 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     covered = []
     regs = regions(mat)
 
+    groups: list[np.ndarray] = []
+
     def whole(blobs: list[int]) -> float:
-        return _coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
+        share = _coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
+        if share >= cfg.busy_shadow_caster:
+            return share
+        # A deep shadow cut off from the arm casting it by the arm's own pale rim or a gap
+        # of a few mm: the things that close together, as anchored() joins them.
+        if not groups:
+            k = max(1, int(round(cfg.busy_anchor_gap_mm * s))) | 1
+            joined = cv2.dilate((keep[labels]).astype(np.uint8),
+                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+            groups.append(cv2.connectedComponents(joined, connectivity=8)[1])
+        g = groups[0]
+        mine = np.unique(g[np.isin(labels, blobs)])
+        near = np.unique(labels[np.isin(g, mine[mine > 0]) & (labels > 0)])
+        near = [int(i) for i in near if keep[i]]
+        return _coloured_share(overview.image, labels, stats, near, mat_hue, cfg)
 
     # Per region the things on its ring, and its box's labels, free mat and view.
     touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
