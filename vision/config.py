@@ -277,7 +277,7 @@ class VisionConfig:
     #: near the region, or of the whole thing (a low lamp throws an arm's shadow far from
     #: it) with the things within busy_anchor_gap_mm of it (a deep shadow cut off from the arm
     #: by a few mm), is off the mat's hue (the hand casting it), it is that hand's shadow
-    #: reaching the region (stages/busy.py, _shadow_contact).
+    #: reaching the region (stages/shadow.py, shadow_contact).
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
     #: How the hand is seen going into a region: its width on the free mat layer by layer out

@@ -14,9 +14,10 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import read_table
-from vision.stages.busy import _outline_distance, _shadow_contact, detect_busy
+from vision.stages.busy import _outline_distance, detect_busy
 from vision.stages.inside import reach_inside
 from vision.stages.overview import Overview
+from vision.stages.shadow import shadow_contact
 
 DATA = Path(__file__).parent / "data"
 
@@ -74,10 +75,10 @@ def test_a_hand_over_a_card_whose_shadow_fills_the_gaps_round_it_is_no_shadow():
     def beyond(own):
         return reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
 
-    assert not _shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG,
+    assert not shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG,
                                beyond=beyond)
     # Judged by the shares alone, it was a shadow.
-    assert _shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG)
+    assert shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG)
 
 
 def test_a_deep_shadow_cut_off_from_the_arm_casting_it_hides_nothing():
