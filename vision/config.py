@@ -359,6 +359,9 @@ class VisionConfig:
     #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
     busy_anchor_gap_mm: float = 6.0
     busy_anchor_edge_mm: float = 10.0
+    #: ...each beside its own place: one thing covering this many places or more is a hand
+    #: whose arm went unseen (a pale sleeve of nearly the mat's colour).
+    busy_anchor_island_places: int = 3
     #: A marker's square joins the outside only within this (mm) of its paper: the free mat
     #: stops 1 mm from it. Grown by busy_anchor_edge_mm, a level-1 deck's stack side 10 mm
     #: above the bottom-left marker joined the outside (physical seed 4242 frame 17).

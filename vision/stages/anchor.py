@@ -87,6 +87,14 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
         labels = touching.get(path, np.zeros(0, int))
         sel = np.isin(things, labels)
         group_of[path] = set(np.unique(groups[sel]).tolist()) - {0}
+    # An island lies beside its own place; a thing over several places crosses the mat, as a
+    # hand does whose pale sleeve, of nearly the mat's colour, shows nowhere on the way in.
+    places = np.zeros(n, int)
+    for path in covered:
+        for g in group_of[path]:
+            places[g] += 1
+    if places.max() >= cfg.busy_anchor_island_places:
+        return list(covered)
     reached: set[str] = set()
     changed = True
     while changed:
