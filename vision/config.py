@@ -274,12 +274,15 @@ class VisionConfig:
     busy_min_contact_mm2: float = 25.0
     #: ...and is no coloured hand's shadow: when this share of it or more keeps the mat's hue
     #: and is darker than the bare mat around, while busy_shadow_caster or more of the thing
-    #: near the region, or of the whole thing (a low lamp throws an arm's shadow far from
-    #: it) with the things within busy_anchor_gap_mm of it (a deep shadow cut off from the arm
-    #: by a few mm), is off the mat's hue (the hand casting it), it is that hand's shadow
-    #: reaching the region (stages/shadow.py, shadow_contact).
+    #: near the region, or busy_shadow_far_caster of the whole thing (a low lamp throws an
+    #: arm's shadow far from it) or of it with the things within busy_anchor_gap_mm of it (a
+    #: deep shadow cut off from the arm by a few mm), is off the mat's hue (the hand casting
+    #: it), it is that hand's shadow reaching the region (stages/shadow.py, shadow_contact).
+    #: Far: 0.55-0.77 for the shadows on the tune frames; a grey sleeve across a row whose
+    #: ends touch a coloured token or print, 0.11.
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
+    busy_shadow_far_caster: float = 0.3
     #: How the hand is seen going into a region: its width on the free mat layer by layer out
     #: to this far (mm) from the region's outline...
     busy_profile_mm: float = 7.0

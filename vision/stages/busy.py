@@ -506,7 +506,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
 
     def whole(blobs: list[int]) -> float:
         share = coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
-        if share >= cfg.busy_shadow_caster:
+        if share >= cfg.busy_shadow_far_caster:
             return share
         # A deep shadow cut off from the arm casting it by the arm's own pale rim or a gap
         # of a few mm: the things that close together, as anchored() joins them.

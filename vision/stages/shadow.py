@@ -45,7 +45,7 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
     if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
-            or (whole is not None and whole() >= cfg.busy_shadow_caster)):
+            or (whole is not None and whole() >= cfg.busy_shadow_far_caster)):
         return False
     own = on & ~mat_hued
     if beyond is None or (np.count_nonzero(own & contact)
