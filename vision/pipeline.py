@@ -28,7 +28,7 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -47,7 +47,7 @@ from vision.stages.overview import (Overview, deviation_from, free_mask, mat_dev
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
                            relearn_light, remember_cards)
-from vision.tags import Code
+from vision.tags import Code, parse_payload
 from vision.tokens import LaneCount
 
 # Before any frame: every frame then reuses the heap (vision/heap.py says why).
@@ -152,6 +152,27 @@ def _per_slot(pool: ThreadPoolExecutor | None, stage, frame: Frame, loc: MatLoca
     return [c for codes in found for c in codes]
 
 
+def _read_or_match(frame: Frame, loc: MatLocation, rects: dict[str, Rect], cfg: VisionConfig,
+                   matchable: frozenset[str], tried: set[str]) -> list[Code]:
+    """:func:`read_slot_crops`, but a slot of `matchable` the fast decoders miss is matched
+    against the printed codes (:func:`match_tags`, the same crop) before the slow decoders
+    try; only if no code is clear do they. The slots matched go into `tried`."""
+    slow = tuple(d for d in cfg.decoders if d not in cfg.fast_decoders)
+    out: list[Code] = []
+    for path, rect in rects.items():
+        one = {path: rect}
+        if path not in matchable:
+            out += read_slot_crops(frame, loc, one, cfg)
+            continue
+        codes = read_slot_crops(frame, loc, one, cfg, fast_decoders(cfg))
+        if not any(parse_payload(c.text, cfg.tag_prefix) for c in codes):
+            tried.add(path)
+            codes += match_tags(frame, loc, one, cfg) or read_slot_crops(frame, loc, one, cfg,
+                                                                          slow)
+        out += codes
+    return out
+
+
 def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             image_name: str | None = None, memory: TableMemory | None = None,
             players: int | None = None) -> TableReading:
@@ -213,16 +234,22 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
                                detail)
     fills = fills_job()  # (worked out beside the hands: only the crops wait for it)
+    tried: set[str] = set()  # slots the matcher has had
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
-        codes = codes + _per_slot(pool, read_slot_crops, frame, loc, todo, crop_cfg)
+        # A calm frame's full slots: matched before the slow decoder (cfg.match_before_slow).
+        matchable = frozenset(
+            p for p in todo if fills[p] >= cfg.occupied_fraction and p not in first.uncertain
+        ) if cfg.match_before_slow and not busy.busy else frozenset()
+        codes = codes + _per_slot(pool, partial(_read_or_match, matchable=matchable,
+                                                tried=tried), frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)
     unread = {p: slots[p] for p in todo if p not in tags.slots and p not in tags.uncertain
-              and fills[p] >= cfg.occupied_fraction}
+              and fills[p] >= cfg.occupied_fraction and p not in tried}
     if unread and not busy.busy:
         # A tag too faint for every decoder: matched against the printed codes.
         matched = _per_slot(pool, match_tags, frame, loc, unread, cfg)

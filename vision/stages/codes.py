@@ -54,25 +54,52 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     lens and by resampling. `smooth_mm` (instead): a Gaussian of that sigma takes out a dim
     room's sensor noise, and dividing by the crop's own slow brightness evens out a lamp's
     hot spot washing over part of the code. `warped`: plain crops already made for this slot,
-    by px per mm (filled in here; the variants of one scale share the warp).
+    by px per mm (filled in here; the variants of one scale share the warp). With
+    ``cfg.crop_cache`` every crop is kept on the frame instead, made once whoever asks.
     """
     r = _grow(rect, cfg.crop_margin_mm)
+    if cfg.crop_cache:
+        # Made once a frame: a slot's later pass (the slow decoders) and the tag matcher take
+        # the crops its first pass made (the same pixels).
+        if frame.crops_loc is not loc:
+            frame.crops, frame.crops_loc = {}, loc
+        key = (r, px_per_mm, sharpen, smooth_mm)
+        if key not in frame.crops:
+            plain = (r, px_per_mm, 0.0, 0.0)
+            if plain in frame.crops:
+                crop = frame.crops[plain][0]
+            else:
+                crop = _warp_crop(frame, loc, r, px_per_mm)
+                frame.crops[plain] = (crop, r)
+            frame.crops[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
+        return frame.crops[key]
     if warped is not None and px_per_mm in warped:
         crop = warped[px_per_mm]
-    elif frame.gray_full is None and frame.work is not frame.full:
-        # A big still: warping the colour crop beats converting 12 Mpx to grey first.
-        crop = cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
-                            cv2.COLOR_BGR2GRAY)
     else:
-        crop = rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+        crop = _warp_crop(frame, loc, r, px_per_mm)
     if warped is not None:
         warped[px_per_mm] = crop
+    return _finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r
+
+
+def _warp_crop(frame: Frame, loc: MatLocation, r: Rect, px_per_mm: float) -> np.ndarray:
+    """The plain grey crop of `r` (mat mm) at `px_per_mm`."""
+    if frame.gray_full is None and frame.work is not frame.full:
+        # A big still: warping the colour crop beats converting 12 Mpx to grey first.
+        return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
+                            cv2.COLOR_BGR2GRAY)
+    return rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+
+
+def _finish_crop(crop: np.ndarray, px_per_mm: float, sharpen: float, smooth_mm: float,
+                 cfg: VisionConfig) -> np.ndarray:
+    """A plain crop sharpened or smoothed and evened out (:func:`slot_crop`)."""
     if sharpen > 0:
         blur = cv2.GaussianBlur(crop, (0, 0), cfg.crop_sharpen_sigma_mm * px_per_mm)
         crop = cv2.addWeighted(crop, 1.0 + sharpen, blur, -sharpen, 0)
     if smooth_mm > 0:
         crop = even_out(crop, px_per_mm, smooth_mm, cfg)
-    return crop, r
+    return crop
 
 
 def even_out(crop: np.ndarray, px_per_mm: float, smooth_mm: float,

@@ -1,7 +1,7 @@
 """Stages 1-3: the frame at working sizes, the mat's markers, homography and lens, rectification."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import cv2
@@ -31,6 +31,10 @@ class Frame:
     small_scale: float
     gray_full: np.ndarray | None = None
     gray_work: np.ndarray | None = None
+    #: Slot crops made for this frame and ``crops_loc`` (``stages.codes.slot_crop``, when
+    #: ``cfg.crop_cache``): the decoders' passes and the tag matcher share them.
+    crops: dict = field(default_factory=dict, repr=False)
+    crops_loc: object = field(default=None, repr=False)
 
     def full_gray(self) -> np.ndarray:
         if self.gray_full is None:

@@ -136,13 +136,17 @@ def likeness(greys: np.ndarray, book: np.ndarray) -> np.ndarray:
     return book @ x / x.size
 
 
-def match_crop(crop: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG):
+def match_crop(crop: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
+               evened: bool = False):
     """The code in a slot's grey crop (rectified at ``px_per_mm``), if one of the book's is
     clearly it: (id, likeness, next best likeness, its four corners in crop px) or None. The
-    crop is smoothed and evened out first (``match_smooth_mm``: sensor noise, a hot spot)."""
+    crop is smoothed and evened out first (``match_smooth_mm``: sensor noise, a hot spot),
+    unless `evened` says it already was (:func:`vision.stages.codes.slot_crop`)."""
     ids, book = code_book(cfg.tag_prefix)
+    if not evened:
+        crop = even_out(crop, px_per_mm, cfg.match_smooth_mm, cfg)
     # Float once: the finders and every nudged grid read it.
-    crop = even_out(crop, px_per_mm, cfg.match_smooth_mm, cfg).astype(np.float32)
+    crop = crop.astype(np.float32)
     ppm = cfg.tag_module_mm * px_per_mm
     best = None
 
@@ -179,8 +183,10 @@ def match_tags(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     full-frame px."""
     out = []
     for rect in rects.values():
-        crop, r = slot_crop(frame, loc, rect, cfg.match_px_per_mm, 0.0, cfg)
-        found = match_crop(crop, cfg.match_px_per_mm, cfg)
+        # Smoothed as the decoders' first crop is: with cfg.crop_cache, that very crop.
+        crop, r = slot_crop(frame, loc, rect, cfg.match_px_per_mm, 0.0, cfg,
+                            cfg.match_smooth_mm)
+        found = match_crop(crop, cfg.match_px_per_mm, cfg, evened=True)
         if found is None:
             continue
         ident, _, _, corners = found
