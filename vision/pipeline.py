@@ -47,7 +47,7 @@ from vision.stages.overview import (Overview, deviation_from, free_mask, mat_dev
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
                            relearn_light, remember_cards)
-from vision.tags import Code, parse_payload
+from vision.tags import Code, parse_payload, usable_decoders
 from vision.tokens import LaneCount
 
 # Before any frame: every frame then reuses the heap (vision/heap.py says why).
@@ -154,21 +154,31 @@ def _per_slot(pool: ThreadPoolExecutor | None, stage, frame: Frame, loc: MatLoca
 
 def _read_or_match(frame: Frame, loc: MatLocation, rects: dict[str, Rect], cfg: VisionConfig,
                    matchable: frozenset[str], tried: set[str]) -> list[Code]:
-    """:func:`read_slot_crops`, but a slot of `matchable` the fast decoders miss is matched
-    against the printed codes (:func:`match_tags`, the same crop) before the slow decoders
-    try; only if no code is clear do they. The slots matched go into `tried`."""
-    slow = tuple(d for d in cfg.decoders if d not in cfg.fast_decoders)
+    """:func:`read_slot_crops`, but a slot of `matchable` the fast decoders miss on its first
+    ``cfg.match_after_crops`` crops is matched against the printed codes (:func:`match_tags`,
+    its crop the first of them) before the fast decoders try the other crops and the slow
+    ones all; only if no code is clear do they. The slots matched go into `tried`."""
+    fast = fast_decoders(cfg)
+    slow = tuple(d for d in usable_decoders(cfg.decoders) if d not in fast)
+    n = cfg.match_after_crops or 0
+    smooth, sharp = cfg.crop_smooth_variants, cfg.crop_variants
+    # The crop tries (smoothed ones first, as read_slot_crops makes them) before and after it.
+    k = max(0, n - len(smooth))
+    first = cfg.with_(crop_smooth_variants=smooth[:n], crop_variants=sharp[:k])
+    rest = cfg.with_(crop_smooth_variants=smooth[n:], crop_variants=sharp[k:])
     out: list[Code] = []
     for path, rect in rects.items():
         one = {path: rect}
         if path not in matchable:
             out += read_slot_crops(frame, loc, one, cfg)
             continue
-        codes = read_slot_crops(frame, loc, one, cfg, fast_decoders(cfg))
+        codes = read_slot_crops(frame, loc, one, first, fast)
         if not any(parse_payload(c.text, cfg.tag_prefix) for c in codes):
             tried.add(path)
-            codes += match_tags(frame, loc, one, cfg) or read_slot_crops(frame, loc, one, cfg,
-                                                                          slow)
+            codes += (match_tags(frame, loc, one, cfg)
+                      or read_slot_crops(frame, loc, one, rest, fast))
+        if not any(parse_payload(c.text, cfg.tag_prefix) for c in codes):
+            codes += read_slot_crops(frame, loc, one, cfg, slow)
         out += codes
     return out
 
@@ -241,10 +251,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
         crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
                              decoders=fast_decoders(cfg)) if busy.busy else cfg
-        # A calm frame's full slots: matched before the slow decoder (cfg.match_before_slow).
+        # A calm frame's full slots: matched early (cfg.match_after_crops).
         matchable = frozenset(
             p for p in todo if fills[p] >= cfg.occupied_fraction and p not in first.uncertain
-        ) if cfg.match_before_slow and not busy.busy else frozenset()
+        ) if cfg.match_after_crops is not None and not busy.busy else frozenset()
         codes = codes + _per_slot(pool, partial(_read_or_match, matchable=matchable,
                                                 tried=tried), frame, loc, todo, crop_cfg)
     tags = assign_tags(codes, loc, cfg, mat)

@@ -2,8 +2,8 @@
 
 * ``crop_cache``: each slot crop is made once a frame; a slot's slow decoder and the tag
   matcher take the crops its fast decoders had instead of warping the frame again.
-* ``match_before_slow``: in a calm frame a full slot the fast decoders missed is matched against
-  the printed codes before pyzbar tries its six crops.
+* ``match_after_crops``: in a calm frame a full slot the fast decoders missed on its first crop
+  is matched against the printed codes before they try its other crops and pyzbar all six.
 
 Real frames that take these paths: a calm frame's 14 unread slots (lamp and window: crops with
 every decoder), a tag only matching reads (the finger's shadow by a lane), and a busy frame
@@ -23,7 +23,7 @@ from vision.pipeline import analyse
 from vision.stages.codes import slot_crop
 
 DATA = Path(__file__).parent / "data"
-PLAIN = DEFAULT_CONFIG.with_(stage_threads=0, crop_cache=False, match_before_slow=False)
+PLAIN = DEFAULT_CONFIG.with_(stage_threads=0, crop_cache=False, match_after_crops=None)
 FAST = DEFAULT_CONFIG.with_(stage_threads=0)
 
 
@@ -68,8 +68,9 @@ def test_a_cached_crop_is_the_crop_made_afresh():
         assert r == r2 and np.array_equal(cached, again), (px_per_mm, sharpen, smooth)
 
 
-def test_a_tag_the_matcher_misses_is_still_left_to_pyzbar():
-    """With a matcher that never finds a code clear, pyzbar reads what it read before."""
+def test_a_tag_the_matcher_misses_is_still_left_to_the_other_crops_and_pyzbar():
+    """With a matcher that never finds a code clear, the later crops and pyzbar read what
+    they read before."""
     image = cv2.imread(str(DATA / "physical-lamp-and-window.jpg"))
     never = {"match_min": 2.0}
     plain = analyse(image, PLAIN.with_(**never))
