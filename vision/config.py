@@ -17,6 +17,12 @@ class VisionConfig:
     #: Markers are searched in a copy of the frame at most this wide (40 mm markers stay
     #: ~30 px wide at 800 px, plenty for a 4x4 code), then refined on the working copy.
     marker_search_width: int = 800
+    #: The first, quick search takes only candidates whose outline is at least this share of
+    #: the copy's width (OpenCV's minMarkerPerimeterRate; its default 0.03 is a 6 px marker):
+    #: the mat's markers are 30-50 px wide there, and a quarter of the search went on the
+    #: print's and the cards' small squares. A marker it misses is searched for again with
+    #: OpenCV's default (the thorough pass). None: OpenCV's default here too.
+    marker_min_perimeter_rate: float | None = 0.08
     #: Corners are refined on the working copy in a window this wide (px of the search copy).
     marker_refine_px: float = 4.0
     #: Fewer markers than this: no mat.

@@ -112,8 +112,11 @@ class MatLocation:
 
 
 @lru_cache(maxsize=8)
-def _aruco_detector(dictionary: str, thorough: bool = False):
+def _aruco_detector(dictionary: str, thorough: bool = False,
+                    min_perimeter_rate: float | None = None):
     params = cv2.aruco.DetectorParameters()
+    if min_perimeter_rate is not None:
+        params.minMarkerPerimeterRate = min_perimeter_rate
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     # A marker in a corner of the frame may touch the edge: still take it.
     params.minDistanceToBorder = 0
@@ -132,7 +135,8 @@ def _aruco_detector(dictionary: str, thorough: bool = False):
 
 def _detect_markers(gray: np.ndarray, dictionary: str, wanted,
                     squares: dict | None = None, enough: int = 3,
-                    window: float = 1.0) -> dict[int, np.ndarray]:
+                    window: float = 1.0,
+                    min_perimeter_rate: float | None = None) -> dict[int, np.ndarray]:
     """Marker id -> corners (search-copy px); ids seen twice or not on the mat are dropped.
 
     A marker the first pass misses is looked for again with more threshold windows (a dark
@@ -140,9 +144,9 @@ def _detect_markers(gray: np.ndarray, dictionary: str, wanted,
     mm), only where each missing one should be (its square placed by the found ones, grown by
     `window` of its size each way, inside the frame): searching the whole copy again took a
     quarter of a frame's time, and the missing marker is most often under a hand or out of
-    the picture.
+    the picture. `min_perimeter_rate`: the first pass's smallest candidate (None: OpenCV's).
     """
-    found = _markers_in(gray, dictionary, wanted, False)
+    found = _markers_in(gray, dictionary, wanted, False, min_perimeter_rate)
     if len(found) == len(wanted):
         return found
     if squares is None or len(found) < enough:
@@ -171,9 +175,10 @@ def _detect_markers(gray: np.ndarray, dictionary: str, wanted,
     return found
 
 
-def _markers_in(gray: np.ndarray, dictionary: str, wanted, thorough: bool
-                ) -> dict[int, np.ndarray]:
-    corners, ids, _ = _aruco_detector(dictionary, thorough).detectMarkers(gray)
+def _markers_in(gray: np.ndarray, dictionary: str, wanted, thorough: bool,
+                min_perimeter_rate: float | None = None) -> dict[int, np.ndarray]:
+    corners, ids, _ = _aruco_detector(dictionary, thorough,
+                                      min_perimeter_rate).detectMarkers(gray)
     seen: dict[int, list[np.ndarray]] = {}
     if ids is not None:
         for c, i in zip(corners, ids.ravel()):
@@ -193,7 +198,8 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
     gray = cv2.cvtColor(frame.small, cv2.COLOR_BGR2GRAY)
     found = _detect_markers(gray, mat.marker_dictionary, set(mat.marker_corners),
                             {i: mat.marker_square(i) for i in mat.marker_corners},
-                            cfg.min_markers, cfg.marker_search_window)
+                            cfg.min_markers, cfg.marker_search_window,
+                            cfg.marker_min_perimeter_rate)
     # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
     found = {i: (c + 0.5) / frame.small_scale - 0.5 for i, c in found.items()}
     if found:
