@@ -218,6 +218,9 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         return reading
 
     result["mat"] = True
+    # The slot crops kept for this location (stages.codes.slot_crop), set before any thread
+    # crops a slot.
+    frame.crops, frame.crops_loc = {}, loc
     overview = mat_deviation(frame, loc, cfg, mat)
     light = memory.light if memory is not None else None
     changed = light is not None and light_changed(light, overview, cfg)

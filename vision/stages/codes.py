@@ -60,19 +60,20 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     r = _grow(rect, cfg.crop_margin_mm)
     if cfg.crop_cache:
         # Made once a frame: a slot's later pass (the slow decoders) and the tag matcher take
-        # the crops its first pass made (the same pixels).
+        # the crops its first pass made (the same pixels). (The cache is held here, not read
+        # back from the frame: slots cropped side by side may each start it afresh.)
+        cache = frame.crops
         if frame.crops_loc is not loc:
-            frame.crops, frame.crops_loc = {}, loc
+            cache = {}
+            frame.crops, frame.crops_loc = cache, loc
         key = (r, px_per_mm, sharpen, smooth_mm)
-        if key not in frame.crops:
+        made = cache.get(key)
+        if made is None:
             plain = (r, px_per_mm, 0.0, 0.0)
-            if plain in frame.crops:
-                crop = frame.crops[plain][0]
-            else:
-                crop = _warp_crop(frame, loc, r, px_per_mm)
-                frame.crops[plain] = (crop, r)
-            frame.crops[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
-        return frame.crops[key]
+            crop = cache[plain][0] if plain in cache else _warp_crop(frame, loc, r, px_per_mm)
+            cache[plain] = (crop, r)
+            made = cache[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
+        return made
     if warped is not None and px_per_mm in warped:
         crop = warped[px_per_mm]
     else:
