@@ -98,12 +98,20 @@ def code_frames(finders: list, px_per_module: float, cfg: VisionConfig = DEFAULT
     right angle tells the code's top-right from its bottom-left, whatever way the card lies."""
     leg = FINDER_SPAN * px_per_module
     lo, hi = (1.0 - cfg.match_leg_tolerance) * leg, (1.0 + cfg.match_leg_tolerance) * leg
+    # Every two finders' distance at once: only pairs about a leg apart (a hair wider than
+    # the test below, which still decides) are looked at one by one.
+    xy = np.array([f[:2] for f in finders], np.float64).reshape(-1, 2)
+    d = xy[None, :, :] - xy[:, None, :]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    legs = ((dist > 0.999 * lo) & (dist < 1.001 * hi)).tolist()
     frames = []
     for i, a in enumerate(finders):
         corner = np.array(a[:2])
         for j, b in enumerate(finders):
+            if not legs[i][j]:
+                continue
             for k in range(j + 1, len(finders)):
-                if i in (j, k):
+                if i in (j, k) or not legs[i][k]:
                     continue
                 c = finders[k]
                 ab, ac = np.array(b[:2]) - corner, np.array(c[:2]) - corner
