@@ -15,6 +15,12 @@
 
 Everything follows from ``--seed`` (the same command gives the same file). ``--cache DIR`` keeps
 the self-play games in shards of 50, reused on a second run (training again without playing).
+
+A second round: ``--player expert:300`` plays the self-play games with the PUCT search of an
+earlier round's weights (``--player-weights``, by default the shipped ``expert.npz``) instead of
+the classic search; its shards are named by the player and the weights file's digest, so a
+cache never mixes players. ``--also 37:250`` trains on another seed's games of the classic
+search as well (from the cache's shards; played if missing).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
+import hashlib
 import pickle
 import random
 import time
@@ -32,9 +39,10 @@ import numpy as np
 
 from companion.ai.match import push_turn, winners_of
 from companion.ai.player import _slip, turn_lines
-from companion.ai.prior import MOVE_FEATURES, PriorNet, move_features
+from companion.ai.prior import EXPERT, MOVE_FEATURES, PriorNet, move_features
+from companion.ai.puct import puct_search
 from companion.ai.search import _key, search
-from companion.ai.value import ValueNet, seat_features
+from companion.ai.value import ValueNet, net_chances, seat_features
 from companion.ai.view import position_from_game
 from companion.engine import SimulatedTable
 from companion.engine.record import parse_event
@@ -47,10 +55,44 @@ SLIP = 0.15           # chance of a slip in a seat's first SLIP_TURNS turns
 SLIP_TURNS = 6
 CHOICE_WEIGHT = 0.5   # the prior's target: this much on the search's choice, the rest by visits
 PRIOR_HIDDEN = 32
+EXPERT_ITERATIONS = 300  # the expert search's budget a move in self-play (``--player expert``)
 
 
-def self_play_game(seed: int) -> dict:
-    """One game of the classic search against itself: every position and the winners."""
+def classic_player(view, rng: random.Random):
+    """The classic search at level 3's budget: round 1's self-play player."""
+    return search(view, iterations=ITERATIONS, rng=rng, playout_turns=PLAYOUT_TURNS)
+
+
+class ExpertPlayer:
+    """The PUCT search with an earlier round's prior and value (one weights file)."""
+
+    def __init__(self, weights: str = EXPERT, iterations: int = EXPERT_ITERATIONS):
+        with np.load(weights) as data:
+            params = {k: data[k] for k in data.files}
+        self.prior, self.value = PriorNet(params), ValueNet(params)
+        self.iterations = iterations
+        with open(weights, "rb") as f:
+            self.digest = hashlib.sha1(f.read()).hexdigest()[:8]
+        self.name = f"expert{iterations}-{self.digest}"
+
+    def __call__(self, view, rng: random.Random):
+        return puct_search(view, iterations=self.iterations, rng=rng, prior_net=self.prior,
+                           evaluate=lambda g: net_chances(g, self.value), leaf_playout_turns=0)
+
+
+def make_player(spec: str, weights: str = EXPERT):
+    """``classic`` or ``expert`` / ``expert:N`` (N iterations a move) -> the self-play player."""
+    name, _, its = spec.partition(":")
+    if name == "classic" and not its:
+        return classic_player
+    if name == "expert" and (not its or its.isdigit()):
+        return ExpertPlayer(weights, int(its) if its else EXPERT_ITERATIONS)
+    raise SystemExit(f"The self-play player must be classic or expert[:N], not {spec!r}.")
+
+
+def self_play_game(seed: int, player=classic_player) -> dict:
+    """One game of ``player`` (by default the classic search) against itself: every position
+    and the winners."""
     rng = random.Random(seed)
     n = rng.choice((2, 2, 2, 2, 3, 4))
     table = SimulatedTable(n, seed)
@@ -60,8 +102,7 @@ def self_play_game(seed: int) -> dict:
         p = game.active
         view = position_from_game(game, p).game
         rows.append(seat_features(view))
-        result = search(view, iterations=ITERATIONS, rng=random.Random(rng.randrange(1 << 30)),
-                        playout_turns=PLAYOUT_TURNS)
+        result = player(view, random.Random(rng.randrange(1 << 30)))
         legal = list(view.legal_main_actions())
         x = move_features(view, p, legal)
         visits = {_key(s.action): s.visits for s in result.stats}
@@ -84,19 +125,20 @@ def self_play_game(seed: int) -> dict:
             "moves_x": moves_x, "moves_y": moves_y}
 
 
-def play(seed: int, games: int, cache=None, log=print) -> list:
-    """The self-play games (from the cache's shards when there)."""
+def play(seed: int, games: int, cache=None, log=print, player=classic_player,
+         shard: int = 50) -> list:
+    """The self-play games (from the cache's shards of ``shard`` games when there)."""
     out = []
     start = time.process_time()
-    shard = 50
+    prefix = "games" if player is classic_player else f"games-{player.name}"
     for first in range(0, games, shard):
         count = min(shard, games - first)
-        path = cache and os.path.join(cache, f"games-{seed}-{first}-{count}.pkl")
+        path = cache and os.path.join(cache, f"{prefix}-{seed}-{first}-{count}.pkl")
         if path and os.path.exists(path):
             with open(path, "rb") as f:
                 out += pickle.load(f)
             continue
-        batch = [self_play_game(seed * 100_000 + first + g) for g in range(count)]
+        batch = [self_play_game(seed * 100_000 + first + g, player) for g in range(count)]
         if path:
             os.makedirs(cache, exist_ok=True)
             with open(path + ".tmp", "wb") as f:
@@ -206,12 +248,28 @@ def main(argv=None) -> int:
                         help="also train the value on this many of workbench.train_value's "
                              "quicker self-play games (more positions; not the prior)")
     parser.add_argument("--cache", help="keep (and reuse) the self-play games here")
+    parser.add_argument("--shard", type=int, default=50,
+                        help="games a cache file (smaller: less lost when stopped)")
+    parser.add_argument("--player", default="classic",
+                        help="the self-play player: classic (level 3's search) or expert[:N] "
+                             f"(the PUCT search of --player-weights, {EXPERT_ITERATIONS} "
+                             "iterations a move unless N)")
+    parser.add_argument("--player-weights", default=EXPERT,
+                        help="the expert player's weights (an earlier round's file)")
+    parser.add_argument("--also", action="append", default=[], metavar="SEED:GAMES",
+                        help="train on these classic self-play games too (cache or played)")
     parser.add_argument("--play-only", action="store_true", help="self-play, no training")
     parser.add_argument("--out", default="companion/ai/data/expert.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
     args = parser.parse_args(argv)
     start = time.process_time()
-    games = play(args.seed, args.games, args.cache)
+    player = make_player(args.player, args.player_weights)
+    games = play(args.seed, args.games, args.cache, player=player, shard=args.shard)
+    for also in args.also:
+        seed, _, count = also.partition(":")
+        if not (seed.isdigit() and count.isdigit()):
+            raise SystemExit(f"--also takes SEED:GAMES, like 37:250, not {also!r}.")
+        games += play(int(seed), int(count), args.cache)
     play_seconds = time.process_time() - start
     if args.play_only:
         return 0

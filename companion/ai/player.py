@@ -53,8 +53,8 @@ LEVELS = {
 }
 CLASSIC = LEVELS[4]
 PUCT = Level(1000, 2.0, search="puct")  # about 0.7 s of CPU a move here unloaded
-# PUCT with the learned prior and the value network trained on the classic search's games
-# (workbench.train_expert, companion/ai/data/expert.npz).
+# PUCT with the learned prior and value of expert iteration (round 2: trained on round 1's
+# expert search's self-play and the classic search's; workbench.train_expert, data/expert.npz).
 EXPERT = Level(800, 2.0, playout_turns=0, search="expert")
 DEFAULT_LEVEL = 4
 PI5_SLOWDOWN = 3.0  # a Raspberry Pi 5 core against one of the development machine's

@@ -6,8 +6,8 @@ after it, how close it brings a noble, whether it wins or takes a card an oppone
 read from public information only. A network (one hidden layer) gives each move a score; a
 softmax over the moves of a position gives the priors.
 
-The weights are trained on the classic search's self-play choices
-(``python -m workbench.train_expert``) and shipped in ``companion/ai/data/expert.npz``;
+The weights are trained on self-play choices (the classic search's, then the expert search's:
+``python -m workbench.train_expert --player expert:300``) and shipped in ``companion/ai/data/expert.npz``;
 inference is plain numpy.
 
 >>> from companion.engine import SimulatedTable

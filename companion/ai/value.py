@@ -30,7 +30,7 @@ from .heuristics import potential
 
 FEATURES = 40
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "value.npz")
-# The search's network, trained on the classic search's self-play (workbench.train_expert);
+# The search's network, trained by expert iteration (workbench.train_expert, round 2);
 # the coach keeps WEIGHTS, whose calibration was measured.
 EXPERT_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "expert.npz")
 
@@ -164,7 +164,7 @@ def expert_net() -> ValueNet:
 
 
 def expert_chances(game) -> list:
-    """Each seat's chance by the search's network (trained on the classic search's games)."""
+    """Each seat's chance by the search's network (trained by expert iteration's self-play)."""
     return net_chances(game, expert_net())
 
 

@@ -94,3 +94,49 @@ def test_the_trainer_gives_the_same_weights_for_the_same_seed(tmp_path, monkeypa
     game = SimulatedTable(players=2, seed=1).new_game()
     moves = list(game.legal_main_actions())
     assert abs(net.probabilities(move_features(game, game.active, moves)).sum() - 1) < 1e-9
+
+
+def _reserving_weights(path):
+    """The shipped value beside a prior that wants nothing but to reserve a market card."""
+    with np.load(WEIGHTS) as data:
+        params = {k: data[k] for k in data.files if not k.startswith("p_")}
+    w1 = np.zeros((MOVE_FEATURES, 4))
+    w1[9, 0] = 1.0  # feature 9: the move reserves a market card
+    params.update(p_mean=np.zeros(MOVE_FEATURES), p_scale=np.ones(MOVE_FEATURES), p_w1=w1,
+                  p_b1=np.zeros(4), p_w2=np.array([20.0, 0, 0, 0]), p_temperature=np.ones(1))
+    np.savez(path, **params)
+
+
+def test_the_trainer_can_self_play_with_an_earlier_rounds_expert_search(tmp_path, monkeypatch):
+    # A second round of expert iteration: --player expert:N plays with the PUCT search of the
+    # weights given. A prior that only wants reserves makes the search's first choice a reserve;
+    # the classic search (round 1's player) opens with gems.
+    import pickle
+
+    from workbench import train_expert
+    monkeypatch.setattr(train_expert, "ITERATIONS", 12)  # a quick classic search
+    weights = tmp_path / "reserver.npz"
+    _reserving_weights(weights)
+    firsts = {}
+    for player in ("expert:8", "classic"):
+        cache = tmp_path / player.replace(":", "")
+        assert train_expert.main(["--games", "1", "--seed", "5", "--play-only", "--cache",
+                                  str(cache), "--player", player,
+                                  "--player-weights", str(weights)]) == 0
+        (shard,) = os.listdir(cache)
+        with open(cache / shard, "rb") as f:
+            (game,) = pickle.load(f)
+        firsts[player] = [int(x[int(np.argmax(y))][9]) for x, y in
+                          zip(game["moves_x"][:2], game["moves_y"][:2])]
+        firsts[player + " shard"] = shard
+    assert firsts["expert:8"] == [1, 1]  # both seats' first choice: reserve a market card
+    assert firsts["classic"] == [0, 0]
+    digest = train_expert.ExpertPlayer(str(weights), 8).digest
+    assert firsts["expert:8 shard"] == f"games-expert8-{digest}-5-0-1.pkl"
+    assert firsts["classic shard"] == "games-5-0-1.pkl"  # round 1's caches still read
+
+
+def test_the_trainer_refuses_an_unknown_self_play_player():
+    from workbench import train_expert
+    with pytest.raises(SystemExit, match="classic or expert"):
+        train_expert.main(["--games", "1", "--player", "expert:many", "--play-only"])
