@@ -97,3 +97,21 @@ def slow_after(*cases, default: int) -> list:
     return [c if n < default
             else pytest.param(*(c if isinstance(c, tuple) else (c,)), marks=pytest.mark.slow)
             for n, c in enumerate(cases)]
+
+
+def count_saved_lane(name: str, cfg, coloured: bool):
+    """A lane saved under tests/.../data as `name`.png (rectified at the pipeline's 2 px/mm with
+    its margin) and `name`-mat.png (its bare mat's colour), counted as count_bank_lane counts
+    it: a coloured lane with its light mask (the mat's hue), a white or black one without."""
+    from pathlib import Path
+
+    from vision.stages.bank import lane_light
+    from vision.stages.overview import deviation_from
+    from vision.tokens import count_lane
+    data = Path(__file__).parent / "data"
+    lane = cv2.imread(str(data / f"{name}.png"))
+    mat = cv2.imread(str(data / f"{name}-mat.png")).astype(np.float32)
+    margin = cfg.lane_margin_mm[0]
+    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
+                      span=(margin, margin + 287.0),
+                      light=lane_light(lane, mat, cfg) if coloured else None)

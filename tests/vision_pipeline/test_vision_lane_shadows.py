@@ -6,27 +6,15 @@ reads brighter than its model), and something beyond a lane's end casts a dark b
 Before, the run counter took each for one more chip (both lanes flagged uncertain, both wrong)."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.stages.bank import lane_light
-from vision.stages.overview import deviation_from
-from vision.tokens import count_lane
 
-DATA = Path(__file__).parent / "data"
-MARGIN_MM = DEFAULT_CONFIG.lane_margin_mm[0]
+from .helpers import count_saved_lane
 
 
 def _count(name, cfg=DEFAULT_CONFIG):
-    """The lane as count_bank_lane counts a coloured one (its light: the mat's hue)."""
-    lane = cv2.imread(str(DATA / f"{name}.png"))
-    mat = cv2.imread(str(DATA / f"{name}-mat.png")).astype(np.float32)
-    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
-                      span=(MARGIN_MM, MARGIN_MM + 287.0), light=lane_light(lane, mat, cfg))
+    return count_saved_lane(name, cfg, coloured=True)
 
 
 @pytest.mark.parametrize("name, chips", [("physical-gold-lane-chip-shadow", 4),

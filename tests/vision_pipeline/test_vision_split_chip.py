@@ -14,26 +14,15 @@ The images are each lane rectified at the pipeline's 2 px/mm with its margin, an
 mat's colour (bank.lane_background) beside it."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.stages.overview import deviation_from
-from vision.tokens import count_lane
 
-DATA = Path(__file__).parent / "data"
-MARGIN_MM = DEFAULT_CONFIG.lane_margin_mm[0]
+from .helpers import count_saved_lane
 
 
 def _count(name, cfg=DEFAULT_CONFIG):
-    """The lane as count_bank_lane counts a white or black one (no light mask)."""
-    lane = cv2.imread(str(DATA / f"{name}.png"))
-    mat = cv2.imread(str(DATA / f"{name}-mat.png")).astype(np.float32)
-    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
-                      span=(MARGIN_MM, MARGIN_MM + 287.0))
+    return count_saved_lane(name, cfg, coloured=False)
 
 
 @pytest.mark.parametrize("name, chips", [("physical-black-lane-split-chip", 3),
