@@ -66,19 +66,27 @@ def _marker_overlaid(image: np.ndarray, mat: Mat, marker_id: int, s: float,
     return dark > cfg.busy_anchor_marker_share * vals.size
 
 
-def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
-             outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG
-             ) -> list[str]:
-    """The covered places if any of them is joined to ``outside``, else none: ``things`` (uint8 label image of the things on
-    the free mat), ``touching[path]`` the labels of the things at each covered place's outline.
-    Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
-    knuckle's shadow leaves)."""
-    if not covered:
-        return []
+def join_things(things: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG
+                ) -> tuple[np.ndarray, int, np.ndarray]:
+    """Things closer than ``busy_anchor_gap_mm`` as one: (the grown mask, the number of groups
+    with the background, each pixel's group). ``things``: nonzero where a thing is."""
     k = max(1, int(round(cfg.busy_anchor_gap_mm * px_per_mm))) | 1
     joined = cv2.dilate((things > 0).astype(np.uint8), cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (k, k)))
     n, groups = cv2.connectedComponents(joined, connectivity=8)
+    return joined, n, groups
+
+
+def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
+             outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
+             joined: tuple[np.ndarray, int, np.ndarray] | None = None) -> list[str]:
+    """The covered places if any of them is joined to ``outside``, else none: ``things`` (uint8 label image of the things on
+    the free mat), ``touching[path]`` the labels of the things at each covered place's outline.
+    Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
+    knuckle's shadow leaves); ``joined``: :func:`join_things` of ``things``, if already made."""
+    if not covered:
+        return []
+    joined, n, groups = joined or join_things(things, px_per_mm, cfg)
     out_groups = np.zeros(n, bool)
     out_groups[np.unique(groups[outside & (joined > 0)])] = True
     out_groups[0] = False

@@ -25,7 +25,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
-from vision.stages.anchor import anchored, outside_mask
+from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
@@ -502,7 +502,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     covered = []
     regs = regions(mat)
 
-    groups: list[np.ndarray] = []
+    joins: list[tuple[np.ndarray, int, np.ndarray]] = []  # join_things(), made at most once
 
     def whole(blobs: list[int]) -> float:
         share = coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
@@ -510,12 +510,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             return share
         # A deep shadow cut off from the arm casting it by the arm's own pale rim or a gap
         # of a few mm: the things that close together, as anchored() joins them.
-        if not groups:
-            k = max(1, int(round(cfg.busy_anchor_gap_mm * s))) | 1
-            joined = cv2.dilate((keep[labels]).astype(np.uint8),
-                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-            groups.append(cv2.connectedComponents(joined, connectivity=8)[1])
-        g = groups[0]
+        if not joins:
+            joins.append(join_things(keep[labels], s, cfg))
+        g = joins[0][2]
         mine = np.unique(g[np.isin(labels, blobs)])
         near = np.unique(labels[np.isin(g, mine[mine > 0]) & (labels > 0)])
         near = [int(i) for i in near if keep[i]]
@@ -564,7 +561,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
         things = np.where(keep[labels], labels, 0)
         touching = {p: touched[p][0] for p in covered}
-        covered = anchored(covered, touching, things, outside, s, cfg)
+        covered = anchored(covered, touching, things, outside, s, cfg,
+                           joins[0] if joins else None)
     covered.sort(key=region_order)
     return BusyReading(covered=covered, area_mm2=total, mask=mask,
                        spots=spots if covered else [])
