@@ -20,7 +20,11 @@ A second round: ``--player expert:300`` plays the self-play games with the PUCT 
 earlier round's weights (``--player-weights``, by default the shipped ``expert.npz``) instead of
 the classic search; its shards are named by the player and the weights file's digest, so a
 cache never mixes players. ``--also 37:250`` trains on another seed's games of the classic
-search as well (from the cache's shards; played if missing).
+search as well (from the cache's shards, of any size; played if missing), ``--also
+38:290:expert:300@ROUND1.npz`` on an earlier round's expert games.
+
+From round 3 on, a game keeps its moves (``turns``): :func:`replay_positions` rebuilds its
+positions without searching again, so that new features can be read from games already played.
 """
 from __future__ import annotations
 
@@ -97,7 +101,7 @@ def self_play_game(seed: int, player=classic_player) -> dict:
     n = rng.choice((2, 2, 2, 2, 3, 4))
     table = SimulatedTable(n, seed)
     game = table.new_game()
-    rows, moves_x, moves_y = [], [], []
+    rows, moves_x, moves_y, turns = [], [], [], []
     while game.outcome is None and game.turn < 400:
         p = game.active
         view = position_from_game(game, p).game
@@ -116,37 +120,73 @@ def self_play_game(seed: int, player=classic_player) -> dict:
         main = result.best
         if game.turn < SLIP_TURNS * n and rng.random() < SLIP:
             main = _slip(view, rng, main)
-        steps = [parse_event(line, n) for line in turn_lines(view, main)]
-        push_turn(game, table, p, steps)
+        lines = turn_lines(view, main)
+        turns.append(lines)  # the moves alone rebuild every position (re-featuring, no search)
+        push_turn(game, table, p, [parse_event(line, n) for line in lines])
     winners = winners_of(game)
     target = np.zeros(n)
     target[winners] = 1.0 / len(winners)
     return {"seed": seed, "n": n, "rows": rows, "target": target,
-            "moves_x": moves_x, "moves_y": moves_y}
+            "moves_x": moves_x, "moves_y": moves_y, "turns": turns}
+
+
+def _shards(cache, prefix: str, seed: int) -> dict:
+    """The cache's shards of ``prefix`` and ``seed``, whatever their size: first -> (count, path)."""
+    found = {}
+    if cache and os.path.isdir(cache):
+        head = f"{prefix}-{seed}-"
+        for name in os.listdir(cache):
+            rest = name[len(head):-len(".pkl")].split("-") if name.startswith(head) else []
+            if name.endswith(".pkl") and len(rest) == 2 and all(x.isdigit() for x in rest):
+                found[int(rest[0])] = (int(rest[1]), os.path.join(cache, name))
+    return found
 
 
 def play(seed: int, games: int, cache=None, log=print, player=classic_player,
          shard: int = 50) -> list:
-    """The self-play games (from the cache's shards of ``shard`` games when there)."""
+    """The self-play games (from the cache's shards when there, of any size; the games
+    missing are played in shards of ``shard``)."""
     out = []
     start = time.process_time()
     prefix = "games" if player is classic_player else f"games-{player.name}"
-    for first in range(0, games, shard):
-        count = min(shard, games - first)
-        path = cache and os.path.join(cache, f"{prefix}-{seed}-{first}-{count}.pkl")
-        if path and os.path.exists(path):
+    cached = _shards(cache, prefix, seed)
+    first = 0
+    while first < games:
+        if first in cached:
+            count, path = cached[first]
             with open(path, "rb") as f:
-                out += pickle.load(f)
+                batch = pickle.load(f)
+            out += batch[:games - first]
+            first += count
             continue
+        later = [f for f in cached if f > first]
+        count = min(shard, games - first, *(f - first for f in later))
         batch = [self_play_game(seed * 100_000 + first + g, player) for g in range(count)]
-        if path:
+        if cache:
+            path = os.path.join(cache, f"{prefix}-{seed}-{first}-{count}.pkl")
             os.makedirs(cache, exist_ok=True)
             with open(path + ".tmp", "wb") as f:
                 pickle.dump(batch, f)
             os.replace(path + ".tmp", path)
         out += batch
-        log(f"{first + count} games, {time.process_time() - start:.0f} s CPU", flush=True)
+        first += count
+        log(f"{first} games, {time.process_time() - start:.0f} s CPU", flush=True)
     return out
+
+
+def replay_positions(record: dict):
+    """Every recorded turn's start position from the moving seat's view, rebuilt from the
+    game's moves alone (no search): for new features on games already played. Only games
+    recorded with their moves (``turns``, from round 3 on) can be rebuilt."""
+    if "turns" not in record:
+        raise ValueError("This game was recorded without its moves; it cannot be rebuilt.")
+    n = record["n"]
+    table = SimulatedTable(n, record["seed"])
+    game = table.new_game()
+    for lines in record["turns"]:
+        p = game.active
+        yield position_from_game(game, p).game
+        push_turn(game, table, p, [parse_event(line, n) for line in lines])
 
 
 def prior_batches(games: list) -> list:
@@ -256,8 +296,10 @@ def main(argv=None) -> int:
                              "iterations a move unless N)")
     parser.add_argument("--player-weights", default=EXPERT,
                         help="the expert player's weights (an earlier round's file)")
-    parser.add_argument("--also", action="append", default=[], metavar="SEED:GAMES",
-                        help="train on these classic self-play games too (cache or played)")
+    parser.add_argument("--also", action="append", default=[],
+                        metavar="SEED:GAMES[:PLAYER[@WEIGHTS]]",
+                        help="train on these self-play games too (cache or played): the "
+                             "classic search's unless PLAYER, like 38:290:expert:300@r1.npz")
     parser.add_argument("--play-only", action="store_true", help="self-play, no training")
     parser.add_argument("--out", default="companion/ai/data/expert.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
@@ -266,10 +308,14 @@ def main(argv=None) -> int:
     player = make_player(args.player, args.player_weights)
     games = play(args.seed, args.games, args.cache, player=player, shard=args.shard)
     for also in args.also:
-        seed, _, count = also.partition(":")
+        seed, _, rest = also.partition(":")
+        count, _, spec = rest.partition(":")
+        spec, _, weights = spec.partition("@")
         if not (seed.isdigit() and count.isdigit()):
-            raise SystemExit(f"--also takes SEED:GAMES, like 37:250, not {also!r}.")
-        games += play(int(seed), int(count), args.cache)
+            raise SystemExit("--also takes SEED:GAMES[:PLAYER[@WEIGHTS]], like 37:250 or "
+                             f"38:290:expert:300@round1.npz, not {also!r}.")
+        games += play(int(seed), int(count), args.cache,
+                      player=make_player(spec or "classic", weights or EXPERT))
     play_seconds = time.process_time() - start
     if args.play_only:
         return 0

@@ -53,8 +53,9 @@ LEVELS = {
 }
 CLASSIC = LEVELS[4]
 PUCT = Level(1000, 2.0, search="puct")  # about 0.7 s of CPU a move here unloaded
-# PUCT with the learned prior and value of expert iteration (round 2: trained on round 1's
-# expert search's self-play and the classic search's; workbench.train_expert, data/expert.npz).
+# PUCT with the learned prior and value of expert iteration (round 3: trained on the self-play
+# of rounds 1 and 2's expert searches and the classic search's; workbench.train_expert,
+# data/expert.npz).
 EXPERT = Level(800, 2.0, playout_turns=0, search="expert")
 DEFAULT_LEVEL = 4
 PI5_SLOWDOWN = 3.0  # a Raspberry Pi 5 core against one of the development machine's

@@ -30,7 +30,7 @@ from .heuristics import potential
 
 FEATURES = 40
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "value.npz")
-# The search's network, trained by expert iteration (workbench.train_expert, round 2);
+# The search's network, trained by expert iteration (workbench.train_expert, round 3);
 # the coach keeps WEIGHTS, whose calibration was measured.
 EXPERT_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "expert.npz")
 

@@ -140,3 +140,47 @@ def test_the_trainer_refuses_an_unknown_self_play_player():
     from workbench import train_expert
     with pytest.raises(SystemExit, match="classic or expert"):
         train_expert.main(["--games", "1", "--player", "expert:many", "--play-only"])
+
+
+def test_a_recorded_game_is_rebuilt_from_its_moves_to_the_same_features(tmp_path, monkeypatch):
+    # From round 3 on a self-play game keeps its moves: its positions come back without a
+    # search, so new features can be read from games already played.
+    from companion.ai.value import seat_features
+    from workbench import train_expert
+    monkeypatch.setattr(train_expert, "ITERATIONS", 12)
+    record = train_expert.self_play_game(5_00_003)
+    views = list(train_expert.replay_positions(record))
+    assert len(views) == len(record["rows"]) > 20
+    for view, rows, x in zip(views, record["rows"], record["moves_x"]):
+        assert np.array_equal(seat_features(view), rows)
+        legal = list(view.legal_main_actions())
+        assert np.array_equal(move_features(view, view.active, legal).astype(np.float32), x)
+    with pytest.raises(ValueError, match="without its moves"):
+        next(train_expert.replay_positions({k: v for k, v in record.items() if k != "turns"}))
+
+
+def test_the_trainer_also_trains_on_an_earlier_rounds_expert_games_from_any_shards(
+        tmp_path, monkeypatch):
+    # Round 3 trains on round 2's expert games (shards of 10) beside its own: --also
+    # SEED:GAMES:PLAYER@WEIGHTS reads them from the cache, whatever the shards' size.
+    from workbench import train_expert
+    weights = tmp_path / "reserver.npz"
+    _reserving_weights(weights)
+    cache = tmp_path / "cache"
+    player = train_expert.make_player("expert:8", str(weights))
+    first = train_expert.play(5, 2, str(cache), player=player, shard=1, log=lambda *a, **k: None)
+    assert sorted(os.listdir(cache)) == [f"games-{player.name}-5-{g}-1.pkl" for g in (0, 1)]
+
+    def no_search(*args):
+        raise AssertionError("a cached game was played again")
+    monkeypatch.setattr(train_expert, "self_play_game", no_search)
+    again = train_expert.play(5, 2, str(cache), player=player, log=lambda *a, **k: None)
+    assert [g["seed"] for g in again] == [g["seed"] for g in first] == [500_000, 500_001]
+    played = []
+    monkeypatch.setattr(train_expert, "play", lambda seed, count, cache, player=None, **k:
+                        played.append((seed, count, getattr(player, "name", "classic"))) or [])
+    assert train_expert.main(["--games", "0", "--play-only", "--cache", str(cache),
+                              "--also", f"5:2:expert:8@{weights}", "--also", "37:3"]) == 0
+    assert played[1:] == [(5, 2, player.name), (37, 3, "classic")]
+    with pytest.raises(SystemExit, match="SEED:GAMES"):
+        train_expert.main(["--games", "0", "--play-only", "--also", "five:2"])
