@@ -137,7 +137,9 @@ def _shards(cache, prefix: str, seed: int) -> dict:
         head = f"{prefix}-{seed}-"
         for name in os.listdir(cache):
             rest = name[len(head):-len(".pkl")].split("-") if name.startswith(head) else []
-            if name.endswith(".pkl") and len(rest) == 2 and all(x.isdigit() for x in rest):
+            # A shard named for no games is passed over: play() would never move past it.
+            if (name.endswith(".pkl") and len(rest) == 2 and all(x.isdigit() for x in rest)
+                    and int(rest[1]) > 0):
                 found[int(rest[0])] = (int(rest[1]), os.path.join(cache, name))
     return found
 

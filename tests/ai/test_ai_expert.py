@@ -174,6 +174,9 @@ def test_the_trainer_also_trains_on_an_earlier_rounds_expert_games_from_any_shar
                         lambda seed, player: {"seed": seed, "n": 2, "rows": []})
     first = train_expert.play(5, 2, str(cache), player=player, shard=1, log=lambda *a, **k: None)
     assert sorted(os.listdir(cache)) == [f"games-{player.name}-5-{g}-1.pkl" for g in (0, 1)]
+    # A shard named for no games is not a shard (play() would never move past it).
+    (cache / f"games-{player.name}-5-2-0.pkl").write_bytes(b"")
+    assert sorted(train_expert._shards(str(cache), f"games-{player.name}", 5)) == [0, 1]
 
     def no_search(*args):
         raise AssertionError("a cached game was played again")
