@@ -60,6 +60,7 @@ SLIP_TURNS = 6
 CHOICE_WEIGHT = 0.5   # the prior's target: this much on the search's choice, the rest by visits
 PRIOR_HIDDEN = 32
 EXPERT_ITERATIONS = 300  # the expert search's budget a move in self-play (``--player expert``)
+MAX_TURNS = 400       # a self-play game still going after this many turns is cut short
 
 
 def classic_player(view, rng: random.Random):
@@ -102,7 +103,7 @@ def self_play_game(seed: int, player=classic_player) -> dict:
     table = SimulatedTable(n, seed)
     game = table.new_game()
     rows, moves_x, moves_y, turns = [], [], [], []
-    while game.outcome is None and game.turn < 400:
+    while game.outcome is None and game.turn < MAX_TURNS:
         p = game.active
         view = position_from_game(game, p).game
         rows.append(seat_features(view))

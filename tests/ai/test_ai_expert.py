@@ -115,6 +115,8 @@ def test_the_trainer_can_self_play_with_an_earlier_rounds_expert_search(tmp_path
 
     from workbench import train_expert
     monkeypatch.setattr(train_expert, "ITERATIONS", 12)  # a quick classic search
+    # Only the first moves are looked at: the games are cut short after them.
+    monkeypatch.setattr(train_expert, "MAX_TURNS", 2)
     weights = tmp_path / "reserver.npz"
     _reserving_weights(weights)
     firsts = {}
