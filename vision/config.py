@@ -184,6 +184,10 @@ class VisionConfig:
     #: between it and the next is part of it: a faint black chip whose ring is broken splits
     #: where one column dips below the chord.
     token_run_join_mm: float = 1.0
+    #: Pieces of runs each too short for a token, this close (mm) and together no longer than
+    #: one, are one chip: a faint black chip's ring shows only its white dashes, and the dark
+    #: stretch between two dashes (about 5 mm) leaves columns below the chord.
+    token_piece_gap_mm: float = 5.0
     #: A crumb of a run (too short for a token, long enough for half of one poking in) in a
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a
     #: rim's white dashes are a third of it at most).

@@ -57,6 +57,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
     diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     crumb = diameter * 0.3
+    part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
     pieces: list[tuple[float, float]] = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
@@ -68,6 +69,12 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # runs: a chip's shadow between them would lengthen them as one).
             if shorter >= crumb and shorter < diameter - cfg.token_run_slack_mm:
                 a = pieces.pop()[0]
+        if (pieces and a - pieces[-1][1] <= cfg.token_piece_gap_mm
+                and crumb <= max(b - a, pieces[-1][1] - pieces[-1][0]) < part
+                and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
+            # Pieces too short for a token that together fit in one are one chip whose ring
+            # broke into its dashes (a faint black chip): each is no token of its own.
+            a = pieces.pop()[0]
         pieces.append((a, b))
     runs = [(a, b) for a, b in pieces if span is None or span[0] <= (a + b) / 2.0 <= span[1]]
     total = 0

@@ -115,3 +115,24 @@ def count_saved_lane(name: str, cfg, coloured: bool):
     return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
                       span=(margin, margin + 287.0),
                       light=lane_light(lane, mat, cfg) if coloured else None)
+
+
+def count_lane_on_model(name: str, cfg, neutral: bool = True):
+    """A lane saved under tests/.../data as `name`.png (rectified at the pipeline's 2 px/mm with
+    its margin) and `name`-model.png (the whole-mat colour model over it at the overview's 1
+    px/mm), counted as count_bank_lane counts it: its bare mat read by bank.lane_background
+    (``neutral``: a white or black lane, without the light mask of a coloured one)."""
+    from pathlib import Path
+
+    from vision.stages.bank import lane_background
+    from vision.stages.overview import deviation_from
+    from vision.tokens import count_lane
+    data = Path(__file__).parent / "data"
+    lane = cv2.imread(str(data / f"{name}.png"))
+    model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
+    model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
+    s = cfg.lane_px_per_mm
+    background = lane_background(lane, model, s, cfg, neutral=neutral)
+    margin = cfg.lane_margin_mm[0]
+    return count_lane(deviation_from(lane, background), s, 7, cfg,
+                      span=(margin, margin + 287.0))
