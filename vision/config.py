@@ -175,6 +175,11 @@ class VisionConfig:
     #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
     token_hole_mm2: float = 700.0
     token_ring_gap_mm: float = 3.0
+    #: When more than this share of the bare mat beside a lane crosses the token threshold
+    #: pixel by pixel (a noisy camera), the run counter thresholds the deviation smoothed over
+    #: this (mm, a Gaussian's sigma) instead: specks filled into blobs would read as tokens.
+    token_noise_share: float = 0.03
+    token_noise_blur_mm: float = 0.5
     #: Centre-to-centre spacing of touching tokens (40 mm chips plus a hair).
     token_pitch_mm: float = 40.3
     #: A run of token columns whose length is further than this from a whole number of

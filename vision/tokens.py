@@ -4,8 +4,9 @@ The lane image is the lane rectangle warped to ``px_per_mm`` pixels a millimetre
 ``deviation`` is, per pixel, how far its colour is from the mat's (0 = mat). Tokens lie flat in
 one row, so:
 
-* the *run* counter thresholds the deviation, measures along the lane how long each run of
-  token columns is, and divides by the token pitch;
+* the *run* counter thresholds the deviation (smoothed first when the bare mat beside the lane
+  is noisy), measures along the lane how long each run of token columns is, and divides by the
+  token pitch;
 * the *circle* counter finds token rims (a Hough transform on the continuous deviation, no
   threshold shared with the run counter) and counts circles on the lane's centre line.
 
@@ -45,6 +46,11 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     mostly that is light the background missed, not a token's rim.
     Returns (count, every run had a whole-token length, runs in mm).
     """
+    if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
+        # A noisy camera's speckle on the bare mat crosses the threshold pixel by pixel, and
+        # filling the holes between the specks grows them into blobs a chord deep: threshold
+        # the deviation smoothed over the specks' size instead (a token's is broad).
+        deviation = cv2.GaussianBlur(deviation, (0, 0), cfg.token_noise_blur_mm * px_per_mm)
     mask = fill_holes(deviation > cfg.deviation_ratio, px_per_mm, cfg)
     chord_mm = mask.sum(axis=0) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
@@ -93,6 +99,17 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             whole = False
         total += n
     return total, whole, runs
+
+
+def noise_share(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> float:
+    """The share of the bare mat's pixels that differ from the mat as a token does: the
+    camera's noise, read in the outer rows of the lane's margin (the strips its background is
+    taken from, so bare mat by construction), the quieter of the two (a leaning token's rim
+    may reach into one)."""
+    rows = max(1, int(round((cfg.lane_margin_mm[1] - cfg.lane_edge_clear_mm) * px_per_mm)))
+    top, bottom = deviation[:rows], deviation[-rows:]
+    return float(min(np.count_nonzero(top > cfg.deviation_ratio) / max(1, top.size),
+                     np.count_nonzero(bottom > cfg.deviation_ratio) / max(1, bottom.size)))
 
 
 def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndarray:
