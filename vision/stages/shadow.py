@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import cv2
 import numpy as np
 
 from vision.config import VisionConfig
@@ -41,7 +42,11 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     level, dev = _off_mat_hue(image.astype(np.float32) + 1.0,
                               np.asarray(mat_hue, np.float32)[None, None])
     mat_hued = dev < hue_limit(level, cfg)
-    shade = mat_hued & (level < np.median(level[bare]))
+    # Under two lights of different tints a shadow takes the other light's tint: judged
+    # against the lit mat beside it, it is a shadow all the same. (Its colour stays the
+    # thing's own below: a pale sleeve a little darker than the mat may look as tinted, and
+    # it must surely go on over the region to be more than a shadow.)
+    shade = (mat_hued & (level < np.median(level[bare]))) | tinted_shade(image, bare, cfg)
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
     if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
@@ -52,6 +57,47 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
                           < cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm):
         return True
     return beyond(own) < cfg.busy_inside_sure_mm2
+
+
+def _lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:
+    """The bare mat's colour where it is lit (BGR + 1: the brighter half of `bare`, which a
+    shadow across part of the box leaves out), and the median brightness of all of it."""
+    img = image.astype(np.float32) + 1.0
+    level = img.mean(axis=2)
+    median = float(np.median(level[bare]))
+    lit = bare & (level >= median)
+    colour = np.median(img[lit], axis=0) if lit.any() else img[bare].mean(axis=0)
+    return colour.astype(np.float32), median
+
+
+def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
+    (`bare`) beside it: darker than the bare mat and off the lit mat's hue by no more than a
+    shadow lit by another light of another tint may be (`busy_shadow_tint`, as the mask
+    judges it). Smoothed over 3 px: the camera's noise alone takes a deep tinted shadow's
+    pixels over that limit here and there."""
+    if not bare.any():
+        return np.zeros(bare.shape, bool)
+    colour, median = _lit_mat(image, bare)
+    blurred = cv2.blur(image, (3, 3)).astype(np.float32) + 1.0
+    level, dev = _off_mat_hue(blurred, colour[None, None])
+    dim = cv2.max(1.0 - level / float(colour.mean()), 0.0)
+    return (level < median) & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
+
+
+def shadow_colour(colour: np.ndarray, image: np.ndarray, bare: np.ndarray,
+                  cfg: VisionConfig) -> bool:
+    """Is `colour` (BGR mean of a thing's part) the mat's shadow, as :func:`tinted_shade`
+    judges a pixel, against the bare mat `bare` of `image`?"""
+    if not bare.any():
+        return False
+    ref, median = _lit_mat(image, bare)
+    c = np.asarray(colour, np.float32).reshape(1, 1, 3) + 1.0
+    level, dev = _off_mat_hue(c, ref[None, None])
+    lev = float(level[0, 0])
+    limit = float(hue_limit(level, cfg)[0, 0])
+    return lev < median and float(dev[0, 0]) < limit + cfg.busy_shadow_tint * (
+        1.0 - lev / float(ref.mean()))
 
 
 def coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
