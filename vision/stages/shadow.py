@@ -72,17 +72,21 @@ def _lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:
 
 def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
-    (`bare`) beside it: darker than the bare mat and off the lit mat's hue by no more than a
-    shadow lit by another light of another tint may be (`busy_shadow_tint`, as the mask
-    judges it). Smoothed over 3 px: the camera's noise alone takes a deep tinted shadow's
-    pixels over that limit here and there."""
+    (`bare`) beside it: darker than the bare mat, and than its lit part by deviation_ratio,
+    and off the lit mat's hue by no more than a shadow lit by another light of another tint
+    may be (`busy_shadow_tint`, as the mask judges it). Smoothed over 3 px: the camera's
+    noise alone takes a deep tinted shadow's pixels over that limit here and there."""
     if not bare.any():
         return np.zeros(bare.shape, bool)
     colour, median = _lit_mat(image, bare)
+    lit = float(colour.mean())
     blurred = cv2.blur(image, (3, 3)).astype(np.float32) + 1.0
     level, dev = _off_mat_hue(blurred, colour[None, None])
-    dim = cv2.max(1.0 - level / float(colour.mean()), 0.0)
-    return (level < median) & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
+    dim = cv2.max(1.0 - level / lit, 0.0)
+    # Dark as the mask's shadows are (deviation_ratio): a pale sleeve of nearly the mat's
+    # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
+    dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
+    return dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
 
 
 def shadow_colour(colour: np.ndarray, image: np.ndarray, bare: np.ndarray,
@@ -96,8 +100,9 @@ def shadow_colour(colour: np.ndarray, image: np.ndarray, bare: np.ndarray,
     level, dev = _off_mat_hue(c, ref[None, None])
     lev = float(level[0, 0])
     limit = float(hue_limit(level, cfg)[0, 0])
-    return lev < median and float(dev[0, 0]) < limit + cfg.busy_shadow_tint * (
-        1.0 - lev / float(ref.mean()))
+    lit = float(ref.mean())
+    return (lev < median and lev * (1.0 + cfg.deviation_ratio) < lit
+            and float(dev[0, 0]) < limit + cfg.busy_shadow_tint * (1.0 - lev / lit))
 
 
 def coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
