@@ -97,3 +97,28 @@ def test_a_sleeves_dark_rim_over_a_slots_corner_still_counts():
     # Without the rim: the teal alone.
     no_rim = DEFAULT_CONFIG.with_(busy_inside_rim_mm=0.0)
     assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, no_rim) < 30.0
+
+
+def test_a_pale_sleeve_a_little_darker_than_the_mat_is_no_tinted_shadow():
+    # The 2D renderer (bench-vision --hands 30 --hand-seed 3233: the hands-over frame 23, one
+    # light): a pale green sleeve, nearly the mat's hue, with a brown hand out of it over the
+    # market's first column; market.3.0 hidden 238 mm^2. The sleeve, a little darker than the
+    # lit mat and 0.11 off its hue, is as tinted as a faint shadow may be: taken for one, the
+    # thing on the slot's ring was a shadow and market.3.0 was missed. A tinted shadow is dark
+    # as the mask's shadows are (deviation_ratio below the lit mat); the sleeve is not.
+    mat_hue = np.array([1.0292, 1.0167, 0.9531], np.float32)
+    market_3_0 = (140.0, 100.0, 68.0, 93.0)
+    image, on, freehere, bare, dist = _box("render-pale-sleeve-over-slot", market_3_0,
+                                           (133.0, 93.0), 1.0)
+    contact = on & (dist <= DEFAULT_CONFIG.busy_ring_mm)
+
+    def beyond(own):
+        return reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+
+    def whole():  # the sleeve and the hand, one thing (the overview's coloured share)
+        return 1.0
+
+    assert not shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG, whole, beyond)
+    # Any darker patch of the tint allowed: the sleeve is a shadow.
+    any_dark = DEFAULT_CONFIG.with_(deviation_ratio=0.0)
+    assert shadow_contact(image, on, contact, bare, mat_hue, any_dark, whole, beyond)
