@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.stages.overview import _off_mat_hue, hue_limit
-from vision.stages.shadow import shadow_colour
+from vision.stages.shadow import lit_mat, shadow_colour
 
 
 def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
@@ -75,9 +75,10 @@ def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig):
     other is a shadow's, as :func:`shadow_colour` judges it against the bare mat `bare`;
     else None (one colour, or two of a thing: a sleeve and the hand; a grey sleeve darker
     than the mat is one colour, like a shadow's)."""
-    if len(colours) != 2:
+    if len(colours) != 2 or not bare.any():
         return None
-    shade = [shadow_colour(mean, image, bare, cfg) for mean, _ in colours]
+    mat = lit_mat(image, bare)
+    shade = [shadow_colour(mean, mat, cfg) for mean, _ in colours]
     if shade[0] == shade[1]:
         return None
     return colours[1] if shade[0] else colours[0]

@@ -46,7 +46,8 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     # against the lit mat beside it, it is a shadow all the same. (Its colour stays the
     # thing's own below: a pale sleeve a little darker than the mat may look as tinted, and
     # it must surely go on over the region to be more than a shadow.)
-    shade = (mat_hued & (level < np.median(level[bare]))) | tinted_shade(image, bare, cfg)
+    shade = (mat_hued & (level < np.median(level[bare]))) | tinted_shade(image, bare, cfg,
+                                                                         contact)
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
     if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
@@ -59,43 +60,43 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     return beyond(own) < cfg.busy_inside_sure_mm2
 
 
-def _lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:
+def lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:
     """The bare mat's colour where it is lit (BGR + 1: the brighter half of `bare`, which a
     shadow across part of the box leaves out), and the median brightness of all of it."""
-    img = image.astype(np.float32) + 1.0
-    level = img.mean(axis=2)
-    median = float(np.median(level[bare]))
-    lit = bare & (level >= median)
-    colour = np.median(img[lit], axis=0) if lit.any() else img[bare].mean(axis=0)
-    return colour.astype(np.float32), median
+    px = image[bare].astype(np.float32) + 1.0  # (only the bare mat's pixels: cheaper)
+    level = px.mean(axis=1)
+    median = float(np.median(level))
+    return np.median(px[level >= median], axis=0).astype(np.float32), median
 
 
-def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
+                 at: np.ndarray | None = None) -> np.ndarray:
     """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
     (`bare`) beside it: darker than the bare mat, and than its lit part by deviation_ratio,
     and off the lit mat's hue by no more than a shadow lit by another light of another tint
     may be (`busy_shadow_tint`, as the mask judges it). Smoothed over 3 px: the camera's
-    noise alone takes a deep tinted shadow's pixels over that limit here and there."""
-    if not bare.any():
-        return np.zeros(bare.shape, bool)
-    colour, median = _lit_mat(image, bare)
+    noise alone takes a deep tinted shadow's pixels over that limit here and there. `at`:
+    bool, the pixels wanted (None: all; False elsewhere)."""
+    out = np.zeros(bare.shape, bool)
+    at = np.ones(bare.shape, bool) if at is None else at
+    if not bare.any() or not at.any():
+        return out
+    colour, median = lit_mat(image, bare)
     lit = float(colour.mean())
-    blurred = cv2.blur(image, (3, 3)).astype(np.float32) + 1.0
-    level, dev = _off_mat_hue(blurred, colour[None, None])
+    px = cv2.blur(image, (3, 3))[at][None].astype(np.float32) + 1.0
+    level, dev = _off_mat_hue(px, colour[None, None])
     dim = cv2.max(1.0 - level / lit, 0.0)
     # Dark as the mask's shadows are (deviation_ratio): a pale sleeve of nearly the mat's
     # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
     dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
-    return dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
+    out[at] = (dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim))[0]
+    return out
 
 
-def shadow_colour(colour: np.ndarray, image: np.ndarray, bare: np.ndarray,
-                  cfg: VisionConfig) -> bool:
+def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: VisionConfig) -> bool:
     """Is `colour` (BGR mean of a thing's part) the mat's shadow, as :func:`tinted_shade`
-    judges a pixel, against the bare mat `bare` of `image`?"""
-    if not bare.any():
-        return False
-    ref, median = _lit_mat(image, bare)
+    judges a pixel? `mat`: :func:`lit_mat` of the bare mat around."""
+    ref, median = mat
     c = np.asarray(colour, np.float32).reshape(1, 1, 3) + 1.0
     level, dev = _off_mat_hue(c, ref[None, None])
     lev = float(level[0, 0])
