@@ -223,6 +223,8 @@ class VisionConfig:
     #: A shadow of one light lit by another of another tint takes the other's tint, the more
     #: the darker it is: it may be off the mat's hue by shadow_max_hue plus this times how much
     #: darker than the mat it is (1 - its brightness ratio). Skin and cloth are far more off it.
+    #: The same allowance tells a shadow reaching a region, against the lit bare mat beside it
+    #: (stages/shadow.py: tinted_shade, shadow_colour).
     busy_shadow_tint: float = 0.4
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
@@ -361,6 +363,11 @@ class VisionConfig:
     #: (mm), or thinner, is not the thing: a fingertip stopping short of a chip touches its
     #: rim or its shadow, and those follow round it.
     busy_inside_neck_mm: float = 3.0
+    #: A thing whose colours on the ring are its own and a shadow's (a hand and the shadow it
+    #: casts beside itself): the shadow's colour inside the region counts only within this
+    #: much (mm) of the thing's own, as its shaded rim (the renderer's hand darkens over its
+    #: last few mm); further on it is the region's mat in the shadow, a chip's rim, dark art.
+    busy_inside_rim_mm: float = 3.0
     #: The thing's outline in that look: its last pixel and this many beyond it count in part
     #: (how far each is from what lies beyond, taken as far again out, towards the thing's
     #: colour), where the two differ by at least busy_edge_contrast (BGR distance).

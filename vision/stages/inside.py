@@ -12,6 +12,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.stages.overview import _off_mat_hue, hue_limit
+from vision.stages.shadow import lit_mat, shadow_colour
 
 
 def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
@@ -39,6 +40,15 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
                             cfg.busy_inside_thing_hue, cfg)[0, 0])
     colours = _thing_colours(sample, cfg)
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
+    own = own_colour(colours, image, freehere & ~on, cfg)
+    if own is not None:
+        # A hand and its shadow: the shadow's colour counts only along the hand's own, as
+        # its shaded rim (a hand's shadow hides nothing; further on, that colour is the
+        # region's own mat in the shadow, a chip's rim, a card's dark art).
+        mine = _followed(image, [own], off_hue, seed, freehere, mat_hue, view, cfg)
+        r = int(round(cfg.busy_inside_rim_mm * s))
+        thing = thing & (cv2.dilate(mine.astype(np.uint8), cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) > 0) if r > 0 else mine
     if closer and cfg.busy_inside_neck_mm > 0:
         thing = _no_necks(thing, on, seed, ~freehere & (dist > 0), s, cfg)
     if not closer:
@@ -58,6 +68,20 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         means = np.array([m for m, _ in colours], np.float32)
         colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+
+
+def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig):
+    """Of the thing's two `colours` (:func:`_thing_colours`), its own (mean, spread) when the
+    other is a shadow's, as :func:`shadow_colour` judges it against the bare mat `bare`;
+    else None (one colour, or two of a thing: a sleeve and the hand; a grey sleeve darker
+    than the mat is one colour, like a shadow's)."""
+    if len(colours) != 2 or not bare.any():
+        return None
+    mat = lit_mat(image, bare)
+    shade = [shadow_colour(mean, mat, cfg) for mean, _ in colours]
+    if shade[0] == shade[1]:
+        return None
+    return colours[1] if shade[0] else colours[0]
 
 
 def _no_necks(thing: np.ndarray, on: np.ndarray, seed: np.ndarray, margin: np.ndarray,

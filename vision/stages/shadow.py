@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import cv2
 import numpy as np
 
 from vision.config import VisionConfig
@@ -41,7 +42,12 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     level, dev = _off_mat_hue(image.astype(np.float32) + 1.0,
                               np.asarray(mat_hue, np.float32)[None, None])
     mat_hued = dev < hue_limit(level, cfg)
-    shade = mat_hued & (level < np.median(level[bare]))
+    # Under two lights of different tints a shadow takes the other light's tint: judged
+    # against the lit mat beside it, it is a shadow all the same. (Its colour stays the
+    # thing's own below: a pale sleeve a little darker than the mat may look as tinted, and
+    # it must surely go on over the region to be more than a shadow.)
+    shade = (mat_hued & (level < np.median(level[bare]))) | tinted_shade(image, bare, cfg,
+                                                                         contact)
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
     if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
@@ -52,6 +58,52 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
                           < cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm):
         return True
     return beyond(own) < cfg.busy_inside_sure_mm2
+
+
+def lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:
+    """The bare mat's colour where it is lit (BGR + 1: the brighter half of `bare`, which a
+    shadow across part of the box leaves out), and the median brightness of all of it."""
+    px = image[bare].astype(np.float32) + 1.0  # (only the bare mat's pixels: cheaper)
+    level = px.mean(axis=1)
+    median = float(np.median(level))
+    return np.median(px[level >= median], axis=0).astype(np.float32), median
+
+
+def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
+                 at: np.ndarray | None = None) -> np.ndarray:
+    """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
+    (`bare`) beside it: darker than the bare mat, and than its lit part by deviation_ratio,
+    and off the lit mat's hue by no more than a shadow lit by another light of another tint
+    may be (`busy_shadow_tint`, as the mask judges it). Smoothed over 3 px: the camera's
+    noise alone takes a deep tinted shadow's pixels over that limit here and there. `at`:
+    bool, the pixels wanted (None: all; False elsewhere)."""
+    out = np.zeros(bare.shape, bool)
+    at = np.ones(bare.shape, bool) if at is None else at
+    if not bare.any() or not at.any():
+        return out
+    colour, median = lit_mat(image, bare)
+    lit = float(colour.mean())
+    px = cv2.blur(image, (3, 3))[at][None].astype(np.float32) + 1.0
+    level, dev = _off_mat_hue(px, colour[None, None])
+    dim = cv2.max(1.0 - level / lit, 0.0)
+    # Dark as the mask's shadows are (deviation_ratio): a pale sleeve of nearly the mat's
+    # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
+    dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
+    out[at] = (dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim))[0]
+    return out
+
+
+def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: VisionConfig) -> bool:
+    """Is `colour` (BGR mean of a thing's part) the mat's shadow, as :func:`tinted_shade`
+    judges a pixel? `mat`: :func:`lit_mat` of the bare mat around."""
+    ref, median = mat
+    c = np.asarray(colour, np.float32).reshape(1, 1, 3) + 1.0
+    level, dev = _off_mat_hue(c, ref[None, None])
+    lev = float(level[0, 0])
+    limit = float(hue_limit(level, cfg)[0, 0])
+    lit = float(ref.mean())
+    return (lev < median and lev * (1.0 + cfg.deviation_ratio) < lit
+            and float(dev[0, 0]) < limit + cfg.busy_shadow_tint * (1.0 - lev / lit))
 
 
 def coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
