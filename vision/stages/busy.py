@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
-from vision.stages.overview import Overview, _fill, _grow, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, blurred, hue_limit
 from vision.stages.shadow import coloured_share, shadow_contact
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
@@ -95,7 +95,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     `stacks`: bool, the free mat a deck's own shadow may fall on (within its stack's reach):
     a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
     """
-    img = cv2.add(cv2.blur(overview.image, (3, 3)), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
+    img = cv2.add(blurred(overview), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
     chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)
@@ -490,8 +490,11 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     small[0] = False
     bridges = np.zeros(n, bool)
     if small.any():
-        sel = small[labels] & (edge_of > 0)
-        pairs = np.unique(labels[sel].astype(np.int64) * 1024 + edge_of[sel])
+        # (Looked up on the outlines' thin band alone, not over the whole overview.)
+        band = edge_of > 0
+        lab, reg = labels[band], edge_of[band]
+        sel = small[lab]
+        pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
         owners = np.bincount(pairs // 1024, minlength=n)
         bridges = owners >= 2
     for i in range(1, n):
