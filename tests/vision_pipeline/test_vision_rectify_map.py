@@ -50,7 +50,8 @@ def test_a_coarse_map_crop_is_the_exact_crop(sample):
     loc = locate_mat(frame)
     rect = load_mat().slots()["market.2.1"]
     exact = rectify(frame.full_gray(), 1.0, loc, rect, 4.0, cv2.INTER_CUBIC, map_step=1)
-    coarse = rectify(frame.full_gray(), 1.0, loc, rect, 4.0, cv2.INTER_CUBIC)
+    coarse = rectify(frame.full_gray(), 1.0, loc, rect, 4.0, cv2.INTER_CUBIC,
+                     map_step=DEFAULT_CONFIG.rectify_map_step)
     diff = np.abs(exact.astype(int) - coarse.astype(int))
     # Both sample at 1/32 px: a pixel rounded to the next 1/32 differs by a few grey levels.
     assert diff.max() <= 4 and diff.mean() < 0.5

@@ -243,11 +243,12 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
 
 def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Rect,
             px_per_mm: float, interpolation: int = cv2.INTER_LINEAR,
-            map_step: int | None = None) -> np.ndarray:
+            map_step: int = 1) -> np.ndarray:
     """Stage 3: the part `rect_mm` of the mat, warped to `px_per_mm` pixels a millimetre.
 
     `image` is the frame scaled by `image_scale` (1.0 for the full frame). `map_step`: the
-    lens's map worked out every so many output px (None: ``rectify_map_step``; 1: exact).
+    lens's map worked out every so many output px and interpolated between (1: exact; the
+    QR crops pass ``rectify_map_step``).
     """
     x0, y0, w, h = rect_mm
     out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
@@ -268,7 +269,7 @@ def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Re
     # then a camera matrix (here the lens's, scaled to `image`).
     lens = loc.lens
     inner = np.linalg.inv(lens.matrix) @ loc.homography @ t
-    step = DEFAULT_CONFIG.rectify_map_step if map_step is None else max(1, int(map_step))
+    step = max(1, int(map_step))
     if step == 1 or min(out_w, out_h) < 2 * step:
         m1, m2 = cv2.initUndistortRectifyMap(k @ lens.matrix, lens.coefficients,
                                              np.linalg.inv(inner), np.eye(3), (out_w, out_h),
