@@ -338,4 +338,6 @@ def warm_up() -> None:
     codes: about half a second here)."""
     from vision.stages.match import code_book
     load_mat()
-    code_book()
+    # Asked for as the matcher asks (lru_cache keys code_book() and code_book("SPL:") apart:
+    # a book built without the prefix given was built again on the first frame that matched).
+    code_book(DEFAULT_CONFIG.tag_prefix)

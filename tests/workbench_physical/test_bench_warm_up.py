@@ -29,3 +29,15 @@ def test_the_code_book_is_built_before_the_first_frame(monkeypatch, tmp_path):
     with pytest.raises(_Stop):
         score_frames([(image, {})])
     assert books == [1]
+
+
+def test_the_matcher_finds_the_book_the_warm_up_built():
+    """The book is the one the matcher asks for: none is built on a frame's clock after it."""
+    from vision.config import DEFAULT_CONFIG
+    from vision.pipeline import warm_up
+
+    match.code_book.cache_clear()
+    warm_up()
+    built = match.code_book.cache_info().misses
+    match.code_book(DEFAULT_CONFIG.tag_prefix)  # as match_tags asks
+    assert match.code_book.cache_info().misses == built

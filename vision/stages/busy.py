@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
-from vision.stages.overview import Overview, _fill, _grow, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, blurred, hue_limit
 from vision.stages.shadow import coloured_share, shadow_contact
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
@@ -95,7 +95,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     `stacks`: bool, the free mat a deck's own shadow may fall on (within its stack's reach):
     a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
     """
-    img = cv2.add(cv2.blur(overview.image, (3, 3)), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
+    img = cv2.add(blurred(overview), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
     chroma = cv2.divide(img, cv2.merge([level, level, level]))
     free = free if free is not None else np.full(level.shape, 255, np.uint8)
@@ -116,13 +116,14 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     limit = hue_limit(level, cfg)
     coloured = hue > limit
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
-    logk = cv2.log(cv2.divide(level, model))
+    lit = cv2.divide(level, model)  # (one quotient for both below)
+    logk = cv2.log(lit)
     # Under two lights of different tints (a warm lamp and a cool ceiling) a shadow of the one
     # is lit by the other alone, so it takes that light's tint, the more the darker it is (a
     # warm lamp's full shadow, at 0.45 of the mat, was 0.16 off its hue; skin is twice that at
     # 0.9). Beside such a thing, though, its blurred outline mixes with its own shadow: the
     # plain limit holds there (a 2D render's fingertip lost its rim and with it its reach).
-    dimness = cv2.max(1.0 - cv2.divide(level, model), 0.0)
+    dimness = cv2.max(1.0 - lit, 0.0)
     strong = (hue > limit + cfg.busy_shadow_tint * dimness).astype(np.uint8)
     r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
@@ -150,8 +151,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     mute = fringe | (beside & above)
     k3 = np.ones((3, 3), np.uint8)
-    slope = np.where(beside, cv2.dilate(np.abs(gy), k3),
-                     np.where(above, cv2.dilate(np.abs(gx), k3), slope))
+    # (Written over in place: two frame-sized np.where temporaries took longer.)
+    np.copyto(slope, cv2.dilate(np.abs(gx), k3), where=above)
+    np.copyto(slope, cv2.dilate(np.abs(gy), k3), where=beside)
     lim = np.log(1.0 + cfg.deviation_ratio)
     bright, dim = logk > lim, logk < -lim
     d = max(1, int(round(cfg.busy_other_side_mm * overview.px_per_mm)))
@@ -213,7 +215,13 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             solid &= beyond > 0
         solid |= dark > 0.5 * area
         solid[0] = False
-        things |= solid[labels]
+        if solid.any():
+            # Only within the solid patches' box: a frame-sized lookup took longer.
+            sel = stats[solid]
+            y0, x0 = (int(v) for v in sel[:, [1, 0]].min(axis=0))
+            y1 = int((sel[:, 1] + sel[:, 3]).max())
+            x1 = int((sel[:, 0] + sel[:, 2]).max())
+            things[y0:y1, x0:x1] |= solid[labels[y0:y1, x0:x1]]
     # A faint tint in a shadow is the other light's (see above), not a thing's.
     faint_hue = cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0)
     things |= _faint_things(faint_hue, level, where & ~fringe, overview.px_per_mm, cfg)
@@ -482,8 +490,11 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     small[0] = False
     bridges = np.zeros(n, bool)
     if small.any():
-        sel = small[labels] & (edge_of > 0)
-        pairs = np.unique(labels[sel].astype(np.int64) * 1024 + edge_of[sel])
+        # (Looked up on the outlines' thin band alone, not over the whole overview.)
+        band = edge_of > 0
+        lab, reg = labels[band], edge_of[band]
+        sel = small[lab]
+        pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
         owners = np.bincount(pairs // 1024, minlength=n)
         bridges = owners >= 2
     for i in range(1, n):

@@ -70,26 +70,30 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
         made = cache.get(key)
         if made is None:
             plain = (r, px_per_mm, 0.0, 0.0)
-            crop = cache[plain][0] if plain in cache else _warp_crop(frame, loc, r, px_per_mm)
+            crop = (cache[plain][0] if plain in cache
+                    else _warp_crop(frame, loc, r, px_per_mm, cfg))
             cache[plain] = (crop, r)
             made = cache[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
         return made
     if warped is not None and px_per_mm in warped:
         crop = warped[px_per_mm]
     else:
-        crop = _warp_crop(frame, loc, r, px_per_mm)
+        crop = _warp_crop(frame, loc, r, px_per_mm, cfg)
     if warped is not None:
         warped[px_per_mm] = crop
     return _finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r
 
 
-def _warp_crop(frame: Frame, loc: MatLocation, r: Rect, px_per_mm: float) -> np.ndarray:
-    """The plain grey crop of `r` (mat mm) at `px_per_mm`."""
+def _warp_crop(frame: Frame, loc: MatLocation, r: Rect, px_per_mm: float,
+               cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The plain grey crop of `r` (mat mm) at `px_per_mm` (the lens's map from a coarse grid:
+    ``rectify_map_step``)."""
+    step = cfg.rectify_map_step
     if frame.gray_full is None and frame.work is not frame.full:
         # A big still: warping the colour crop beats converting 12 Mpx to grey first.
-        return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC),
+        return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC, step),
                             cv2.COLOR_BGR2GRAY)
-    return rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC)
+    return rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC, step)
 
 
 def _finish_crop(crop: np.ndarray, px_per_mm: float, sharpen: float, smooth_mm: float,

@@ -242,10 +242,13 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
 # --- 3. rectify ---------------------------------------------------------------------------------
 
 def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Rect,
-            px_per_mm: float, interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
+            px_per_mm: float, interpolation: int = cv2.INTER_LINEAR,
+            map_step: int = 1) -> np.ndarray:
     """Stage 3: the part `rect_mm` of the mat, warped to `px_per_mm` pixels a millimetre.
 
-    `image` is the frame scaled by `image_scale` (1.0 for the full frame).
+    `image` is the frame scaled by `image_scale` (1.0 for the full frame). `map_step`: the
+    lens's map worked out every so many output px and interpolated between (1: exact; the
+    QR crops pass ``rectify_map_step``).
     """
     x0, y0, w, h = rect_mm
     out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
@@ -266,9 +269,38 @@ def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Re
     # then a camera matrix (here the lens's, scaled to `image`).
     lens = loc.lens
     inner = np.linalg.inv(lens.matrix) @ loc.homography @ t
-    m1, m2 = cv2.initUndistortRectifyMap(k @ lens.matrix, lens.coefficients,
-                                         np.linalg.inv(inner), np.eye(3), (out_w, out_h),
-                                         cv2.CV_16SC2)
+    step = max(1, int(map_step))
+    if step == 1 or min(out_w, out_h) < 2 * step:
+        m1, m2 = cv2.initUndistortRectifyMap(k @ lens.matrix, lens.coefficients,
+                                             np.linalg.inv(inner), np.eye(3), (out_w, out_h),
+                                             cv2.CV_16SC2)
+        return cv2.remap(image, m1, m2, interpolation, borderMode=cv2.BORDER_REPLICATE)
+    mx, my = _coarse_map(k @ lens.matrix, lens.coefficients, inner, out_w, out_h, step)
+    # Fixed point, as the exact map: remap takes it faster than float maps.
+    m1, m2 = cv2.convertMaps(mx, my, cv2.CV_16SC2)
     return cv2.remap(image, m1, m2, interpolation, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _coarse_map(camera: np.ndarray, coefficients: np.ndarray, inner: np.ndarray,
+                out_w: int, out_h: int, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """OpenCV's undistortion map (float32 x and y) of an `out_w` x `out_h` crop, worked out
+    only at nodes `step` px apart and filled in by cv2.resize (bilinear between nodes).
+
+    cv2.resize to `step` times a grid's size takes node j to output x = j*step + step/2 - 1/2;
+    the nodes are placed there, shifted by `pad` px so that the crop's first and last pixels
+    lie between nodes (resize holds the edge nodes' values beyond them)."""
+    pad = step // 2
+    # Nodes at output px j*step + step/2 - 1/2 - pad (the same in y).
+    start = step / 2.0 - 0.5 - pad
+    gw = -(-(out_w + 2 * pad) // step)
+    gh = -(-(out_h + 2 * pad) // step)
+    to_nodes = np.array([[step, 0.0, start], [0.0, step, start], [0.0, 0.0, 1.0]])
+    gx, gy = cv2.initUndistortRectifyMap(camera, coefficients,
+                                         np.linalg.inv(inner @ to_nodes), np.eye(3),
+                                         (gw, gh), cv2.CV_32FC1)
+    size = (gw * step, gh * step)
+    mx = cv2.resize(gx, size, interpolation=cv2.INTER_LINEAR)[pad:pad + out_h, pad:pad + out_w]
+    my = cv2.resize(gy, size, interpolation=cv2.INTER_LINEAR)[pad:pad + out_h, pad:pad + out_w]
+    return mx, my
 
 

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
-from vision.stages.overview import Overview
+from vision.stages.overview import Overview, blurred
 
 
 def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
@@ -46,7 +46,7 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
 def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
     """The mat's hue over the whole frame (light and shadow change its brightness from place to
     place, not its hue): the median chromaticity (B, G, R over their mean) of the free mat."""
-    img = cv2.blur(overview.image, (3, 3))[::3, ::3].astype(np.float32) + 1.0
+    img = blurred(overview)[::3, ::3].astype(np.float32) + 1.0
     sample = img[free[::3, ::3] > 0]
     if not len(sample):
         return np.ones(3, np.float32)

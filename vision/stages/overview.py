@@ -1,7 +1,7 @@
 """Stages 4-5: the whole mat rectified, its colour modelled, and how full each slot is."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -71,6 +71,16 @@ class Overview:
     #: bool per pixel: the frame shows it (None: all of the mat is in the frame). Beyond the
     #: frame's edge the rectified image only repeats the edge's pixels.
     in_view: np.ndarray | None = None
+    #: The image under a 3 x 3 box blur (:func:`blurred`), made once for the stages that ask.
+    blur3: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+
+def blurred(overview: Overview) -> np.ndarray:
+    """The overview's image under a 3 x 3 box blur (uint8): the mat's hue and the hands' mask
+    both start from it."""
+    if overview.blur3 is None:
+        overview.blur3 = cv2.blur(overview.image, (3, 3))
+    return overview.blur3
 
 
 #: Points along each side of the frame's outline (a lens's bend of a side is a smooth arc).
