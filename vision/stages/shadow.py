@@ -85,12 +85,19 @@ def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
     lit = float(colour.mean())
     px = cv2.blur(image, (3, 3))[at][None].astype(np.float32) + 1.0
     level, dev = _off_mat_hue(px, colour[None, None])
+    out[at] = _shadow_like(level, dev, lit, median, cfg)[0]
+    return out
+
+
+def _shadow_like(level: np.ndarray, dev: np.ndarray, lit: float, median: float,
+                 cfg: VisionConfig) -> np.ndarray:
+    """bool per pixel of brightness `level` and hue deviation `dev` (from the lit mat, whose
+    brightness is `lit`; `median`: the bare mat's): a shadow's, tinted or not."""
     dim = cv2.max(1.0 - level / lit, 0.0)
     # Dark as the mask's shadows are (deviation_ratio): a pale sleeve of nearly the mat's
     # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
     dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
-    out[at] = (dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim))[0]
-    return out
+    return dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
 
 
 def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: VisionConfig) -> bool:
@@ -99,11 +106,7 @@ def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: Vision
     ref, median = mat
     c = np.asarray(colour, np.float32).reshape(1, 1, 3) + 1.0
     level, dev = _off_mat_hue(c, ref[None, None])
-    lev = float(level[0, 0])
-    limit = float(hue_limit(level, cfg)[0, 0])
-    lit = float(ref.mean())
-    return (lev < median and lev * (1.0 + cfg.deviation_ratio) < lit
-            and float(dev[0, 0]) < limit + cfg.busy_shadow_tint * (1.0 - lev / lit))
+    return bool(_shadow_like(level, dev, float(ref.mean()), median, cfg)[0, 0])
 
 
 def coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
