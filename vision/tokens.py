@@ -101,12 +101,18 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     return total, whole, runs
 
 
+def edge_rows(px_per_mm: float, cfg: VisionConfig) -> int:
+    """The rows of a rectified lane's margin, above and below it, that show its bare mat: the
+    margin's outer part, where a token's rim (off-centre, leaning) never reaches."""
+    return max(1, int(round((cfg.lane_margin_mm[1] - cfg.lane_edge_clear_mm) * px_per_mm)))
+
+
 def noise_share(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> float:
     """The share of the bare mat's pixels that differ from the mat as a token does: the
     camera's noise, read in the outer rows of the lane's margin (the strips its background is
     taken from, so bare mat by construction), the quieter of the two (a leaning token's rim
     may reach into one)."""
-    rows = max(1, int(round((cfg.lane_margin_mm[1] - cfg.lane_edge_clear_mm) * px_per_mm)))
+    rows = edge_rows(px_per_mm, cfg)
     top, bottom = deviation[:rows], deviation[-rows:]
     return float(min(np.count_nonzero(top > cfg.deviation_ratio) / max(1, top.size),
                      np.count_nonzero(bottom > cfg.deviation_ratio) / max(1, bottom.size)))

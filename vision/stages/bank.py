@@ -8,7 +8,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Frame, MatLocation, rectify
 from vision.stages.overview import Overview, channel_mean, deviation_from
-from vision.tokens import LaneCount, count_lane, fill_holes
+from vision.tokens import LaneCount, count_lane, edge_rows, fill_holes
 
 
 # --- 8. bank ------------------------------------------------------------------------------------
@@ -31,9 +31,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     ``neutral``: the lane's tokens are white or black, whose grey middles keep the mat's hue.
     """
     h = lane.shape[0]
-    my = cfg.lane_margin_mm[1]
-    # The outer part of the margin: a token's rim (off-centre, leaning) stays out of it.
-    rows = max(1, int(round((my - cfg.lane_edge_clear_mm) * px_per_mm)))
+    rows = edge_rows(px_per_mm, cfg)
     img = lane.astype(np.float32)
     k = max(3, int(round(cfg.lane_edge_smooth_mm * px_per_mm)) | 1)
     strips = []
