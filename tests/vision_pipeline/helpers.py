@@ -106,15 +106,19 @@ def count_saved_lane(name: str, cfg, coloured: bool):
     from pathlib import Path
 
     from vision.stages.bank import lane_light
-    from vision.stages.overview import deviation_from
-    from vision.tokens import count_lane
     data = Path(__file__).parent / "data"
     lane = cv2.imread(str(data / f"{name}.png"))
     mat = cv2.imread(str(data / f"{name}-mat.png")).astype(np.float32)
+    return _count_on(lane, mat, cfg, lane_light(lane, mat, cfg) if coloured else None)
+
+
+def _count_on(lane, background, cfg, light=None):
+    """`lane` counted against its bare mat's colour `background`, over the lane's 287 mm."""
+    from vision.stages.overview import deviation_from
+    from vision.tokens import count_lane
     margin = cfg.lane_margin_mm[0]
-    return count_lane(deviation_from(lane, mat), cfg.lane_px_per_mm, 7, cfg,
-                      span=(margin, margin + 287.0),
-                      light=lane_light(lane, mat, cfg) if coloured else None)
+    return count_lane(deviation_from(lane, background), cfg.lane_px_per_mm, 7, cfg,
+                      span=(margin, margin + 287.0), light=light)
 
 
 def count_lane_on_model(name: str, cfg, neutral: bool = True):
@@ -125,14 +129,9 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True):
     from pathlib import Path
 
     from vision.stages.bank import lane_background
-    from vision.stages.overview import deviation_from
-    from vision.tokens import count_lane
     data = Path(__file__).parent / "data"
     lane = cv2.imread(str(data / f"{name}.png"))
     model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
     model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    s = cfg.lane_px_per_mm
-    background = lane_background(lane, model, s, cfg, neutral=neutral)
-    margin = cfg.lane_margin_mm[0]
-    return count_lane(deviation_from(lane, background), s, 7, cfg,
-                      span=(margin, margin + 287.0))
+    return _count_on(lane, lane_background(lane, model, cfg.lane_px_per_mm, cfg,
+                                           neutral=neutral), cfg)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import _outline_distance
@@ -61,26 +62,26 @@ def test_a_fingers_tinted_shadow_in_the_gap_beside_a_card_is_a_shadow():
     assert not shadow_contact(image, on, contact, bare, mat_hue, plain, whole, beyond)
 
 
-def test_a_hands_shadow_colour_is_not_followed_down_a_lane():
+@pytest.mark.parametrize("name, rect, origin_mm, mat_hue, px_per_mm", [
     # Frame 21: a hand over the bank's right end grazes the green lane's end (the truth: 0.7
     # mm^2 hidden). On the lane's ring the thing is two colours, the skin and its grey shadow
     # beside it; the shadow's grey, followed into the lane, took in the lane's whole bare mat
     # (8,277 mm^2, so sure that no closer look was taken) and bank.green was covered.
-    mat_hue = np.array([0.9556, 1.0066, 1.0385], np.float32)
-    image, on, freehere, _, dist = _box("physical-hand-grazing-lane-end", GREEN_LANE,
-                                        (453.0, 197.0), 1.0)
-    found = reach_inside(image, on, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
-    assert found < DEFAULT_CONFIG.busy_inside_min_mm2
-
-
-def test_fingertips_short_of_a_lane_do_not_go_on_round_a_chip_in_their_shadow():
+    pytest.param("physical-hand-grazing-lane-end", GREEN_LANE, (453.0, 197.0),
+                 (0.9556, 1.0066, 1.0385), 1.0,
+                 id="a hand's shadow down a lane"),
     # Frame 3, a café's two lamps: fingertips ending 2-3 mm above the red lane, their dark
     # shadow beside them (the truth: the lane hidden 0 mm^2, grazed). The closer look followed
     # the shadow's colour round the first chip's dark rim: 46 mm^2, and bank.red was covered.
-    mat_hue = np.array([0.9503, 1.0246, 1.0248], np.float32)
-    image, on, freehere, _, dist = _box("physical-fingertips-by-red-lane", RED_LANE,
-                                        (536.0, 249.0), 3.0)
-    found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
+    pytest.param("physical-fingertips-by-red-lane", RED_LANE, (536.0, 249.0),
+                 (0.9503, 1.0246, 1.0248), 3.0,
+                 id="fingertips short of a lane, round a chip in their shadow"),
+])
+def test_a_hands_shadow_colour_is_not_followed_into_a_place(name, rect, origin_mm, mat_hue,
+                                                            px_per_mm):
+    image, on, freehere, _, dist = _box(name, rect, origin_mm, px_per_mm)
+    found = reach_inside(image, on, freehere, dist, px_per_mm, np.array(mat_hue, np.float32),
+                         DEFAULT_CONFIG)
     assert found < DEFAULT_CONFIG.busy_inside_min_mm2
 
 
