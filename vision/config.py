@@ -86,6 +86,11 @@ class VisionConfig:
     #: bicubically: their Gaussian (a pixel's sigma and more) takes out what the cubic adds,
     #: and a bilinear warp takes a third of the time. False: bicubic like the others.
     crop_smooth_linear: bool = True
+    #: zxing-cpp on a slot crop also tries the inverted crop and smaller copies of it (its own
+    #: defaults) when it finds nothing: our tags are dark on light and 6-7 px a module there,
+    #: and on the tune and 2D frames those passes read nothing the plain one did not; without
+    #: them a crop holding no code costs zxing half the time. The whole frame never had them.
+    crop_zxing_extra_passes: bool = False
     # --- end issue 32, less CPU (read helper): crops ---
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375

@@ -166,7 +166,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
                                          warped)
                 crop, r = crops[k]
                 for name in names:
-                    for c in decode(crop, name):
+                    for c in decode(crop, name, extra_passes=cfg.crop_zxing_extra_passes):
                         mm = [(r[0] + (x + 0.5) / px_per_mm, r[1] + (y + 0.5) / px_per_mm)
                               for x, y in c.corners]
                         px = loc.to_image(mm)
