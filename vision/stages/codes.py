@@ -139,7 +139,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
     Each slot tries the crop variants of ``cfg.crop_smooth_variants`` and ``cfg.crop_variants``
     in order, each with every fast decoder (``cfg.fast_decoders``) in order, then the same
-    crops again with the slow ones, and stops at the first code our payload format accepts (a
+    crops again with the slow ones (the sharpened ones only: ``cfg.crop_slow_smoothed``), and stops at the first code our payload format accepts (a
     foreign code alone does not stop it: a card's own tag may still be found). A slot is
     read by the same tries as before, but a tag the fast decoders read in a later variant no
     longer waits for pyzbar (ten times slower) on the earlier ones; each crop is made once.
@@ -154,13 +154,15 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     out: list[Code] = []
     for path, rect in rects.items():
         found: list[Code] = []
-        warped: dict[float, np.ndarray] = {}
+        warped: dict[tuple, np.ndarray] = {}
         crops: dict[int, tuple[np.ndarray, Rect]] = {}
         read = False
-        for names in passes:
+        for slow, names in enumerate(passes):
             for k, (px_per_mm, sharpen, smooth) in enumerate(tries):
                 if not names or read:
                     break
+                if slow and smooth > 0 and not cfg.crop_slow_smoothed:
+                    continue
                 if k not in crops:
                     crops[k] = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth,
                                          warped)
