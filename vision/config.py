@@ -81,6 +81,23 @@ class VisionConfig:
     #: tag matcher take the crops its fast decoders had (False: each makes its own; the same
     #: pixels either way).
     crop_cache: bool = True
+    # --- issue 32, less CPU (read helper): crops ---
+    #: The smoothed crops (crop_smooth_variants, the tag matcher's) are warped bilinearly, not
+    #: bicubically: their Gaussian (a pixel's sigma and more) takes out what the cubic adds,
+    #: and a bilinear warp takes about 40 % less time (map included). False: bicubic like the
+    #: others.
+    crop_smooth_linear: bool = True
+    #: zxing-cpp on a slot crop also tries the inverted crop and smaller copies of it (its own
+    #: defaults) when it finds nothing: our tags are dark on light and 6-7 px a module there,
+    #: and on the tune and 2D frames those passes read nothing the plain one did not; without
+    #: them a crop holding no code costs zxing half the time. The whole frame never had them.
+    crop_zxing_extra_passes: bool = False
+    #: The slow decoders (pyzbar) try the sharpened crops only, not the smoothed ones: those
+    #: are zxing's (a dim room's noise, a hot spot), and on the tune and 2D frames pyzbar read
+    #: nothing in them (nor any tag at all the others missed; in the sharpened crops of one
+    #: spot, a foreign sticker). A smoothed crop of a card costs pyzbar 5-12 ms.
+    crop_slow_smoothed: bool = False
+    # --- end issue 32, less CPU (read helper): crops ---
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
     #: Extra mat around a slot in its crop, so a card a little out of its slot still fits.

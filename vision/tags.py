@@ -39,12 +39,12 @@ class Code:
 
 # --- decoders -----------------------------------------------------------------------------------
 
-def _zxing_decode(gray: np.ndarray, whole_frame: bool = False, histogram: bool = False,
-                  name: str = "zxing") -> list[Code]:
+def _zxing_decode(gray: np.ndarray, whole_frame: bool = False, extra_passes: bool = True,
+                  histogram: bool = False, name: str = "zxing") -> list[Code]:
     import zxingcpp
 
     kwargs = {}
-    if whole_frame:
+    if whole_frame or not extra_passes:
         # Tags are dark on light and already at full size in a frame: skipping the inverted
         # and downscaled passes halves the time and read every tag in the rendered frames.
         kwargs = {"try_downscale": False, "try_invert": False}
@@ -67,11 +67,14 @@ def _zxing_decode(gray: np.ndarray, whole_frame: bool = False, histogram: bool =
     return out
 
 
-def _zxing_histogram_decode(gray: np.ndarray, whole_frame: bool = False) -> list[Code]:
-    return _zxing_decode(gray, whole_frame, histogram=True, name="zxing-histogram")
+def _zxing_histogram_decode(gray: np.ndarray, whole_frame: bool = False,
+                            extra_passes: bool = True) -> list[Code]:
+    return _zxing_decode(gray, whole_frame, extra_passes, histogram=True,
+                         name="zxing-histogram")
 
 
-def _pyzbar_decode(gray: np.ndarray, whole_frame: bool = False) -> list[Code]:
+def _pyzbar_decode(gray: np.ndarray, whole_frame: bool = False,
+                   extra_passes: bool = True) -> list[Code]:
     from pyzbar import pyzbar
 
     out = []
@@ -112,17 +115,19 @@ def decoder_available(name: str) -> bool:
     return True
 
 
-def decode(gray: np.ndarray, decoder: str, whole_frame: bool = False) -> list[Code]:
+def decode(gray: np.ndarray, decoder: str, whole_frame: bool = False,
+           extra_passes: bool = True) -> list[Code]:
     """Every QR code `decoder` finds in the 8-bit grey image `gray`.
 
-    `whole_frame` picks the decoder's faster settings for a full frame of the table.
+    `whole_frame` picks the decoder's faster settings for a full frame of the table;
+    `extra_passes` False only zxing's (no inverted image, no smaller copies) for a crop.
     """
     if decoder not in _DECODERS:
         raise ValueError(f"Unknown QR decoder {decoder!r}; use one of {sorted(_DECODERS)}.")
     if not decoder_available(decoder):
         raise DecoderUnavailable(
             f"The QR decoder {decoder!r} is not installed on this machine.")
-    return _DECODERS[decoder][1](np.ascontiguousarray(gray), whole_frame)
+    return _DECODERS[decoder][1](np.ascontiguousarray(gray), whole_frame, extra_passes)
 
 
 def usable_decoders(names: Sequence[str]) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     lens and by resampling. `smooth_mm` (instead): a Gaussian of that sigma takes out a dim
     room's sensor noise, and dividing by the crop's own slow brightness evens out a lamp's
     hot spot washing over part of the code. `warped`: plain crops already made for this slot,
-    by px per mm (filled in here; the variants of one scale share the warp). With
+    by (px per mm, bilinear) (filled in here; the variants of one scale share the warp). With
     ``cfg.crop_cache`` every crop is kept on the frame instead, made once whoever asks.
     """
     r = _grow(rect, cfg.crop_margin_mm)
@@ -69,31 +69,40 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
         key = (r, px_per_mm, sharpen, smooth_mm)
         made = cache.get(key)
         if made is None:
-            plain = (r, px_per_mm, 0.0, 0.0)
+            linear = _linear(smooth_mm, cfg)
+            plain = (r, px_per_mm, 0.0, 0.0) + (("linear",) if linear else ())
             crop = (cache[plain][0] if plain in cache
-                    else _warp_crop(frame, loc, r, px_per_mm, cfg))
+                    else _warp_crop(frame, loc, r, px_per_mm, cfg, linear))
             cache[plain] = (crop, r)
             made = cache[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
         return made
-    if warped is not None and px_per_mm in warped:
-        crop = warped[px_per_mm]
+    linear = _linear(smooth_mm, cfg)
+    plain = (px_per_mm, linear)
+    if warped is not None and plain in warped:
+        crop = warped[plain]
     else:
-        crop = _warp_crop(frame, loc, r, px_per_mm, cfg)
+        crop = _warp_crop(frame, loc, r, px_per_mm, cfg, linear)
     if warped is not None:
-        warped[px_per_mm] = crop
+        warped[plain] = crop
     return _finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r
 
 
+def _linear(smooth_mm: float, cfg: VisionConfig) -> bool:
+    """Whether a crop smoothed by `smooth_mm` is warped bilinearly (``crop_smooth_linear``)."""
+    return smooth_mm > 0 and cfg.crop_smooth_linear
+
+
 def _warp_crop(frame: Frame, loc: MatLocation, r: Rect, px_per_mm: float,
-               cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+               cfg: VisionConfig = DEFAULT_CONFIG, linear: bool = False) -> np.ndarray:
     """The plain grey crop of `r` (mat mm) at `px_per_mm` (the lens's map from a coarse grid:
-    ``rectify_map_step``)."""
+    ``rectify_map_step``), bicubic (`linear`: bilinear)."""
     step = cfg.rectify_map_step
+    how = cv2.INTER_LINEAR if linear else cv2.INTER_CUBIC
     if frame.gray_full is None and frame.work is not frame.full:
         # A big still: warping the colour crop beats converting 12 Mpx to grey first.
-        return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC, step),
+        return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, how, step),
                             cv2.COLOR_BGR2GRAY)
-    return rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, cv2.INTER_CUBIC, step)
+    return rectify(frame.full_gray(), 1.0, loc, r, px_per_mm, how, step)
 
 
 def _finish_crop(crop: np.ndarray, px_per_mm: float, sharpen: float, smooth_mm: float,
@@ -130,7 +139,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
     Each slot tries the crop variants of ``cfg.crop_smooth_variants`` and ``cfg.crop_variants``
     in order, each with every fast decoder (``cfg.fast_decoders``) in order, then the same
-    crops again with the slow ones, and stops at the first code our payload format accepts (a
+    crops again with the slow ones (the sharpened ones only: ``cfg.crop_slow_smoothed``), and stops at the first code our payload format accepts (a
     foreign code alone does not stop it: a card's own tag may still be found). A slot is
     read by the same tries as before, but a tag the fast decoders read in a later variant no
     longer waits for pyzbar (ten times slower) on the earlier ones; each crop is made once.
@@ -145,19 +154,21 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     out: list[Code] = []
     for path, rect in rects.items():
         found: list[Code] = []
-        warped: dict[float, np.ndarray] = {}
+        warped: dict[tuple, np.ndarray] = {}
         crops: dict[int, tuple[np.ndarray, Rect]] = {}
         read = False
-        for names in passes:
+        for slow, names in enumerate(passes):
             for k, (px_per_mm, sharpen, smooth) in enumerate(tries):
                 if not names or read:
                     break
+                if slow and smooth > 0 and not cfg.crop_slow_smoothed:
+                    continue
                 if k not in crops:
                     crops[k] = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth,
                                          warped)
                 crop, r = crops[k]
                 for name in names:
-                    for c in decode(crop, name):
+                    for c in decode(crop, name, extra_passes=cfg.crop_zxing_extra_passes):
                         mm = [(r[0] + (x + 0.5) / px_per_mm, r[1] + (y + 0.5) / px_per_mm)
                               for x, y in c.corners]
                         px = loc.to_image(mm)
