@@ -139,8 +139,9 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
     Each slot tries the crop variants of ``cfg.crop_smooth_variants`` and ``cfg.crop_variants``
     in order, each with every fast decoder (``cfg.fast_decoders``) in order, then the same
-    crops again with the slow ones (the sharpened ones only: ``cfg.crop_slow_smoothed``), and stops at the first code our payload format accepts (a
-    foreign code alone does not stop it: a card's own tag may still be found). A slot is
+    crops again with the slow ones (the sharpened ones only: ``cfg.crop_slow_smoothed``), and
+    stops at the first code our payload format accepts (a foreign code alone does not stop
+    it: a card's own tag may still be found). A slot is
     read by the same tries as before, but a tag the fast decoders read in a later variant no
     longer waits for pyzbar (ten times slower) on the earlier ones; each crop is made once.
     """
