@@ -444,6 +444,12 @@ class VisionConfig:
     recall_glare: float = 0.1
     recall_min_seen: float = 0.5
 
+    # --- busy: speed tricks (vision/stages/busy_speed.py), each the plain way's answer -----
+    #: The light models' coarse grid and its surface terms made once per overview size.
+    busy_cached_grid: bool = True
+    #: Row maxima of N x 3 arrays as two column comparisons, not numpy's row reduction.
+    busy_column_max: bool = True
+
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""
         return replace(self, **changes)
