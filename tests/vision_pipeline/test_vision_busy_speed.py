@@ -16,12 +16,15 @@ from vision.pipeline import analyse
 from vision.stages.busy import detect_busy, object_mask
 from vision.stages.mat_light import brightness_model, chroma_fit
 
+from .helpers import with_image
+
 DATA = Path(__file__).parent / "data"
 #: Two lights of two tints, no hand (the mat's hue is fitted: chroma_fit is not None); a hand
 #: over the decks; an arm over the lanes; a deck beside a marker, no hand.
 FRAMES = ("physical-lamp-and-window.jpg", "physical-deck-shadow-by-hand.jpg",
           "physical-arm-shadow-over-lanes.jpg", "physical-deck-by-marker.jpg")
-TRICKS = ("busy_cached_grid", "busy_column_max")
+TRICKS = ("busy_cached_grid", "busy_column_max", "busy_column_sum", "busy_mask_by_drop",
+          "busy_skip_calm")
 PLAIN = DEFAULT_CONFIG.with_(**{t: False for t in TRICKS})
 
 
@@ -69,3 +72,15 @@ def test_each_trick_reads_the_table_as_the_plain_way(trick):
         img = cv2.imread(str(DATA / name))
         plain = analyse(img, DEFAULT_CONFIG.with_(**{trick: False})).result
         assert _without_ms(_reading(name).result) == _without_ms(plain)
+
+
+@pytest.mark.parametrize("name", (FRAMES[0], FRAMES[3]))
+def test_a_calm_mat_is_judged_as_the_plain_way(name):
+    # The frame's own mat model as its image: nothing on the free mat is a thing (every blob
+    # dropped), so no place is looked at.
+    ov = _reading(name).overview
+    calm = with_image(ov, np.clip(ov.background, 0, 255).astype(np.uint8))
+    fast, plain = detect_busy(calm), detect_busy(calm, PLAIN)
+    assert fast.covered == plain.covered == []
+    assert not fast.mask.any() and not plain.mask.any()
+    assert fast.area_mm2 == plain.area_mm2 and fast.spots == plain.spots
