@@ -461,6 +461,18 @@ class VisionConfig:
     recall_glare: float = 0.1
     recall_min_seen: float = 0.5
 
+    # --- busy: speed tricks (vision/stages/busy_speed.py), each the plain way's answer -----
+    #: The light models' coarse grid and its surface terms made once per overview size.
+    busy_cached_grid: bool = True
+    #: Row maxima of N x 3 arrays as two column comparisons, not numpy's row reduction.
+    busy_column_max: bool = True
+    #: Row sums of ... x 3 arrays (the look inside a place) added column by column.
+    busy_column_sum: bool = True
+    #: The kept blobs' mask as the opened mask less the few blobs dropped, not a lookup of
+    #: every pixel's label; with none kept, no place is looked at (nothing touches one).
+    busy_mask_by_drop: bool = True
+    busy_skip_calm: bool = True
+
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""
         return replace(self, **changes)

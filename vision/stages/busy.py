@@ -26,6 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
+from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
@@ -166,18 +167,22 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                                           (dim, bright, cfg.shadow_edge_mm, False)):
         # A pale, faintly tinted sleeve is bright with speckles of its tint in it: one patch
         # (otherwise the speckles silence its outline and break it up).
-        patch = (patch & (~coloured | tinted) & where).astype(np.uint8)
-        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
-        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
-        quiet = mute | (cv2.dilate(other.astype(np.uint8), near_other) > 0)
+        # (A bool array seen as 0/1 bytes: no copy.)
+        patch = ((patch & where) if tinted else (patch & ~coloured & where)).view(np.uint8)
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
+        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
+        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
+        quiet = mute | (cv2.dilate(other.view(np.uint8), near_other) > 0)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
-        # The step from the mat to the patch (log brightness), and its darkest part.
+        # The step from the mat to the patch (log brightness), and its darkest part (none in
+        # a bright one).
         inside = labels > 0
-        step = np.abs(np.bincount(labels[inside], weights=logk[inside], minlength=n)) / area
-        dark = np.bincount(labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
+        own = labels[inside]
+        step = np.abs(np.bincount(own, weights=logk[inside], minlength=n)) / area
+        dark = np.zeros(n, np.int64) if tinted else np.bincount(
+            labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         # Its outline on the free mat (where it goes on under a region is no outline).
         edge = patch & ~cv2.erode(patch | ends, np.ones((3, 3), np.uint8))
         edge_px = (edge > 0) & ~quiet
@@ -186,7 +191,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
         # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
         # slack: the mat itself looks bright beside a sleeve the brightness model followed.
-        tint = np.bincount(labels[inside], weights=hue[inside], minlength=n) / area
+        tint = np.bincount(own, weights=hue[inside], minlength=n) / area
         edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
@@ -508,7 +513,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                                                    cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         if max(bw, bh) <= cfg.busy_sticker_mm:
             spots.append(_grow((x, y, bw, bh), 8.0))
-    mask = (keep.astype(np.uint8) * np.uint8(255))[labels]  # (per label, then looked up)
+    mask = kept_mask(things, labels, stats, keep, cfg.busy_mask_by_drop)
+    if cfg.busy_skip_calm and not keep.any():
+        return BusyReading(covered=[], area_mm2=total, mask=mask)  # (no thing touches a place)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
     regs = regions(mat)

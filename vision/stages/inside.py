@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from vision.config import VisionConfig
+from vision.stages.busy_speed import sum3
 from vision.stages.overview import _off_mat_hue, hue_limit
 from vision.stages.shadow import lit_mat, shadow_colour
 
@@ -66,7 +67,8 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         colour = colours[0][0]
     else:  # per pixel, the nearer of the two
         means = np.array([m for m, _ in colours], np.float32)
-        colour = means[np.argmin([((img - m) ** 2).sum(axis=2) for m in means], axis=0)]
+        colour = means[np.argmin([sum3((img - m) ** 2, cfg.busy_column_sum) for m in means],
+                                   axis=0)]
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
 
 
@@ -158,7 +160,8 @@ def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
         if second.all() or not second.any():
             return whole
         a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
-        second = ((sample - b) ** 2).sum(axis=1) < ((sample - a) ** 2).sum(axis=1)
+        second = (sum3((sample - b) ** 2, cfg.busy_column_sum)
+                  < sum3((sample - a) ** 2, cfg.busy_column_sum))
     parts = [sample[~second], sample[second]]
     if min(len(p) for p in parts) < cfg.busy_inside_split_part * len(sample):
         return whole
@@ -190,8 +193,8 @@ def _edge_area(img: np.ndarray, thing: np.ndarray, colour: np.ndarray, inside: n
     back = cv2.boxFilter(img * beyond[..., None], -1, win, normalize=False)
     back /= np.maximum(weight, 1.0)[..., None]
     way = colour - back
-    length2 = (way * way).sum(axis=2)
-    share = ((img - back) * way).sum(axis=2) / np.maximum(length2, 1e-6)
+    length2 = sum3(way * way, cfg.busy_column_sum)
+    share = sum3((img - back) * way, cfg.busy_column_sum) / np.maximum(length2, 1e-6)
     clear = (weight > 0) & (length2 >= cfg.busy_edge_contrast ** 2)
     share = np.where(clear, np.clip(share, 0.0, 1.0), thing)
     return float(np.count_nonzero(core & inside)) + float(share[band].sum())

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
+from vision.stages.busy_speed import grid, max3
 from vision.stages.overview import Overview, blurred
 
 
@@ -21,13 +22,9 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     """
     h, w = level.shape
     step = 8  # the surface is smooth: a coarse grid fits and evaluates it
-    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
+    shape, a = grid(h, w, step, True, cfg.busy_cached_grid)  # (terms up to cubic)
     keep = (free[step // 2::step, step // 2::step] > 0).ravel()
-    v = np.log(cv2.resize(level, (xs.shape[1], ys.shape[0]), interpolation=cv2.INTER_AREA)).ravel()
-    x = (xs / w * 2 - 1).ravel()
-    y = (ys / h * 2 - 1).ravel()
-    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y, x ** 3, x * x * y, x * y * y,
-                  y ** 3], axis=1).astype(np.float64)
+    v = np.log(cv2.resize(level, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)).ravel()
     use = keep.copy()
     coef = np.zeros(a.shape[1])
     coef[0] = float(np.median(v[keep])) if keep.any() else 0.0
@@ -39,7 +36,7 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
         coef = np.zeros(a.shape[1])
         coef[:terms] = np.linalg.solve(m.T @ m + 1e-6 * np.eye(terms), m.T @ v[use])
         use = keep & (np.abs(a @ coef - v) < window)
-    coarse = np.exp(a @ coef).astype(np.float32).reshape(xs.shape)
+    coarse = np.exp(a @ coef).astype(np.float32).reshape(shape)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
@@ -70,17 +67,14 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     """:func:`chroma_model`, or None where the mat's one hue `mat_hue` is the model."""
     h, w = free.shape
     step = 8
-    ys, xs = np.mgrid[step // 2:h:step, step // 2:w:step].astype(np.float32)
-    grid = (xs.shape[1], ys.shape[0])
-    c = cv2.resize(chroma, grid, interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float64)
+    shape, a = grid(h, w, step, False, cfg.busy_cached_grid)
+    c = cv2.resize(chroma, (shape[1], shape[0]), interpolation=cv2.INTER_AREA
+                   ).reshape(-1, 3).astype(np.float64)
     keep = (free[step // 2::step, step // 2::step] > 0).ravel()
-    x = (xs / w * 2 - 1).ravel()
-    y = (ys / h * 2 - 1).ravel()
-    a = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)[:, :cfg.busy_chroma_terms]
-    a = a.astype(np.float64)
-    fit = np.tile(np.asarray(mat_hue, np.float64), (len(x), 1))
+    a = a[:, :cfg.busy_chroma_terms]
+    fit = np.tile(np.asarray(mat_hue, np.float64), (len(a), 1))
     for window in cfg.busy_chroma_schedule:
-        use = keep & (np.abs(c / fit - 1.0).max(axis=1) < window)
+        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
         if use.sum() < 50:
             break
         m = a[use]
@@ -90,8 +84,8 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     # outlines of pale things (a washed-out hand in the 2D renders' gaps), so it is kept
     # only when a light's tint really changes the hue across the mat.
     one = np.asarray(mat_hue, np.float64)
-    tint = np.abs(fit / one - 1.0).max(axis=1)[keep]
+    tint = max3(np.abs(fit / one - 1.0), cfg.busy_column_max)[keep]
     if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
         return None
-    coarse = fit.astype(np.float32).reshape(ys.shape[0], xs.shape[1], 3)
+    coarse = fit.astype(np.float32).reshape(shape[0], shape[1], 3)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
