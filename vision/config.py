@@ -203,6 +203,9 @@ class VisionConfig:
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a
     #: rim's white dashes are a third of it at most).
     token_crumb_light: float = 0.8
+    #: Speed (issue 32, the same counts): a token's holes found by flooding the mat from the
+    #: lane's edge (what it cannot reach is a hole) instead of labelling every piece of mat.
+    token_fill_by_flood: bool = True
     #: Circle counter: radius range (mm) and the accumulator threshold of the Hough transform.
     token_radius_mm: tuple[float, float] = (17.0, 23.0)
     token_hough_gain: float = 1.0  # deviation 1.0 -> 255 in the image the transform sees

@@ -126,14 +126,39 @@ def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndar
     # A chip's ring has gaps (noise, its spots' edges): closed over a few millimetres first.
     k = max(3, int(round(cfg.token_ring_gap_mm * px_per_mm)) | 1)
     ring = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    limit = cfg.token_hole_mm2 * px_per_mm * px_per_mm
+    if not cfg.token_fill_by_flood:
+        return _fill_labelled(mask, ring > 0, limit)
+    # The mat reachable from outside the lane (8-connected, as the labelling is) is no hole:
+    # flooded from a frame of mat one pixel wide around the image.
+    h, w = mask.shape
+    outside = np.zeros((h + 2, w + 2), np.uint8)
+    outside[1:-1, 1:-1] = ring
+    cv2.floodFill(outside, np.zeros((h + 4, w + 4), np.uint8), (0, 0), 2, flags=8)
+    holes = outside[1:-1, 1:-1] == 0
+    n = np.count_nonzero(holes)
+    if n == 0:
+        return mask
+    if n <= limit:
+        return mask | holes  # all of them together no bigger than one may be
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(holes.view(np.uint8), connectivity=8)
+    small = stats[:, cv2.CC_STAT_AREA] <= limit
+    small[0] = False  # (label 0: not a hole)
+    return mask | small[labels]
+
+
+def _fill_labelled(mask: np.ndarray, ring: np.ndarray, limit: float) -> np.ndarray:
+    """:func:`fill_holes` the plain way: every piece of mat labelled, those that touch the
+    image's edge or are bigger than ``limit`` px kept."""
     inv = (~ring).astype(np.uint8)
+    # (The 4 goes to the labels argument: the pieces are 8-connected, OpenCV's default.)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(inv, 4)
     h, w = mask.shape
     x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     inside = (x > 0) & (y > 0) & (x + stats[:, cv2.CC_STAT_WIDTH] < w) & (
         y + stats[:, cv2.CC_STAT_HEIGHT] < h)
-    small = stats[:, cv2.CC_STAT_AREA] <= cfg.token_hole_mm2 * px_per_mm * px_per_mm
+    small = stats[:, cv2.CC_STAT_AREA] <= limit
     fill = inside & small
     fill[0] = fill[0] and inv[labels == 0].size == 0
     if not fill.any():
