@@ -82,7 +82,9 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # broke into its dashes (a faint black chip): each is no token of its own.
             a = pieces.pop()[0]
         pieces.append((a, b))
-    runs = [(a, b) for a, b in pieces if span is None or span[0] <= (a + b) / 2.0 <= span[1]]
+    width = deviation.shape[1] / px_per_mm
+    runs = [(a, b) for a, b in pieces
+            if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
     total = 0
     whole = True
     for start, end in runs:
@@ -99,6 +101,23 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             whole = False
         total += n
     return total, whole, runs
+
+
+def _run_centre(a: float, b: float, width: float, diameter: float, cfg: VisionConfig) -> float:
+    """Where a run of token columns from `a` to `b` (mm) has its token's centre. A run cut off by
+    the end of the lane's image is a token's part at most: its centre lies where a whole token
+    beginning at the run's inner end would have it (a shadow's edge cast in past the lane's end
+    shows as 20 mm at the margin's far end: its middle lies in the lane, a token's would not)."""
+    middle = (a + b) / 2.0
+    if not cfg.token_end_runs_whole:
+        return middle
+    edge = 0.5  # mm: the run reaches the image's first or last column
+    half = diameter / 2.0 - cfg.token_end_run_reach_mm
+    if b >= width - edge and a > edge:
+        return max(middle, a + half)
+    if a <= edge and b < width - edge:
+        return min(middle, b - half)
+    return middle
 
 
 def edge_rows(px_per_mm: float, cfg: VisionConfig) -> int:
