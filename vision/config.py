@@ -220,6 +220,17 @@ class VisionConfig:
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a
     #: rim's white dashes are a third of it at most).
     token_crumb_light: float = 0.8
+    #: Speed (issue 32, the same counts): a token's holes found by flooding the mat from the
+    #: lane's edge (what it cannot reach is a hole) instead of labelling every piece of mat.
+    token_fill_by_flood: bool = True
+    #: A run cut off by the end of a lane's rectified image (its margin's far end) is judged in
+    #: the lane or not by where a whole token starting at its inner end would have its centre:
+    #: the edge of a shadow cast in past the lane's end is no chip (issue 32, red lanes).
+    token_end_runs_whole: bool = True
+    #: ...less this much (mm): a chip pushed against the lane's end, centred on it, whose run
+    #: starts a little early (its rim's blur) is still in (tune 4242 frame 40: 0.6 mm past);
+    #: a shadow's edge reads about 9 mm past.
+    token_end_run_reach_mm: float = 5.0
     #: Circle counter: radius range (mm) and the accumulator threshold of the Hough transform.
     token_radius_mm: tuple[float, float] = (17.0, 23.0)
     token_hough_gain: float = 1.0  # deviation 1.0 -> 255 in the image the transform sees

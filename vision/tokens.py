@@ -82,7 +82,9 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # broke into its dashes (a faint black chip): each is no token of its own.
             a = pieces.pop()[0]
         pieces.append((a, b))
-    runs = [(a, b) for a, b in pieces if span is None or span[0] <= (a + b) / 2.0 <= span[1]]
+    width = deviation.shape[1] / px_per_mm
+    runs = [(a, b) for a, b in pieces
+            if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
     total = 0
     whole = True
     for start, end in runs:
@@ -99,6 +101,23 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             whole = False
         total += n
     return total, whole, runs
+
+
+def _run_centre(a: float, b: float, width: float, diameter: float, cfg: VisionConfig) -> float:
+    """Where a run of token columns from `a` to `b` (mm) has its token's centre. A run cut off by
+    the end of the lane's image is a token's part at most: its centre lies where a whole token
+    beginning at the run's inner end would have it (a shadow's edge cast in past the lane's end
+    shows as 20 mm at the margin's far end: its middle lies in the lane, a token's would not)."""
+    middle = (a + b) / 2.0
+    if not cfg.token_end_runs_whole:
+        return middle
+    edge = 0.5  # mm: the run reaches the image's first or last column
+    half = diameter / 2.0 - cfg.token_end_run_reach_mm
+    if b >= width - edge and a > edge:
+        return max(middle, a + half)
+    if a <= edge and b < width - edge:
+        return min(middle, b - half)
+    return middle
 
 
 def edge_rows(px_per_mm: float, cfg: VisionConfig) -> int:
@@ -126,14 +145,39 @@ def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndar
     # A chip's ring has gaps (noise, its spots' edges): closed over a few millimetres first.
     k = max(3, int(round(cfg.token_ring_gap_mm * px_per_mm)) | 1)
     ring = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    limit = cfg.token_hole_mm2 * px_per_mm * px_per_mm
+    if not cfg.token_fill_by_flood:
+        return _fill_labelled(mask, ring > 0, limit)
+    # The mat reachable from outside the lane (8-connected, as the labelling is) is no hole:
+    # flooded from a frame of mat one pixel wide around the image.
+    h, w = mask.shape
+    outside = np.zeros((h + 2, w + 2), np.uint8)
+    outside[1:-1, 1:-1] = ring
+    cv2.floodFill(outside, np.zeros((h + 4, w + 4), np.uint8), (0, 0), 2, flags=8)
+    holes = outside[1:-1, 1:-1] == 0
+    n = np.count_nonzero(holes)
+    if n == 0:
+        return mask
+    if n <= limit:
+        return mask | holes  # all of them together no bigger than one may be
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(holes.view(np.uint8), connectivity=8)
+    small = stats[:, cv2.CC_STAT_AREA] <= limit
+    small[0] = False  # (label 0: not a hole)
+    return mask | small[labels]
+
+
+def _fill_labelled(mask: np.ndarray, ring: np.ndarray, limit: float) -> np.ndarray:
+    """:func:`fill_holes` the plain way: every piece of mat labelled, those that touch the
+    image's edge or are bigger than ``limit`` px kept."""
     inv = (~ring).astype(np.uint8)
+    # (The 4 goes to the labels argument: the pieces are 8-connected, OpenCV's default.)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(inv, 4)
     h, w = mask.shape
     x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     inside = (x > 0) & (y > 0) & (x + stats[:, cv2.CC_STAT_WIDTH] < w) & (
         y + stats[:, cv2.CC_STAT_HEIGHT] < h)
-    small = stats[:, cv2.CC_STAT_AREA] <= cfg.token_hole_mm2 * px_per_mm * px_per_mm
+    small = stats[:, cv2.CC_STAT_AREA] <= limit
     fill = inside & small
     fill[0] = fill[0] and inv[labels == 0].size == 0
     if not fill.any():

@@ -36,8 +36,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     k = max(3, int(round(cfg.lane_edge_smooth_mm * px_per_mm)) | 1)
     strips = []
     for part, model in ((img[:rows], overview_bg[:rows]), (img[h - rows:], overview_bg[h - rows:])):
-        # The middle of the sorted rows (a median without numpy's slow partition).
-        mid = np.sort(part, axis=0)[(rows - 1) // 2:rows // 2 + 1].mean(axis=0)
+        mid = _strip_median(part)
         colour = cv2.blur(mid[None], (k, 1))[0]  # (W, 3)
         ratio = colour / np.maximum(model.mean(axis=0), 8.0)
         level = ratio.mean(axis=1)
@@ -49,12 +48,13 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     top = np.where(top_ok[:, None], top, bottom)
     bottom = np.where(bottom_ok[:, None], bottom, top)
     t = ((np.arange(h, dtype=np.float32) + 0.5 - rows / 2.0) / max(1.0, h - rows))
-    t = np.clip(t, 0.0, 1.0)[:, None, None]
-    bg = top[None] * (1.0 - t) + bottom[None] * t
+    t = np.clip(t, 0.0, 1.0)[:, None]
+    # (Rows of W * 3 numbers: numpy broadcasts a trailing axis of 3 slowly.)
+    w3 = top.size
+    bg = (top.reshape(1, w3) * (1.0 - t) + bottom.reshape(1, w3) * t).reshape(h, -1, 3)
     either = top_ok | bottom_ok
-    bg = bg.astype(np.float32)
     if not either.all():
-        bg = np.where(either[None, :, None], bg, overview_bg).astype(np.float32)
+        bg[:, ~either] = overview_bg[:, ~either]
     # A shadow's edge running along inside the lane is not a straight blend of the two
     # strips: follow it row by row from the bare mat beside the tokens (the mat's hue, as
     # bright as mat in light or shadow), blurred mostly along the lane; under a token, far
@@ -99,7 +99,21 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     lit = cv2.dilate(lit[None], np.ones((1, 2 * reach + 1), np.uint8))[0]
     cap = lit[None, :] / np.maximum(channel_mean(bg), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
-    return cv2.multiply(bg, cv2.merge([factor, factor, factor]))
+    for channel in range(3):
+        bg[..., channel] *= factor
+    return bg
+
+
+def _strip_median(part: np.ndarray) -> np.ndarray:
+    """Column by column, the median of a margin strip's rows (float32 (rows, W, 3) holding
+    whole numbers): the mean of its middle one or two values."""
+    n = part.shape[0]
+    if n in (3, 4):
+        # The middle one or two are what is left when the smallest and largest are taken
+        # out: a sum of whole numbers, exact in float32, as the sort's.
+        return (part.sum(axis=0) - part.min(axis=0) - part.max(axis=0)) / np.float32(n - 2)
+    # (A median without numpy's slow partition.)
+    return np.sort(part, axis=0)[(n - 1) // 2:n // 2 + 1].mean(axis=0)
 
 
 def _chip_middles(img: np.ndarray, bg: np.ndarray, px_per_mm: float, size: tuple[int, int],
@@ -140,10 +154,31 @@ def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     """Per pixel (float32 BGR both): its brightness against the mat's (the mean of the channel
     ratios), and how far its hue is off the mat's (the largest channel's step from that)."""
     ratio = cv2.divide(image, cv2.max(background, 8.0))
-    level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
-    b, g, r = cv2.split(ratio)
-    hue = cv2.max(cv2.max(cv2.absdiff(b, level), cv2.absdiff(g, level)), cv2.absdiff(r, level))
-    return level, hue
+    level = _level(ratio)
+    return level, _hue(ratio, level)
+
+
+def _ratio(image: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Each channel's ratio to the mat's (float32)."""
+    return cv2.divide(image.astype(np.float32), cv2.max(background, 8.0))
+
+
+def _level(ratio: np.ndarray) -> np.ndarray:
+    return cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
+
+
+def _hue(ratio: np.ndarray, level: np.ndarray | None = None) -> np.ndarray:
+    """How far a pixel's hue is off the mat's: its largest channel's step from their mean."""
+    level = _level(ratio) if level is None else level
+    # (Each channel a strided view: splitting the channels first was a pass of its own.)
+    b, g, r = ratio[..., 0], ratio[..., 1], ratio[..., 2]
+    return np.maximum(np.maximum(np.abs(b - level), np.abs(g - level)), np.abs(r - level))
+
+
+def _deviation(ratio: np.ndarray) -> np.ndarray:
+    """overview.deviation_from, from the ratio already worked out."""
+    b, g, r = ratio[..., 0], ratio[..., 1], ratio[..., 2]
+    return np.maximum(np.maximum(np.abs(b - 1.0), np.abs(g - 1.0)), np.abs(r - 1.0))
 
 
 def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
@@ -199,8 +234,10 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
     image, background = _lane(frame, loc, overview, c, cfg, mat)
     # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
     # black tokens keep the mat's hue too, so there it still counts.
-    light = None if c in NEUTRAL_TOKENS else lane_light(image, background, cfg)
-    deviation = deviation_from(image, background)
+    # One ratio to the mat serves both (the same numbers as lane_light and deviation_from).
+    ratio = _ratio(image, background)
+    light = None if c in NEUTRAL_TOKENS else _hue(ratio) < cfg.shadow_max_hue
+    deviation = _deviation(ratio)
     body = table_light.tokens.get(c) if table_light is not None else None
     if body is not None:
         extra = learnt_tokens(image, background, body, cfg)
