@@ -8,6 +8,10 @@
 Real frames that take these paths: a calm frame's 14 unread slots (lamp and window: crops with
 every decoder), a tag only matching reads (the finger's shadow by a lane), and a busy frame
 (the arm's shadow over the cards: no matching there).
+
+The other crop switches (``crop_smooth_linear``, ``crop_zxing_extra_passes``,
+``crop_slow_smoothed``) are checked on the same frames here, each against the plain way
+alone; their own tests are in the files named after them.
 """
 from __future__ import annotations
 
@@ -33,14 +37,24 @@ def _result(reading) -> dict:
     return result
 
 
-@pytest.mark.parametrize("name", ["physical-lamp-and-window.jpg",
-                                  "physical-finger-shadow-by-lane.jpg",
-                                  "physical-arm-shadow-over-cards.jpg"])
-def test_the_fast_crop_paths_read_the_frame_as_the_plain_ones(name):
+FRAMES = ["physical-lamp-and-window.jpg", "physical-finger-shadow-by-lane.jpg",
+          "physical-arm-shadow-over-cards.jpg"]
+# Each speed path: its switches on (the default) against off.
+SWITCHES = {
+    "cache and early matching": {"crop_cache": False, "match_after_crops": None},
+    "bilinear smoothed crops": {"crop_smooth_linear": False},
+    "no zxing extra passes": {"crop_zxing_extra_passes": True},
+    "pyzbar on sharpened crops": {"crop_slow_smoothed": True},
+}
+
+
+@pytest.mark.parametrize("switch", sorted(SWITCHES))
+@pytest.mark.parametrize("name", FRAMES)
+def test_the_fast_crop_paths_read_the_frame_as_the_plain_ones(name, switch):
     image = cv2.imread(str(DATA / name))
-    plain, fast = analyse(image, PLAIN), analyse(image, FAST)
+    plain, fast = analyse(image, FAST.with_(**SWITCHES[switch])), analyse(image, FAST)
     assert _result(fast) == _result(plain)
-    # Every tag the plain path read, the fast one read too (maybe by the matcher first).
+    # Every tag the plain path read, the fast one read too (maybe by another decoder first).
     assert {c.text for c in fast.codes} == {c.text for c in plain.codes}
 
 
