@@ -82,11 +82,14 @@ class VisionConfig:
     #: pixels either way).
     crop_cache: bool = True
     # --- issue 32, less CPU (read helper): crops ---
-    #: The smoothed crops (crop_smooth_variants, the tag matcher's) are warped bilinearly, not
-    #: bicubically: their Gaussian (a pixel's sigma and more) takes out what the cubic adds,
-    #: and a bilinear warp takes about 40 % less time (map included). False: bicubic like the
-    #: others.
+    #: The smoothed crops (crop_smooth_variants) are warped bilinearly, not bicubically: their
+    #: Gaussian (a pixel's sigma and more) takes out what the cubic adds, and a bilinear warp
+    #: takes about 40 % less time (map included). False: bicubic like the others.
     crop_smooth_linear: bool = True
+    #: ...but the tag matcher's crop stays bicubic (its own warp when the decoders' was
+    #: bilinear): a tag half burnt out by a hot spot, matched in the bicubic crop, was lost in
+    #: the bilinear one (tune seed 5656 frame 80); matching is rare, the extra warp cheap.
+    match_bicubic: bool = True
     #: zxing-cpp on a slot crop also tries the inverted crop and smaller copies of it (its own
     #: defaults) when it finds nothing: our tags are dark on light and 6-7 px a module there,
     #: and on the tune and 2D frames those passes read nothing the plain one did not; without

@@ -47,7 +47,8 @@ def read_codes(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
 
 def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
               sharpen: float = 0.0, cfg: VisionConfig = DEFAULT_CONFIG,
-              smooth_mm: float = 0.0, warped: dict | None = None) -> tuple[np.ndarray, Rect]:
+              smooth_mm: float = 0.0, warped: dict | None = None,
+              bicubic: bool = False) -> tuple[np.ndarray, Rect]:
     """A slot (with a margin) rectified from the full frame in grey, for the QR decoders.
 
     `sharpen` is the amount of unsharp masking: it restores module edges softened by the
@@ -56,6 +57,7 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
     hot spot washing over part of the code. `warped`: plain crops already made for this slot,
     by (px per mm, bilinear) (filled in here; the variants of one scale share the warp). With
     ``cfg.crop_cache`` every crop is kept on the frame instead, made once whoever asks.
+    `bicubic`: warped bicubically even when smoothed (the tag matcher's, ``match_bicubic``).
     """
     r = _grow(rect, cfg.crop_margin_mm)
     if cfg.crop_cache:
@@ -66,17 +68,17 @@ def slot_crop(frame: Frame, loc: MatLocation, rect: Rect, px_per_mm: float,
         if frame.crops_loc is not loc:
             cache = {}
             frame.crops, frame.crops_loc = cache, loc
-        key = (r, px_per_mm, sharpen, smooth_mm)
+        linear = _linear(smooth_mm, cfg) and not bicubic
+        key = (r, px_per_mm, sharpen, smooth_mm, linear)
         made = cache.get(key)
         if made is None:
-            linear = _linear(smooth_mm, cfg)
             plain = (r, px_per_mm, 0.0, 0.0) + (("linear",) if linear else ())
             crop = (cache[plain][0] if plain in cache
                     else _warp_crop(frame, loc, r, px_per_mm, cfg, linear))
             cache[plain] = (crop, r)
             made = cache[key] = (_finish_crop(crop, px_per_mm, sharpen, smooth_mm, cfg), r)
         return made
-    linear = _linear(smooth_mm, cfg)
+    linear = _linear(smooth_mm, cfg) and not bicubic
     plain = (px_per_mm, linear)
     if warped is not None and plain in warped:
         crop = warped[plain]

@@ -191,9 +191,10 @@ def match_tags(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     full-frame px."""
     out = []
     for rect in rects.values():
-        # Smoothed as the decoders' first crop is: with cfg.crop_cache, that very crop.
+        # Smoothed as the decoders' first crop is: with cfg.crop_cache, that very crop
+        # (unless it was warped bilinearly and the matcher wants its own: match_bicubic).
         crop, r = slot_crop(frame, loc, rect, cfg.match_px_per_mm, 0.0, cfg,
-                            cfg.match_smooth_mm)
+                            cfg.match_smooth_mm, bicubic=cfg.match_bicubic)
         found = match_crop(crop, cfg.match_px_per_mm, cfg, evened=True)
         if found is None:
             continue
