@@ -9,7 +9,7 @@ import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.stages import bank
-from vision.stages.overview import deviation_from
+from vision.stages.overview import deviation_from, ratio_deviation
 from vision.tokens import fill_holes
 
 DATA = Path(__file__).parent / "data"
@@ -76,7 +76,7 @@ def test_strip_median_as_sorted(rows):
 def test_one_ratio_gives_light_and_deviation_as_before(name):
     lane, mat = _lane(name)
     ratio = bank._ratio(lane, mat)
-    assert np.array_equal(bank._deviation(ratio), deviation_from(lane, mat))
+    assert np.array_equal(ratio_deviation(ratio), deviation_from(lane, mat))
     # lane_light the plain way: the channels split, OpenCV's absdiff and max.
     level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
     b, g, r = cv2.split(ratio)

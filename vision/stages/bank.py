@@ -7,7 +7,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Frame, MatLocation, rectify
-from vision.stages.overview import Overview, channel_mean, deviation_from
+from vision.stages.overview import Overview, channel_mean, deviation_from, ratio_deviation
 from vision.tokens import LaneCount, count_lane, edge_rows, fill_holes
 
 
@@ -147,20 +147,25 @@ def lane_light(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEF
                ) -> np.ndarray:
     """Where the lane keeps the mat's hue (bool): light or shadow the background missed, or a
     white or black token; never a blue, green, red or gold one."""
-    return _against_mat(lane.astype(np.float32), background)[1] < cfg.shadow_max_hue
+    return _keeps_mat_hue(_ratio(lane, background), cfg)
+
+
+def _keeps_mat_hue(ratio: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """:func:`lane_light` from the lane's ratio to the mat already made."""
+    return _hue(ratio) < cfg.shadow_max_hue
 
 
 def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel (float32 BGR both): its brightness against the mat's (the mean of the channel
     ratios), and how far its hue is off the mat's (the largest channel's step from that)."""
-    ratio = cv2.divide(image, cv2.max(background, 8.0))
+    ratio = _ratio(image, background)
     level = _level(ratio)
     return level, _hue(ratio, level)
 
 
 def _ratio(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Each channel's ratio to the mat's (float32)."""
-    return cv2.divide(image.astype(np.float32), cv2.max(background, 8.0))
+    return cv2.divide(image.astype(np.float32, copy=False), cv2.max(background, 8.0))
 
 
 def _level(ratio: np.ndarray) -> np.ndarray:
@@ -173,12 +178,6 @@ def _hue(ratio: np.ndarray, level: np.ndarray | None = None) -> np.ndarray:
     # (Each channel a strided view: splitting the channels first was a pass of its own.)
     b, g, r = ratio[..., 0], ratio[..., 1], ratio[..., 2]
     return np.maximum(np.maximum(np.abs(b - level), np.abs(g - level)), np.abs(r - level))
-
-
-def _deviation(ratio: np.ndarray) -> np.ndarray:
-    """overview.deviation_from, from the ratio already worked out."""
-    b, g, r = ratio[..., 0], ratio[..., 1], ratio[..., 2]
-    return np.maximum(np.maximum(np.abs(b - 1.0), np.abs(g - 1.0)), np.abs(r - 1.0))
 
 
 def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
@@ -236,8 +235,8 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
     # black tokens keep the mat's hue too, so there it still counts.
     # One ratio to the mat serves both (the same numbers as lane_light and deviation_from).
     ratio = _ratio(image, background)
-    light = None if c in NEUTRAL_TOKENS else _hue(ratio) < cfg.shadow_max_hue
-    deviation = _deviation(ratio)
+    light = None if c in NEUTRAL_TOKENS else _keeps_mat_hue(ratio, cfg)
+    deviation = ratio_deviation(ratio)
     body = table_light.tokens.get(c) if table_light is not None else None
     if body is not None:
         extra = learnt_tokens(image, background, body, cfg)

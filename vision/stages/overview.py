@@ -137,7 +137,11 @@ def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> n
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Per pixel, the largest relative difference of a colour channel from the mat's."""
     # (A uint8 image is taken as it is: converting it first was a pass of its own.)
-    ratio = cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F)
+    return ratio_deviation(cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F))
+
+
+def ratio_deviation(ratio: np.ndarray) -> np.ndarray:
+    """:func:`deviation_from`, from each channel's ratio to the mat's (float32) already made."""
     dev = cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(dev)
     return cv2.max(cv2.max(b, g), r)
