@@ -23,6 +23,9 @@ cache never mixes players. ``--also 37:250`` trains on another seed's games of t
 search as well (from the cache's shards, of any size; played if missing), ``--also
 38:290:expert:300@ROUND1.npz`` on an earlier round's expert games.
 
+``--init ROUND.npz`` trains on from an earlier round's networks instead of random ones (at the lower
+rate ``WARM_RATE``), for a round whose earlier games are no longer at hand.
+
 From round 3 on, a game keeps its moves (``turns``): :func:`replay_positions` rebuilds its
 positions without searching again, so that new features can be read from games already played.
 """
@@ -60,6 +63,7 @@ SLIP_TURNS = 6
 CHOICE_WEIGHT = 0.5   # the prior's target: this much on the search's choice, the rest by visits
 PRIOR_HIDDEN = 32
 EXPERT_ITERATIONS = 300  # the expert search's budget a move in self-play (``--player expert``)
+WARM_RATE = 1e-3      # Adam's rate when training on from an earlier round's weights (--init)
 MAX_TURNS = 400       # a self-play game still going after this many turns is cut short
 
 
@@ -223,12 +227,16 @@ def prior_loss(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
 
 
 def train_prior(batches: list, epochs: int, seed: int, lr: float = 3e-3, batch: int = 256,
-                log=print) -> dict:
+                log=print, init=None) -> dict:
     rng = np.random.default_rng(seed + 1)
-    allx = np.concatenate([x.reshape(-1, MOVE_FEATURES) for x, _ in batches])
-    p = {"p_mean": allx.mean(0), "p_scale": allx.std(0) + 1e-3,
-         "p_w1": rng.normal(0, np.sqrt(2.0 / MOVE_FEATURES), (MOVE_FEATURES, PRIOR_HIDDEN)),
-         "p_b1": np.zeros(PRIOR_HIDDEN), "p_w2": rng.normal(0, 0.1, PRIOR_HIDDEN)}
+    if init is not None:  # an earlier round's prior, its feature scaling kept
+        p = {k: np.array(init[k], dtype=np.float64)
+             for k in ("p_mean", "p_scale", "p_w1", "p_b1", "p_w2")}
+    else:
+        allx = np.concatenate([x.reshape(-1, MOVE_FEATURES) for x, _ in batches])
+        p = {"p_mean": allx.mean(0), "p_scale": allx.std(0) + 1e-3,
+             "p_w1": rng.normal(0, np.sqrt(2.0 / MOVE_FEATURES), (MOVE_FEATURES, PRIOR_HIDDEN)),
+             "p_b1": np.zeros(PRIOR_HIDDEN), "p_w2": rng.normal(0, 0.1, PRIOR_HIDDEN)}
     keys = ["p_w1", "p_b1", "p_w2"]
     m = {k: np.zeros_like(p[k]) for k in keys}
     v = {k: np.zeros_like(p[k]) for k in keys}
@@ -303,10 +311,20 @@ def main(argv=None) -> int:
                         metavar="SEED:GAMES[:PLAYER[@WEIGHTS]]",
                         help="train on these self-play games too (cache or played): the "
                              "classic search's unless PLAYER, like 38:290:expert:300@r1.npz")
+    parser.add_argument("--init", metavar="WEIGHTS",
+                        help="train on from an earlier round's weights file instead of from "
+                             "random weights (its games need not be at hand)")
     parser.add_argument("--play-only", action="store_true", help="self-play, no training")
     parser.add_argument("--out", default="companion/ai/data/expert.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
     args = parser.parse_args(argv)
+    init = None  # read before the self-play, so that a wrong path costs no hours
+    if args.init:
+        try:
+            with np.load(args.init) as data:
+                init = {k: data[k] for k in data.files}
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"Cannot read the weights file {args.init}: {exc}.")
     start = time.process_time()
     player = make_player(args.player, args.player_weights)
     games = play(args.seed, args.games, args.cache, player=player, shard=args.shard)
@@ -329,9 +347,10 @@ def main(argv=None) -> int:
         game = weak_game(args.seed * 100_000 + 50_000 + g, 0.05)
         if game["seed"] % 10:
             weak.append(game)
-    p = train(stack(fit + weak), args.epochs, args.seed)
+    rate = WARM_RATE if init else 3e-3
+    p = train(stack(fit + weak), args.epochs, args.seed, lr=rate, init=init)
     p["temperature"] = np.array([fit_temperature(p, stack(held), top=5.0)])
-    q = train_prior(prior_batches(fit), args.epochs, args.seed)
+    q = train_prior(prior_batches(fit), args.epochs, args.seed, lr=rate, init=init)
     figures = prior_figures(q, prior_batches(held))
     q["p_temperature"] = np.array([figures["p_temperature"]])
     p.update(q)

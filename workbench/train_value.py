@@ -123,12 +123,16 @@ def forward_backward(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
 
 
 def train(data: dict, epochs: int, seed: int, lr: float = 3e-3, batch: int = 512,
-          log=print) -> dict:
+          log=print, init=None) -> dict:
+    """Adam with a cosine decay; from ``init`` (an earlier file's value weights, its feature
+    scaling kept) instead of random weights when given."""
     rng = np.random.default_rng(seed)
-    allx = np.concatenate([x.reshape(-1, FEATURES) for x, _ in data.values()])
-    mean = allx.mean(0)
-    scale = allx.std(0) + 1e-3
-    p = init_params(rng, mean, scale)
+    if init is not None:
+        p = {k: np.array(init[k], dtype=np.float64) for k in ("mean", "scale", "w1", "b1",
+                                                               "w2", "b2", "w3", "b3")}
+    else:
+        allx = np.concatenate([x.reshape(-1, FEATURES) for x, _ in data.values()])
+        p = init_params(rng, allx.mean(0), allx.std(0) + 1e-3)
     keys = ["w1", "b1", "w2", "b2", "w3", "b3"]
     m = {k: np.zeros_like(p[k]) for k in keys}
     v = {k: np.zeros_like(p[k]) for k in keys}

@@ -96,6 +96,21 @@ def test_the_trainer_gives_the_same_weights_for_the_same_seed(tmp_path, monkeypa
     assert abs(net.probabilities(move_features(game, game.active, moves)).sum() - 1) < 1e-9
 
 
+def test_the_trainer_trains_on_from_an_earlier_rounds_weights(tmp_path, monkeypatch, capsys):
+    from workbench import train_expert
+    monkeypatch.setattr(train_expert, "ITERATIONS", 12)
+    out = tmp_path / "warm.npz"
+    # No epoch: what is written is the earlier file's networks, its feature scaling kept.
+    assert train_expert.main(["--games", "2", "--weak-games", "3", "--epochs", "0", "--seed",
+                              "5", "--init", str(WEIGHTS), "--out", str(out)]) == 0
+    with np.load(out) as got, np.load(WEIGHTS) as shipped:
+        for k in ("mean", "scale", "w1", "w2", "w3", "p_mean", "p_scale", "p_w1", "p_w2"):
+            assert np.array_equal(got[k], shipped[k]), k
+    with pytest.raises(SystemExit, match="Cannot read the weights file"):
+        train_expert.main(["--games", "0", "--weak-games", "0", "--init",
+                           str(tmp_path / "missing.npz"), "--out", str(out)])
+
+
 def _reserving_weights(path):
     """The shipped value beside a prior that wants nothing but to reserve a market card."""
     with np.load(WEIGHTS) as data:
