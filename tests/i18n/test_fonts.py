@@ -91,3 +91,30 @@ def test_the_check_catches_a_font_without_hangul(tmp_path):
     assert "김" in out["tofu"] and "민" in out["tofu"]
     assert out["names"]["김민준"]["same_as_boxes"]
     assert not out["names"]["Zażółć Gęślą"]["same_as_boxes"]
+
+
+def test_the_hangul_outlines_are_scaled_as_fonttools_scales_a_whole_font():
+    # The build scales only the two tables it copies (glyf, hmtx): the same points, bounds,
+    # components and metrics as fontTools' scale_upem, which visits every table (slower).
+    from fontTools.subset import Options, Subsetter
+    from fontTools.ttLib.scaleUpem import scale_upem
+    fonts = []
+    for scale in (scale_upem, fontbuild.scale_outlines):
+        font = TTFont(str(fontbuild._nanum(fontbuild.WEIGHTS["Regular"][1])))
+        sub = Subsetter(Options(hinting=False, notdef_outline=True))
+        sub.populate(unicodes=[ord(c) for c in "김박이최정한글점수귀족보석"])
+        sub.subset(font)
+        scale(font, 2048)
+        fonts.append(font)
+    theirs, ours = fonts
+
+    def shape(font, name):
+        g = font["glyf"][name]
+        parts = ([(c.glyphName, c.x, c.y) for c in g.components] if g.isComposite()
+                 else list(getattr(g, "coordinates", [])))
+        return [getattr(g, a, None) for a in ("xMin", "yMin", "xMax", "yMax")], parts
+    names = theirs.getGlyphOrder()
+    assert len(names) > 10 and any(shape(theirs, n)[1] for n in names)
+    assert [shape(ours, n) for n in names] == [shape(theirs, n) for n in names]
+    assert ours["hmtx"].metrics == theirs["hmtx"].metrics
+    assert ours["head"].unitsPerEm == 2048
