@@ -26,6 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
+from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
@@ -422,7 +423,8 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
                       None if whole is None else lambda: whole(far),
                       lambda own: reach_inside(overview.image[box], own, freehere, dist, s,
-                                               mat_hue, cfg, seen), s):
+                                               mat_hue, cfg, seen), s) and (
+            detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
