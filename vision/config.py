@@ -279,6 +279,11 @@ class VisionConfig:
     #: Outline within this (mm) of a patch of the other sign says nothing either: where a
     #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
     busy_other_side_mm: float = 8.0
+    #: ...except a bright patch's this far off the mat's hue (its mean, as busy_pale_hue): a
+    #: pale sleeve's outline beside its own shadow is its own (a lilac sleeve whose every edge
+    #: lay by its shadow went unseen, and the hand over the lanes with it). A lamp's hot spot
+    #: keeps the mat's hue.
+    busy_pale_beside_shadow: float = 0.03
     #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
     #: (mm) and no larger than this (mm^2) that the patch surrounds or notches: a shadow
     #: falling across it takes the mark's sharp edge into its outline. (The gap between two

@@ -173,9 +173,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
-        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
-        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
-        quiet = mute | (cv2.dilate(other.view(np.uint8), near_other) > 0)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part (none in
         # a bright one).
@@ -186,13 +183,20 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         # Its outline on the free mat (where it goes on under a region is no outline).
         edge = patch & ~cv2.erode(patch | ends, np.ones((3, 3), np.uint8))
-        edge_px = (edge > 0) & ~quiet
+        edge_px = (edge > 0) & ~mute
+        tint = np.bincount(own, weights=hue[inside], minlength=n) / area
+        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
+        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's; the sleeve's
+        # own there is its own (a tinted bright patch: busy_pale_beside_shadow).
+        by = edge_px & (cv2.dilate(other.view(np.uint8), near_other) > 0)
+        if tinted:
+            by[by] = tint[labels[by]] < cfg.busy_pale_beside_shadow
+        edge_px &= ~by
         lab = labels[edge_px]
         total = np.bincount(lab, minlength=n)
         # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
         # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
         # slack: the mat itself looks bright beside a sleeve the brightness model followed.
-        tint = np.bincount(own, weights=hue[inside], minlength=n) / area
         edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
