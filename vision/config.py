@@ -337,7 +337,8 @@ class VisionConfig:
     busy_tall_reach_mm: float = 8.0
     #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
     #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
-    #: there is that shadow, not a sleeve.
+    #: there is that shadow, not a sleeve, however dark (a single low lamp's, a quarter of the
+    #: lit mat, is darker than shadow_min_ratio).
     busy_stack_shadow_mm: float = 15.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).

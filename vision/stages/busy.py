@@ -220,10 +220,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 total = total - np.bincount(dl, minlength=n)
                 sharp = sharp - np.bincount(dl, weights=was.astype(np.float64), minlength=n)
                 solid &= _sharp_enough(sharp, total, overview.px_per_mm, cfg)
+        solid |= dark > 0.5 * area
         if stacks is not None and not tinted and solid.any():
+            # (However dark: a single low lamp's full shadow of a tall stack is 0.22 of the mat.)
             beyond = np.bincount(labels[inside & ~stacks], minlength=n)
             solid &= beyond > 0
-        solid |= dark > 0.5 * area
         solid[0] = False
         if solid.any():
             # Only within the solid patches' box: a frame-sized lookup took longer.
