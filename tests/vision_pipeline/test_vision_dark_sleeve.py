@@ -61,7 +61,7 @@ def test_a_black_sleeve_over_a_lane_is_not_the_hands_shadow():
     assert "bank.gold" not in detect_busy(overview, off, detail=detail).covered
 
 
-def test_a_lanes_printed_outline_keeps_its_detail_in_shadow_not_under_a_sleeve():
+def test_a_lanes_printed_outline_shows_beside_the_sleeve_not_under_it():
     # Across the gold lane's lower outline, averaged along 20 mm: where the sleeve lies
     # (mat mm 545-565) and on the bare lit lane beside it (630-650, past the sleeve).
     crop = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-3ppmm.jpg"))
@@ -71,7 +71,8 @@ def test_a_lanes_printed_outline_keeps_its_detail_in_shadow_not_under_a_sleeve()
 
     def energy(x0):
         cols = slice(int((x0 - CROP_MM[0]) * f), int((x0 + 20 - CROP_MM[0]) * f))
-        return _detail_energy(level[rows, cols].mean(axis=1), DEFAULT_CONFIG.busy_sleeve_smooth_mm * f)
+        return _detail_energy(level[rows, cols].mean(axis=1),
+                              DEFAULT_CONFIG.busy_sleeve_smooth_mm * f)
 
     assert energy(545) < DEFAULT_CONFIG.busy_sleeve_flat
     assert energy(630) > DEFAULT_CONFIG.busy_sleeve_flat
