@@ -429,7 +429,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
                       None if whole is None else lambda: whole(far),
                       lambda own: reach_inside(overview.image[box], own, freehere, dist, s,
                                                mat_hue, cfg, seen), s) and (
-            detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg)):
+            detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a

@@ -88,11 +88,15 @@ def flat_outline_mm(image: np.ndarray, box_mm: Rect, px_per_mm: float, rect: Rec
 
 
 def sleeve_not_shadow(detail, rect: Rect, contact: np.ndarray, box: tuple[slice, slice],
-                      px_per_mm: float, cfg: VisionConfig) -> bool:
+                      px_per_mm: float, cfg: VisionConfig, seen: np.ndarray | None = None) -> bool:
     """Is what :func:`shadow_contact` took for the hand's shadow a sleeve over the region,
     seen closer (`detail`: mat mm rect, px/mm -> BGR image from the frame)? `contact`: bool,
     the thing on the ring, in the overview's box `box` (`px_per_mm`) round the region `rect`.
+    `seen`: bool, what the frame shows of that box (None: all of it); a region partly out of
+    the frame is left as it was (the frame's edge repeated beyond it would look flat).
     """
+    if seen is not None and not seen.all():
+        return False
     f = cfg.busy_inside_px_per_mm
     g = max(cfg.busy_sleeve_outside_mm, cfg.busy_ring_mm) + 1.0
     box_mm = (rect[0] - g, rect[1] - g, rect[2] + 2 * g, rect[3] + 2 * g)
