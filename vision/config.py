@@ -279,6 +279,11 @@ class VisionConfig:
     #: Outline within this (mm) of a patch of the other sign says nothing either: where a
     #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
     busy_other_side_mm: float = 8.0
+    #: ...except a bright patch's this far off the mat's hue (its mean, as busy_pale_hue): a
+    #: pale sleeve's outline beside its own shadow is its own (a lilac sleeve whose every edge
+    #: lay by its shadow went unseen, and the hand over the lanes with it). A lamp's hot spot
+    #: keeps the mat's hue.
+    busy_pale_beside_shadow: float = 0.03
     #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
     #: (mm) and no larger than this (mm^2) that the patch surrounds or notches: a shadow
     #: falling across it takes the mark's sharp edge into its outline. (The gap between two
@@ -332,7 +337,8 @@ class VisionConfig:
     busy_tall_reach_mm: float = 8.0
     #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
     #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
-    #: there is that shadow, not a sleeve.
+    #: there is that shadow, not a sleeve, however dark (a single low lamp's, a quarter of the
+    #: lit mat, is darker than shadow_min_ratio).
     busy_stack_shadow_mm: float = 15.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
@@ -348,6 +354,27 @@ class VisionConfig:
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
     busy_shadow_far_caster: float = 0.3
+    #: ...unless, looked at closer, the region's own outline does not go on under it: a shadow
+    #: only darkens the mat's printed line, a card's edge, a chip's rim; a dark sleeve hides
+    #: them (stages/busy_sleeve.py). Per stretch of about busy_sleeve_stretch_mm of a side
+    #: (its busy_sleeve_end_mm ends, the rounded corners, left out) that the thing touches
+    #: along busy_sleeve_touch of it or more, the mean profile across the outline (from
+    #: busy_sleeve_inside_mm in to busy_sleeve_outside_mm out, log brightness) less itself
+    #: smoothed over busy_sleeve_smooth_mm (the shadow's penumbra) keeps an RMS of at least
+    #: busy_sleeve_flat, and busy_sleeve_flat_part of the outline's median where the thing does
+    #: not touch it (a blurred frame's outline is fainter everywhere). On the tune frames: the
+    #: printed line alone, lit, 0.016-0.035; every shadow over an outline 0.017 and up; a black
+    #: or maroon sleeve 0.008-0.012. A sleeve when busy_sleeve_flat_mm or more of the outline
+    #: is that flat (two stretches: one may be flat by chance).
+    busy_sleeve_stretch_mm: float = 20.0
+    busy_sleeve_end_mm: float = 4.0
+    busy_sleeve_touch: float = 0.6
+    busy_sleeve_inside_mm: float = 6.0
+    busy_sleeve_outside_mm: float = 2.5
+    busy_sleeve_smooth_mm: float = 1.5
+    busy_sleeve_flat: float = 0.014
+    busy_sleeve_flat_part: float = 0.6
+    busy_sleeve_flat_mm: float = 25.0
     #: How the hand is seen going into a region: its width on the free mat layer by layer out
     #: to this far (mm) from the region's outline...
     busy_profile_mm: float = 7.0

@@ -26,6 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
+from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import reach_inside
 from vision.stages.locate import Rect
@@ -172,9 +173,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
-        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
-        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
-        quiet = mute | (cv2.dilate(other.view(np.uint8), near_other) > 0)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part (none in
         # a bright one).
@@ -185,13 +183,20 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         # Its outline on the free mat (where it goes on under a region is no outline).
         edge = patch & ~cv2.erode(patch | ends, np.ones((3, 3), np.uint8))
-        edge_px = (edge > 0) & ~quiet
+        edge_px = (edge > 0) & ~mute
+        tint = np.bincount(own, weights=hue[inside], minlength=n) / area
+        # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
+        # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's; the sleeve's
+        # own there is its own (a tinted bright patch: busy_pale_beside_shadow).
+        by = edge_px & (cv2.dilate(other.view(np.uint8), near_other) > 0)
+        if tinted:
+            by[by] = tint[labels[by]] < cfg.busy_pale_beside_shadow
+        edge_px &= ~by
         lab = labels[edge_px]
         total = np.bincount(lab, minlength=n)
         # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
         # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
         # slack: the mat itself looks bright beside a sleeve the brightness model followed.
-        tint = np.bincount(own, weights=hue[inside], minlength=n) / area
         edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
@@ -215,10 +220,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 total = total - np.bincount(dl, minlength=n)
                 sharp = sharp - np.bincount(dl, weights=was.astype(np.float64), minlength=n)
                 solid &= _sharp_enough(sharp, total, overview.px_per_mm, cfg)
+        solid |= dark > 0.5 * area
         if stacks is not None and not tinted and solid.any():
+            # (However dark: a single low lamp's full shadow of a tall stack is 0.22 of the mat.)
             beyond = np.bincount(labels[inside & ~stacks], minlength=n)
             solid &= beyond > 0
-        solid |= dark > 0.5 * area
         solid[0] = False
         if solid.any():
             # Only within the solid patches' box: a frame-sized lookup took longer.
@@ -422,7 +428,8 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
                       None if whole is None else lambda: whole(far),
                       lambda own: reach_inside(overview.image[box], own, freehere, dist, s,
-                                               mat_hue, cfg, seen), s):
+                                               mat_hue, cfg, seen), s) and (
+            detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a

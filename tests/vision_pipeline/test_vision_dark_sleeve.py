@@ -1,0 +1,78 @@
+"""Issue 32: a dark sleeve over a place is not the hand's shadow.
+
+Tune seed 5454 frame 18 (physically based, one ceiling panel): a hand in a black sleeve
+reaches over the bank from below; the sleeve crosses the gold lane (the renderer's truth:
+3833 mm^2 of it hidden). Where it touches the lane it keeps the mat's hue and is darker than
+the bare mat (0.30 of it), like the hand's shadow, and the hand's skin beyond makes it look
+cast by a coloured hand: before, bank.gold was taken for the shadow and left out. Under a
+shadow the lane's printed outline would go on; under the sleeve it is flat.
+
+The mat's overview (1 px/mm, JPEG 90) and the frame seen at 3 px/mm round the gold lane (mat
+mm 455-752 x 355-409, JPEG 95), read by the stage alone.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG
+from vision.stages.busy import detect_busy
+from vision.stages.busy_sleeve import _detail_energy
+from vision.stages.overview import Overview
+
+DATA = Path(__file__).parent / "data"
+CROP_MM = (455.0, 355.0, 297.0, 54.0)
+
+
+def _frame():
+    overview = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-overview.jpg"))
+    crop = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-3ppmm.jpg"))
+    assert overview is not None and crop is not None
+
+    def detail(rect_mm, px_per_mm):
+        # The frame at px_per_mm: the crop where it has it, the overview scaled up elsewhere.
+        x, y, w, h = rect_mm
+        out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
+        m = np.float32([[1 / px_per_mm, 0, x + 0.5 / px_per_mm - 0.5],
+                        [0, 1 / px_per_mm, y + 0.5 / px_per_mm - 0.5]])
+        image = cv2.warpAffine(overview, m, (out_w, out_h),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+        cx, cy = (round((CROP_MM[0] - x) * px_per_mm), round((CROP_MM[1] - y) * px_per_mm))
+        ch, cw = crop.shape[:2]
+        u0, v0 = max(0, cx), max(0, cy)
+        u1, v1 = min(out_w, cx + cw), min(out_h, cy + ch)
+        if u1 > u0 and v1 > v0:
+            image[v0:v1, u0:u1] = crop[v0 - cy:v1 - cy, u0 - cx:u1 - cx]
+        return image
+
+    return Overview(image=overview, background=None, deviation=None, px_per_mm=1.0), detail
+
+
+def test_a_black_sleeve_over_a_lane_is_not_the_hands_shadow():
+    overview, detail = _frame()
+    covered = detect_busy(overview, detail=detail).covered
+    assert "bank.gold" in covered
+    assert {"bank.blue", "bank.green", "bank.red", "bank.black"} <= set(covered)
+    # Without the look at the outline under it, the sleeve was the hand's shadow.
+    off = DEFAULT_CONFIG.with_(busy_sleeve_flat_mm=1e9)
+    assert "bank.gold" not in detect_busy(overview, off, detail=detail).covered
+
+
+def test_a_lanes_printed_outline_shows_beside_the_sleeve_not_under_it():
+    # Across the gold lane's lower outline, averaged along 20 mm: where the sleeve lies
+    # (mat mm 545-565) and on the bare lit lane beside it (630-650, past the sleeve).
+    crop = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-3ppmm.jpg"))
+    level = np.log(crop.astype(np.float32).mean(axis=2) + 1.0)
+    f = 3.0
+    rows = slice(int((404 - 6 - CROP_MM[1]) * f), int((404 + 2.5 - CROP_MM[1]) * f))
+
+    def energy(x0):
+        cols = slice(int((x0 - CROP_MM[0]) * f), int((x0 + 20 - CROP_MM[0]) * f))
+        return _detail_energy(level[rows, cols].mean(axis=1),
+                              DEFAULT_CONFIG.busy_sleeve_smooth_mm * f)
+
+    assert energy(545) < DEFAULT_CONFIG.busy_sleeve_flat
+    assert energy(630) > DEFAULT_CONFIG.busy_sleeve_flat

@@ -1,0 +1,112 @@
+"""Part of stage 9 (:mod:`vision.stages.busy`): a dark sleeve is not the hand's shadow.
+
+What touches a region may keep the mat's hue and be darker than the bare mat around, as a
+hand's shadow does, and yet be a black or maroon sleeve in dim light: neither how dark it is
+nor how sharp its edge is tells the two apart (a hand's shadow under one lamp is as dark as a
+black sleeve). What does: a shadow only darkens what lies beneath, so the region's own outline
+(the mat's printed line, a card's edge, a chip's rim) goes on under it with the same contrast
+in log brightness; a sleeve hides it, flat.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.stages.locate import Rect
+
+
+def _detail_energy(profile: np.ndarray, sigma: float) -> float:
+    """RMS of a profile (log brightness across the outline) less its Gaussian-smoothed self
+    (`sigma` in samples): what is sharper than a shadow's penumbra, the print and the edges."""
+    r = int(np.ceil(3 * sigma))
+    k = np.exp(-0.5 * (np.arange(-r, r + 1) / sigma) ** 2)
+    k /= k.sum()
+    smooth = np.convolve(np.pad(profile, r, mode="edge"), k, mode="valid")
+    return float(np.sqrt(np.mean((profile - smooth) ** 2)))
+
+
+def flat_outline_mm(image: np.ndarray, box_mm: Rect, px_per_mm: float, rect: Rect,
+                    contact: np.ndarray, cfg: VisionConfig) -> float:
+    """How much of the region's outline (mm), where the thing touches it, shows no outline
+    at all: a sleeve over it, not a shadow.
+
+    `image`: BGR, the mat's part `box_mm` at `px_per_mm` (it must hold the region and
+    busy_sleeve_outside_mm around it); `rect`: the region (mat mm); `contact`: bool, the same
+    size, the thing on the ring of free mat around the region. Each side of the region,
+    its ends left out (rounded corners), is cut into stretches of about busy_sleeve_stretch_mm;
+    a stretch the thing touches along most of its length (busy_sleeve_touch, just outside the
+    outline) is flat when its mean profile across the outline (from busy_sleeve_inside_mm in
+    to busy_sleeve_outside_mm out, log brightness, averaged along the stretch: the camera's
+    noise averages out) keeps less detail than busy_sleeve_flat (:func:`_detail_energy`) and
+    than busy_sleeve_flat_part of the outline's median detail where the thing does not touch it.
+    """
+    f = px_per_mm
+    h, w = image.shape[:2]
+    level = np.log(image.astype(np.float32).mean(axis=2) + 1.0)
+    xs = box_mm[0] + (np.arange(w) + 0.5) / f
+    ys = box_mm[1] + (np.arange(h) + 0.5) / f
+    x, y, rw, rh = rect
+    inside, outside = cfg.busy_sleeve_inside_mm, cfg.busy_sleeve_outside_mm
+    ring = 0.5 * (cfg.busy_region_inner_mm + cfg.busy_ring_mm)  # where the contact is looked up
+    step = 1.0 / f
+    bins = np.arange(-inside, outside + step, step)
+    under: list[tuple[float, float]] = []  # (detail, length mm) of the stretches it touches
+    free: list[tuple[float, float]] = []  # ...and of those it does not touch
+    # Per side: the outline's position on the normal axis, outward sign, and the along axis.
+    for normal_x, edge, sign in ((True, x, -1.0), (True, x + rw, 1.0),
+                                 (False, y, -1.0), (False, y + rh, 1.0)):
+        across, along = (xs, ys) if normal_x else (ys, xs)
+        lo, hi = (y, y + rh) if normal_x else (x, x + rw)
+        t = sign * (across - edge)  # mm from the outline, + outside
+        cols = (t > -inside) & (t < outside)
+        # Which row (along) the thing touches, just outside the outline.
+        at = int(np.floor((edge + sign * ring - (box_mm[0] if normal_x else box_mm[1])) * f))
+        if not cols.any() or not 0 <= at < (w if normal_x else h):
+            continue
+        touch = contact[:, at] if normal_x else contact[at, :]
+        strip = level[:, cols] if normal_x else level[cols, :].T  # (along, across)
+        idx = np.digitize(t[cols], bins)
+        count = np.bincount(idx, minlength=len(bins) + 1)[1:len(bins)]
+        n = max(1, int(round((hi - lo - 2 * cfg.busy_sleeve_end_mm) / cfg.busy_sleeve_stretch_mm)))
+        ends = np.linspace(lo + cfg.busy_sleeve_end_mm, hi - cfg.busy_sleeve_end_mm, n + 1)
+        for a0, a1 in zip(ends[:-1], ends[1:]):
+            rows = (along >= a0) & (along < a1)
+            touched = touch[rows].mean() if rows.any() else 0.0
+            if rows.sum() < 0.8 * (a1 - a0) * f or 0 < touched < cfg.busy_sleeve_touch:
+                continue
+            mean_row = strip[rows].mean(axis=0)
+            profile = np.bincount(idx, weights=mean_row, minlength=len(bins) + 1)[1:len(bins)]
+            profile = profile[count > 0] / count[count > 0]
+            energy = _detail_energy(profile, cfg.busy_sleeve_smooth_mm * f)
+            (under if touched else free).append((energy, a1 - a0))
+    # Flat: as flat as no outline under a shadow is, and than the outline away from the thing
+    # (a blurred frame's outline is fainter everywhere).
+    limit = cfg.busy_sleeve_flat
+    if free:
+        limit = min(limit, cfg.busy_sleeve_flat_part * float(np.median([e for e, _ in free])))
+    return sum(length for energy, length in under if energy < limit)
+
+
+def sleeve_not_shadow(detail, rect: Rect, contact: np.ndarray, box: tuple[slice, slice],
+                      px_per_mm: float, cfg: VisionConfig, seen: np.ndarray | None = None) -> bool:
+    """Is what :func:`shadow_contact` took for the hand's shadow a sleeve over the region,
+    seen closer (`detail`: mat mm rect, px/mm -> BGR image from the frame)? `contact`: bool,
+    the thing on the ring, in the overview's box `box` (`px_per_mm`) round the region `rect`.
+    `seen`: bool, what the frame shows of that box (None: all of it); a region partly out of
+    the frame is left as it was (the frame's edge repeated beyond it would look flat).
+    """
+    if seen is not None and not seen.all():
+        return False
+    f = cfg.busy_inside_px_per_mm
+    g = max(cfg.busy_sleeve_outside_mm, cfg.busy_ring_mm) + 1.0
+    box_mm = (rect[0] - g, rect[1] - g, rect[2] + 2 * g, rect[3] + 2 * g)
+    image = detail(box_mm, f)
+    h, w = image.shape[:2]
+    # The overview's pixel under each of the closer look's (the contact scaled up).
+    u = np.floor((box_mm[0] + (np.arange(w) + 0.5) / f) * px_per_mm).astype(int) - box[1].start
+    v = np.floor((box_mm[1] + (np.arange(h) + 0.5) / f) * px_per_mm).astype(int) - box[0].start
+    ok_u = (u >= 0) & (u < contact.shape[1])
+    ok_v = (v >= 0) & (v < contact.shape[0])
+    near = np.zeros((h, w), bool)
+    near[np.ix_(ok_v, ok_u)] = contact[np.ix_(v[ok_v], u[ok_u])]
+    return flat_outline_mm(image, box_mm, f, rect, near, cfg) >= cfg.busy_sleeve_flat_mm
