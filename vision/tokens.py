@@ -51,7 +51,12 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         # filling the holes between the specks grows them into blobs a chord deep: threshold
         # the deviation smoothed over the specks' size instead (a token's is broad).
         deviation = cv2.GaussianBlur(deviation, (0, 0), cfg.token_noise_blur_mm * px_per_mm)
-    mask = fill_holes(deviation > cfg.deviation_ratio, px_per_mm, cfg)
+    token = deviation > cfg.deviation_ratio
+    if light is not None and cfg.token_off_hue_counts:
+        # A coloured chip washed out by a lamp close by is near the mat's brightness in every
+        # channel, but still off its hue, which no shadow or lamp does to the mat.
+        token |= ~light
+    mask = fill_holes(token, px_per_mm, cfg)
     chord_mm = mask.sum(axis=0) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     if light is not None:
