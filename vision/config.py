@@ -197,6 +197,12 @@ class VisionConfig:
     #: ...and in a coloured lane at least this much of it (mm) off the mat's hue: a shadow
     #: keeps the mat's hue.
     token_min_colour_chord_mm: float = 8.0
+    #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
+    #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
+    #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit
+    #: mat's, but it keeps its colour (issue 32, seed 9700 frames 77 and 146: the last red
+    #: chip of a row beside the lamp broke into crumbs and was lost).
+    token_off_hue_counts: bool = True
     #: Mat enclosed by a token's pixels and smaller than this (mm^2, about a chip's inner
     #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
     token_hole_mm2: float = 700.0

@@ -51,7 +51,18 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         # filling the holes between the specks grows them into blobs a chord deep: threshold
         # the deviation smoothed over the specks' size instead (a token's is broad).
         deviation = cv2.GaussianBlur(deviation, (0, 0), cfg.token_noise_blur_mm * px_per_mm)
-    mask = fill_holes(deviation > cfg.deviation_ratio, px_per_mm, cfg)
+    token = deviation > cfg.deviation_ratio
+    if light is not None and cfg.token_off_hue_counts:
+        # A coloured chip washed out by a lamp close by is near the mat's brightness in every
+        # channel, but still off its hue, which no shadow or lamp does to the mat.
+        off_hue = ~light
+        if _margin_share(off_hue, px_per_mm, cfg) > cfg.token_noise_share:
+            # A camera's colour noise: the specks off the mat's hue smoothed away as above
+            # (a pixel stays off it where most of its neighbourhood is).
+            off_hue = cv2.GaussianBlur(off_hue.astype(np.float32), (0, 0),
+                                       cfg.token_noise_blur_mm * px_per_mm) > 0.5
+        token |= off_hue
+    mask = fill_holes(token, px_per_mm, cfg)
     chord_mm = mask.sum(axis=0) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     if light is not None:
@@ -131,10 +142,16 @@ def noise_share(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> f
     camera's noise, read in the outer rows of the lane's margin (the strips its background is
     taken from, so bare mat by construction), the quieter of the two (a leaning token's rim
     may reach into one)."""
+    return _margin_share(deviation > cfg.deviation_ratio, px_per_mm, cfg)
+
+
+def _margin_share(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> float:
+    """The share of the lane's outer margin rows (bare mat) that ``mask`` marks, the quieter
+    of the two margins."""
     rows = edge_rows(px_per_mm, cfg)
-    top, bottom = deviation[:rows], deviation[-rows:]
-    return float(min(np.count_nonzero(top > cfg.deviation_ratio) / max(1, top.size),
-                     np.count_nonzero(bottom > cfg.deviation_ratio) / max(1, bottom.size)))
+    top, bottom = mask[:rows], mask[-rows:]
+    return float(min(np.count_nonzero(top) / max(1, top.size),
+                     np.count_nonzero(bottom) / max(1, bottom.size)))
 
 
 def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndarray:

@@ -121,17 +121,20 @@ def _count_on(lane, background, cfg, light=None):
                       span=(margin, margin + 287.0), light=light)
 
 
-def count_lane_on_model(name: str, cfg, neutral: bool = True):
+def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = False):
     """A lane saved under tests/.../data as `name`.png (rectified at the pipeline's 2 px/mm with
     its margin) and `name`-model.png (the whole-mat colour model over it at the overview's 1
     px/mm), counted as count_bank_lane counts it: its bare mat read by bank.lane_background
-    (``neutral``: a white or black lane, without the light mask of a coloured one)."""
+    (``neutral``: a white or black lane, without the light mask of a coloured one;
+    ``coloured``: a blue, green, red or gold lane, with its light mask)."""
     from pathlib import Path
 
-    from vision.stages.bank import lane_background
+    from vision.stages.bank import lane_background, lane_light
     data = Path(__file__).parent / "data"
     lane = cv2.imread(str(data / f"{name}.png"))
     model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
     model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return _count_on(lane, lane_background(lane, model, cfg.lane_px_per_mm, cfg,
-                                           neutral=neutral), cfg)
+    background = lane_background(lane, model, cfg.lane_px_per_mm, cfg,
+                                 neutral=neutral and not coloured)
+    return _count_on(lane, background, cfg,
+                     lane_light(lane, background, cfg) if coloured else None)
