@@ -37,7 +37,13 @@ def main(argv=None) -> int:
                         help="score train_expert's recorded self-play games (from --cache)")
     parser.add_argument("--cache", help="train_expert's cache of self-play games")
     parser.add_argument("--weights", help="also score this weights file's value network")
+    parser.add_argument("--fit-temperature", metavar="OUT.npz",
+                        help="write --weights' value network to OUT.npz with the temperature "
+                             "that scores best on these positions (fit on one set of games, "
+                             "measure on another)")
     args = parser.parse_args(argv)
+    if args.fit_temperature and not args.weights:
+        raise SystemExit("--fit-temperature fits the network of --weights: give it.")
     if args.self_play and not args.cache:
         raise SystemExit("--self-play reads the games from train_expert's --cache: give it.")
     start = time.process_time()
@@ -49,6 +55,7 @@ def main(argv=None) -> int:
             raise SystemExit(f"Cannot read the weights file {args.weights}: {exc}.")
     pairs = {name: [] for name in nets}
     pairs["hand_made"] = []
+    fit_scores = []  # (--weights' scores before the softmax, the mover, won): for the fit
     games = 0
     for g, movers, old in _games(args):
         games += 1
@@ -59,6 +66,8 @@ def main(argv=None) -> int:
                 pairs[name].append((float(net.chances(g["rows"][k])[movers[k]]), won))
             if old is not None:
                 pairs["hand_made"].append((old[k], won))
+            if args.fit_temperature:
+                fit_scores.append((nets["weights"].scores(g["rows"][k]), movers[k], won))
     if not pairs["hand_made"]:
         del pairs["hand_made"]
     out = {"games": games, "players": args.players, "positions": len(pairs["value_network"]),
@@ -70,6 +79,8 @@ def main(argv=None) -> int:
                      # None: no bin holds 30 positions (too few games to say)
                      "worst_bin_gap": max((round(abs(c - w), 3) for _, n, c, w in table
                                            if n >= 30), default=None)}
+    if args.fit_temperature:
+        out["fitted_temperature"] = _fit(args.weights, fit_scores, args.fit_temperature)
     if args.json:
         print(json.dumps(out))
     else:
@@ -83,6 +94,25 @@ def main(argv=None) -> int:
             for b, n, c, w in o["reliability"]:
                 print(f"  {b:>10}: {n:5d} positions, said {100 * c:5.1f} %, won {100 * w:5.1f} %")
     return 0
+
+
+def _fit(weights: str, scored: list, out: str) -> float:
+    """The temperature (0.5-3 in steps of 0.05) with the lowest Brier score on ``scored``;
+    ``weights``' value network is written to ``out`` with it (the move prior left out)."""
+    import numpy as np
+
+    def brier(t):
+        total = 0.0
+        for s, mover, won in scored:
+            z = np.exp((s - s.max()) / t)
+            total += (z[mover] / z.sum() - won) ** 2
+        return total / max(len(scored), 1)
+    best = float(round(min(np.arange(0.5, 3.001, 0.05), key=brier), 2))
+    with np.load(weights) as data:
+        params = {k: data[k] for k in ("mean", "scale", "w1", "b1", "w2", "b2", "w3", "b3")}
+    params["temperature"] = np.array([best], dtype=np.float32)
+    np.savez_compressed(out, **params)
+    return best
 
 
 def _games(args):

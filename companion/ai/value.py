@@ -7,8 +7,10 @@ counts as a card of its level, never as the card it is. A small network (two hid
 turns each seat's features into a score, and the scores into chances through a softmax, so the
 chances of all seats add up to one whatever the number of players.
 
-The weights are trained by self-play (``python -m workbench.train_value``) and shipped in
-``companion/ai/data/value.npz``; inference is plain numpy.
+The weights are trained by self-play and shipped in ``companion/ai/data/value.npz`` (the coach's:
+the value network of expert iteration's round 3, ``workbench.train_expert``, its temperature
+fitted on strong self-play games by ``workbench.coach_bench --fit-temperature``) and
+``expert.npz`` (the expert search's); inference is plain numpy.
 
 >>> from companion.engine import SimulatedTable
 >>> game = SimulatedTable(players=3, seed=2).new_game()
