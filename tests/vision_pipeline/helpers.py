@@ -59,6 +59,17 @@ def cover_marker(image: np.ndarray, truth_loc, marker_id: int, colour=(128, 128,
     return out
 
 
+def saved_overview(name: str):
+    """A saved mat overview (1 px/mm) from ``data/``, as the busy stage reads it alone: no mat
+    model, no closer look."""
+    from pathlib import Path
+
+    from vision.stages.overview import Overview
+    image = cv2.imread(str(Path(__file__).parent / "data" / name))
+    assert image is not None, name
+    return Overview(image=image, background=None, deviation=None, px_per_mm=1.0)
+
+
 def with_image(ov, image: np.ndarray):
     """The overview `ov` with its image replaced (a hand, a shadow painted in), its mat model
     kept: what the busy stage would see in that frame."""

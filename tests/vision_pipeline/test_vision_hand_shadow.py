@@ -16,8 +16,9 @@ from vision.config import DEFAULT_CONFIG
 from vision.pipeline import read_table
 from vision.stages.busy import _outline_distance, detect_busy
 from vision.stages.inside import reach_inside
-from vision.stages.overview import Overview
 from vision.stages.shadow import shadow_contact
+
+from .helpers import saved_overview
 
 DATA = Path(__file__).parent / "data"
 
@@ -88,10 +89,7 @@ def test_a_deep_shadow_cut_off_from_the_arm_casting_it_hides_nothing():
     # the free mat, 9400 mm^2 with 2 % of it coloured, cut off from the sleeve by a few mm:
     # no caster, by itself. With the things within busy_anchor_gap_mm of it (the arm), it
     # is. The mat's overview (1 px/mm, JPEG 90) read by the stage alone (no closer look).
-    image = cv2.imread(str(DATA / "physical-arm-shadow-cut-off-overview.jpg"))
-    assert image is not None
-    covered = detect_busy(Overview(image=image, background=None, deviation=None,
-                                   px_per_mm=1.0)).covered
+    covered = detect_busy(saved_overview("physical-arm-shadow-cut-off-overview.jpg")).covered
     assert "market.3.3" not in covered and "nobles.4" not in covered
     hidden = {"market.1.3", "market.2.3", "scan", "bank.white", "bank.blue", "bank.green",
               "bank.red", "bank.black"}  # the truth's covered places

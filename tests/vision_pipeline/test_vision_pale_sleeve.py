@@ -11,21 +11,14 @@ comes from the mat's edge) and the frame was read calm. The mat's overview (1 px
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
-from vision.stages.overview import Overview
 
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_overview
 
 
 def test_a_hand_in_a_pale_sleeve_over_the_lanes_is_busy():
-    image = cv2.imread(str(DATA / "physical-pale-sleeve-beside-its-shadow-overview.jpg"))
-    assert image is not None
-    overview = Overview(image=image, background=None, deviation=None, px_per_mm=1.0)
+    overview = saved_overview("physical-pale-sleeve-beside-its-shadow-overview.jpg")
     assert detect_busy(overview).covered == ["bank.blue", "bank.green", "bank.red",
                                              "bank.black", "bank.gold"]
     # The sleeve's outline beside its shadow muted, as before: the frame reads calm.

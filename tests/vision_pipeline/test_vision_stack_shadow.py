@@ -10,19 +10,12 @@ alone.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-
 from vision.stages.busy import detect_busy
-from vision.stages.overview import Overview
 
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_overview
 
 
 def test_a_low_lamps_deep_shadow_of_a_deck_hides_nothing():
-    image = cv2.imread(str(DATA / "physical-deep-stack-shadows-overview.jpg"))
-    assert image is not None
-    overview = Overview(image=image, background=None, deviation=None, px_per_mm=1.0)
+    overview = saved_overview("physical-deep-stack-shadows-overview.jpg")
     assert detect_busy(overview).covered == ["market.1.1", "market.1.2", "market.2.1",
                                              "market.2.2"]
