@@ -79,6 +79,9 @@ def main(argv=None) -> int:
                      # None: no bin holds 30 positions (too few games to say)
                      "worst_bin_gap": max((round(abs(c - w), 3) for _, n, c, w in table
                                            if n >= 30), default=None)}
+    if args.fit_temperature and not fit_scores:
+        raise SystemExit("No position to fit the temperature on: no game of "
+                         f"{args.players} players from mid-game on; nothing was written.")
     if args.fit_temperature:
         out["fitted_temperature"] = _fit(args.weights, fit_scores, args.fit_temperature)
     if args.json:

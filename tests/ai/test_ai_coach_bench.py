@@ -57,6 +57,12 @@ def test_a_fitted_temperature_scores_better_than_the_one_it_replaces(tmp_path, m
     with np.load(tmp_path / "fitted.npz") as fitted:
         assert not any(k.startswith("p_") for k in fitted.files)  # the value network alone
         assert float(fitted["temperature"][0]) == before["fitted_temperature"]
+    # No game of that many players: nothing to fit on, and no file is written.
+    other = [str(n) for n in (2, 3, 4) if n != game["n"]][0]
+    with pytest.raises(SystemExit, match="No position to fit the temperature on"):
+        coach_bench.main(run[:4] + ["--players", other, "--weights", str(tmp_path / "sure.npz"),
+                                    "--fit-temperature", str(tmp_path / "none.npz")])
+    assert not (tmp_path / "none.npz").exists()
 
 
 def test_the_bench_says_what_is_missing_in_one_sentence(tmp_path):
