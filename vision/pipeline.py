@@ -152,20 +152,28 @@ def _per_slot(pool: ThreadPoolExecutor | None, stage, frame: Frame, loc: MatLoca
     return [c for codes in found for c in codes]
 
 
+def quick_look(cfg: VisionConfig) -> VisionConfig:
+    """The crop tries for a slot of a busy frame: the first smoothed crop with the fast
+    decoders. It reads most tags in a calm frame too, and under hands it read 295 more on the
+    tune frames (49 fewer) than the sharpened crop tried before, at a cheaper warp."""
+    return cfg.with_(crop_variants=(), crop_smooth_variants=cfg.crop_smooth_variants[:1],
+                     decoders=fast_decoders(cfg))
+
+
 def _read_or_match(frame: Frame, loc: MatLocation, rects: dict[str, Rect], cfg: VisionConfig,
                    matchable: frozenset[str], tried: set[str]) -> list[Code]:
     """:func:`read_slot_crops`, but a slot of `matchable` the fast decoders miss on its first
     ``cfg.match_after_crops`` crops is matched against the printed codes (:func:`match_tags`,
-    its crop the first of them) before the fast decoders try the other crops and the slow
-    ones all; only if no code is clear do they. The slots matched go into `tried`."""
+    its crop the first of them); if no code is clear, the fast decoders try the first
+    ``cfg.crops_after_match`` sharpened crops, and that is all (``crops_after_match`` says
+    why). The slots matched go into `tried`."""
     fast = fast_decoders(cfg)
-    slow = tuple(d for d in usable_decoders(cfg.decoders) if d not in fast)
     n = cfg.match_after_crops or 0
     smooth, sharp = cfg.crop_smooth_variants, cfg.crop_variants
     # The crop tries (smoothed ones first, as read_slot_crops makes them) before and after it.
     k = max(0, n - len(smooth))
     first = cfg.with_(crop_smooth_variants=smooth[:n], crop_variants=sharp[:k])
-    rest = cfg.with_(crop_smooth_variants=smooth[n:], crop_variants=sharp[k:])
+    after = cfg.with_(crop_smooth_variants=(), crop_variants=sharp[k:k + cfg.crops_after_match])
     out: list[Code] = []
     for path, rect in rects.items():
         one = {path: rect}
@@ -176,9 +184,7 @@ def _read_or_match(frame: Frame, loc: MatLocation, rects: dict[str, Rect], cfg: 
         if not any(parse_payload(c.text, cfg.tag_prefix) for c in codes):
             tried.add(path)
             codes += (match_tags(frame, loc, one, cfg)
-                      or read_slot_crops(frame, loc, one, rest, fast))
-        if not any(parse_payload(c.text, cfg.tag_prefix) for c in codes):
-            codes += read_slot_crops(frame, loc, one, cfg, slow)
+                      or read_slot_crops(frame, loc, one, after, fast))
         out += codes
     return out
 
@@ -252,8 +258,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
             if p not in first.slots and fills[p] >= cfg.empty_fraction}
     if todo:
         # Under a hand, one quick try: the frame will not be used to judge a turn anyway.
-        crop_cfg = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
-                             decoders=fast_decoders(cfg)) if busy.busy else cfg
+        crop_cfg = quick_look(cfg) if busy.busy else cfg
         # A calm frame's full slots: matched early (cfg.match_after_crops).
         matchable = frozenset(
             p for p in todo if fills[p] >= cfg.occupied_fraction and p not in first.uncertain
