@@ -46,3 +46,31 @@ def test_a_mat_seen_small_is_still_found():
     fast, plain = locate_mat(frame, DEFAULT_CONFIG), locate_mat(frame, PLAIN)
     assert len(quick) < len(plain.markers), "the quick search no longer misses any here"
     assert fast.found and fast.markers == plain.markers
+
+
+@pytest.mark.parametrize("name", ["physical-lamp-and-window.jpg",
+                                  "physical-arm-shadow-over-cards.jpg",
+                                  "physical-deck-by-marker.jpg",
+                                  "physical-finger-shadow-by-lane.jpg"])
+def test_one_threshold_window_finds_the_markers_two_found(name):
+    # The quick pass thresholds with a 5 px window only (issue 32, less CPU); with the 15 px
+    # one too it found the same markers at the same corners (on 646 tune and 2D frames).
+    mat = load_mat()
+    frame = prepare(cv2.imread(str(DATA / name)))
+    gray = cv2.cvtColor(frame.small, cv2.COLOR_BGR2GRAY)
+    wanted = set(mat.marker_corners)
+    one = _markers_in(gray, mat.marker_dictionary, wanted, False,
+                      DEFAULT_CONFIG.marker_min_perimeter_rate)
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = DEFAULT_CONFIG.marker_min_perimeter_rate
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.minDistanceToBorder = 0
+    params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = 5, 15
+    params.adaptiveThreshWinSizeStep = 10
+    two = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, mat.marker_dictionary)), params)
+    corners, ids, _ = two.detectMarkers(gray)
+    both = {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel()) if int(i) in wanted}
+    assert sorted(one) == sorted(both) and len(one) >= 3
+    for i in both:
+        assert np.abs(one[i] - both[i]).max() < 0.05, (i, one[i], both[i])
