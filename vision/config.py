@@ -449,6 +449,13 @@ class VisionConfig:
     #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
     #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
     busy_min_blob_mm2: float = 120.0
+    #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
+    #: thing of busy_screen_min_mm2 or more (the smallest kept, a finger bridging a gap) lies
+    #: within busy_screen_margin_mm of a place's ring (vision/stages/busy_screen.py): a hand
+    #: reaching a place is tens of mm across, and half the frames have none near any.
+    busy_screen_px_per_mm: float = 0.5
+    busy_screen_min_mm2: float = 60.0
+    busy_screen_margin_mm: float = 1.0
     #: ...unless they cross a gap between two regions, touching both outlines (a finger
     #: between two lanes on its way into one): then this much (mm^2) is enough.
     busy_min_bridge_mm2: float = 20.0

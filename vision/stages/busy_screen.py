@@ -1,0 +1,62 @@
+"""A first look at stage 9 (:mod:`vision.stages.busy`) on a coarser copy of the overview: is
+anything near a place at all?
+
+Half the frames of a game have no hand near the places a turn depends on. The hand mask at
+busy_screen_px_per_mm (a quarter of the overview's pixels at 0.5) still shows any hand, arm or
+sleeve that reaches a place (they are tens of mm across); when nothing of it lies within
+busy_screen_margin_mm of any place's ring, no place can be covered and the frame is calm
+without the full look. Anything near a place, however faint, gets the full look.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.mat import Mat
+from vision.stages.mat_light import mat_chromaticity
+from vision.stages.overview import Overview
+
+
+def coarse(overview: Overview, size: tuple[int, int]) -> Overview:
+    """The overview resampled to `size` (w, h): each pixel the mean of those it covers."""
+    s = overview.px_per_mm * size[0] / overview.image.shape[1]
+    view = overview.in_view
+    if view is not None:
+        # A coarse pixel is seen only when all it covers is.
+        view = cv2.resize(view.astype(np.uint8) * np.uint8(255), size,
+                          interpolation=cv2.INTER_AREA) == 255
+    return dataclasses.replace(overview, image=cv2.resize(overview.image, size,
+                                                           interpolation=cv2.INTER_AREA),
+                               px_per_mm=s, in_view=view, blur3=None)
+
+
+def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, layout: Callable,
+                 object_mask: Callable) -> bool:
+    """True when, seen at busy_screen_px_per_mm, no hand-like thing of busy_screen_min_mm2 or
+    more lies within busy_screen_margin_mm of any place's ring (the frame is then calm).
+    `layout`, `object_mask`: stage 9's own (its free mat and rings at a scale, its mask)."""
+    w, h = (int(round(v * cfg.busy_screen_px_per_mm)) for v in mat.size)
+    small = coarse(overview, (w, h))
+    s = small.px_per_mm
+    free, rings, _, stacks = layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                                    cfg.busy_profile_mm, cfg.busy_stack_shadow_mm)
+    if small.in_view is not None:
+        free = np.where(small.in_view, free, np.uint8(0))
+    things = object_mask(small, cfg, free, mat_chromaticity(small, free), stacks) & free
+    if not things.any():
+        return True
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(things, connectivity=8)
+    big = stats[:, cv2.CC_STAT_AREA] >= cfg.busy_screen_min_mm2 * s * s
+    big[0] = False
+    if not big.any():
+        return True
+    reach = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
+    for box, freehere, dist in rings.values():
+        here = labels[box][freehere & (dist <= reach)]
+        if big[here].any():
+            return False
+    return True
