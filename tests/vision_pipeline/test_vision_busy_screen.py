@@ -12,11 +12,12 @@ import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
-from vision.stages.busy import _layout, detect_busy, object_mask
+from vision.stages.busy import _layout, detect_busy, object_mask, regions
 from vision.stages.busy_screen import nothing_near
 
 from .helpers import saved_overview
 
+MAT = load_mat()
 FULL_LOOK = DEFAULT_CONFIG.with_(busy_screen_px_per_mm=0.0)
 
 
@@ -26,7 +27,7 @@ def test_a_sleeve_along_the_mats_edge_is_calm_at_a_glance():
     full = detect_busy(overview, FULL_LOOK)
     assert full.covered == [] and full.area_mm2 > 5000
     # ...and the first look says so without it.
-    assert nothing_near(overview, DEFAULT_CONFIG, load_mat(), _layout, object_mask)
+    assert nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
     assert detect_busy(overview).covered == []
 
 
@@ -38,6 +39,6 @@ def test_a_sleeve_along_the_mats_edge_is_calm_at_a_glance():
 ])
 def test_a_hand_over_a_place_gets_the_full_look(name):
     overview = saved_overview(name)
-    assert not nothing_near(overview, DEFAULT_CONFIG, load_mat(), _layout, object_mask)
+    assert not nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
     covered = detect_busy(overview).covered
     assert covered and covered == detect_busy(overview, FULL_LOOK).covered

@@ -467,7 +467,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     into a region a thing reaches; without it the overview's pixels are used.
     """
     mat = mat or load_mat()
-    if cfg.busy_screen_px_per_mm and nothing_near(overview, cfg, mat, _layout, object_mask):
+    if cfg.busy_screen_px_per_mm and nothing_near(overview, cfg, mat, regions(mat), _layout,
+                                                 object_mask):
         return BusyReading(covered=[], area_mm2=0.0, mask=np.zeros(overview.image.shape[:2],
                                                                     np.uint8))
     s = overview.px_per_mm

@@ -18,6 +18,7 @@ import numpy as np
 from vision.config import VisionConfig
 from vision.mat import Mat
 from vision.stages.mat_light import mat_chromaticity
+from vision.stages.locate import Rect
 from vision.stages.overview import Overview
 
 
@@ -34,11 +35,13 @@ def coarse(overview: Overview, size: tuple[int, int]) -> Overview:
                                px_per_mm=s, in_view=view, blur3=None)
 
 
-def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, layout: Callable,
-                 object_mask: Callable) -> bool:
+def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, regs: dict[str, Rect],
+                 layout: Callable, object_mask: Callable) -> bool:
     """True when, seen at busy_screen_px_per_mm, no hand-like thing of busy_screen_min_mm2 or
-    more lies within busy_screen_margin_mm of any place's ring (the frame is then calm).
-    `layout`, `object_mask`: stage 9's own (its free mat and rings at a scale, its mask)."""
+    more lies within busy_screen_margin_mm of any place's ring and comes from beyond what the
+    place's own card or token could reach (the frame is then calm). `regs`: the places (mat
+    mm); `layout`, `object_mask`: stage 9's own (its free mat and rings at a scale, its
+    mask)."""
     w, h = (int(round(v * cfg.busy_screen_px_per_mm)) for v in mat.size)
     small = coarse(overview, (w, h))
     s = small.px_per_mm
@@ -54,9 +57,22 @@ def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, layout: Callab
     big[0] = False
     if not big.any():
         return True
-    reach = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
-    for box, freehere, dist in rings.values():
-        here = labels[box][freehere & (dist <= reach)]
-        if big[here].any():
+    near = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
+    boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
+    for path, (box, freehere, dist) in rings.items():
+        here = np.unique(labels[box][freehere & (dist <= near)])
+        here = here[big[here]]
+        if not here.size:
+            continue
+        # A place's own card or token sticking out of it is no hand: what covers it comes
+        # from further away (as stage 9 judges it), less a coarse pixel and the margin.
+        tall = path == "scan" or path.startswith("decks.")
+        slack = cfg.busy_screen_margin_mm + 1.0 / s
+        x, y, w, h = regs[path]
+        reach = (cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm) - slack
+        x0, y0, x1, y1 = x - reach, y - reach, x + w + reach, y + h + reach
+        b = boxes[here]
+        if np.any((b[:, 0] < x0) | (b[:, 1] < y0) | (b[:, 0] + b[:, 2] > x1)
+                  | (b[:, 1] + b[:, 3] > y1)):
             return False
     return True
