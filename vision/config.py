@@ -450,11 +450,13 @@ class VisionConfig:
     #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
     busy_min_blob_mm2: float = 120.0
     #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
-    #: thing of busy_screen_min_mm2 or more (the smallest kept, a finger bridging a gap) lies
-    #: within busy_screen_margin_mm of a place's ring (vision/stages/busy_screen.py): a hand
-    #: reaching a place is tens of mm across, and half the frames have none near any.
+    #: thing lies within busy_screen_margin_mm of a place's ring from beyond the place's reach
+    #: (vision/stages/busy_screen.py): a hand reaching a place is tens of mm across, and half
+    #: the frames have none near any. Things under busy_screen_min_mm2 there count only when
+    #: near two places (a finger bridging a gap, busy_min_bridge_mm2): at this scale a lane's
+    #: printed dot, under busy_min_blob_mm2, measures 60-70 mm^2.
     busy_screen_px_per_mm: float = 0.5
-    busy_screen_min_mm2: float = 60.0
+    busy_screen_min_mm2: float = 100.0
     busy_screen_margin_mm: float = 1.0
     #: ...unless they cross a gap between two regions, touching both outlines (a finger
     #: between two lanes on its way into one): then this much (mm^2) is enough.
