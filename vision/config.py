@@ -454,6 +454,15 @@ class VisionConfig:
     #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
     #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
     busy_min_blob_mm2: float = 120.0
+    #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
+    #: thing lies within busy_screen_margin_mm of a place's ring from beyond the place's reach
+    #: (vision/stages/busy_screen.py): a hand reaching a place is tens of mm across, and half
+    #: the frames have none near any. Things under busy_screen_min_mm2 there count only when
+    #: near two places (a finger bridging a gap, busy_min_bridge_mm2): at this scale a lane's
+    #: printed dot, under busy_min_blob_mm2, measures 60-70 mm^2.
+    busy_screen_px_per_mm: float = 0.5
+    busy_screen_min_mm2: float = 100.0
+    busy_screen_margin_mm: float = 1.0
     #: ...unless they cross a gap between two regions, touching both outlines (a finger
     #: between two lanes on its way into one): then this much (mm^2) is enough.
     busy_min_bridge_mm2: float = 20.0

@@ -99,8 +99,10 @@ def test_a_deck_stack_running_up_to_a_clean_marker_hides_nothing():
     result = read_table(img)
     assert result["busy"] is False, result["covered"]
     # Every marker counted (the rule off), and a deck's own shadow judged like any other dark
-    # patch (busy_stack_shadow_mm 0): the stack sides reach the outside and are a hand.
-    every = DEFAULT_CONFIG.with_(busy_anchor_marker_share=-1.0, busy_stack_shadow_mm=0.0)
+    # patch (busy_stack_shadow_mm 0): the stack sides reach the outside and are a hand (in the
+    # full look: the first look leaves them to the deck, within its reach).
+    every = DEFAULT_CONFIG.with_(busy_anchor_marker_share=-1.0, busy_stack_shadow_mm=0.0,
+                                 busy_screen_px_per_mm=0.0)
     assert "decks.1" in read_table(img, every)["covered"]
 
 

@@ -26,6 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
+from vision.stages.busy_screen import nothing_near
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import reach_inside
@@ -466,6 +467,10 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     into a region a thing reaches; without it the overview's pixels are used.
     """
     mat = mat or load_mat()
+    if cfg.busy_screen_px_per_mm and nothing_near(overview, cfg, mat, regions(mat), _layout,
+                                                 object_mask):
+        return BusyReading(covered=[], area_mm2=0.0, mask=np.zeros(overview.image.shape[:2],
+                                                                    np.uint8))
     s = overview.px_per_mm
     free, rings, edge_of, stacks = _layout(id(mat), s, cfg.busy_region_inner_mm,
                                            cfg.busy_ring_mm, cfg.busy_profile_mm,

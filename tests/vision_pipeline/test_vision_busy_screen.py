@@ -1,0 +1,58 @@
+"""Issue 32 (CPU a frame): stage 9's first look at half the overview's scale
+(vision/stages/busy_screen.py) calls a frame calm only when no hand-like thing lies near a place.
+
+The saved overviews (1 px/mm, JPEG 90, read by the stage alone): tune seed 5353 frame 8, a sleeve
+along the mat's bottom edge (calm: it hides none of the places), and four hands over places from
+seeds 4343, 5454 and 9700 (an arm's shadow cut off from it, a black sleeve over the gold lane, a
+low lamp's deep stack shadows beside a hand, a pale sleeve beside its own shadow).
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.mat import load_mat
+from vision.stages.busy import _layout, detect_busy, object_mask, regions
+from vision.stages.busy_screen import nothing_near
+
+from .helpers import saved_overview, with_image
+
+MAT = load_mat()
+FULL_LOOK = DEFAULT_CONFIG.with_(busy_screen_px_per_mm=0.0)
+
+
+def test_a_sleeve_along_the_mats_edge_is_calm_at_a_glance():
+    overview = saved_overview("physical-arm-beside-the-places-overview.jpg")
+    # The full look sees the sleeve (thousands of mm^2 of it) and finds it hides nothing...
+    full = detect_busy(overview, FULL_LOOK)
+    assert full.covered == [] and full.area_mm2 > 5000
+    # ...and the first look says so without it.
+    assert nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    assert detect_busy(overview).covered == []
+
+
+@pytest.mark.parametrize("name", [
+    "physical-arm-shadow-cut-off-overview.jpg",
+    "physical-black-sleeve-over-gold-lane-overview.jpg",
+    "physical-deep-stack-shadows-overview.jpg",
+    "physical-pale-sleeve-beside-its-shadow-overview.jpg",
+])
+def test_a_hand_over_a_place_gets_the_full_look(name):
+    overview = saved_overview(name)
+    assert not nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    covered = detect_busy(overview).covered
+    assert covered and covered == detect_busy(overview, FULL_LOOK).covered
+
+
+def test_a_dark_grey_sleeve_with_a_sharp_outline_gets_the_full_look(sample_overview):
+    # A grey forearm at 0.55 of the mat from the bottom edge over the level-1 row (as
+    # test_vision_busy paints it): at 2 mm a pixel its sharp outline must stay sharp, or it
+    # looks like a shadow and the first look calls the frame calm.
+    img = sample_overview.image.copy()
+    pts = np.array([[150, 459], [230, 459], [250, 330], [170, 330]], np.int32)
+    level = float(np.median(sample_overview.image[440:455, 300:400]))
+    cv2.fillConvexPoly(img, pts, (int(level * 0.55),) * 3)
+    overview = with_image(sample_overview, img)
+    assert not nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)

@@ -1,0 +1,87 @@
+"""A first look at stage 9 (:mod:`vision.stages.busy`) on a coarser copy of the overview: is
+anything near a place at all?
+
+Half the frames of a game have no hand near the places a turn depends on. The hand mask at
+busy_screen_px_per_mm (a quarter of the overview's pixels at 0.5) still shows any hand, arm or
+sleeve that reaches a place (they are tens of mm across). A place is covered only by a thing
+on its ring that comes from beyond its own card's or token's reach and is big enough to be
+kept: when no such thing lies within busy_screen_margin_mm of any place's ring, the frame is
+calm without the full look. Anything else near a place, however faint, gets the full look.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.mat import Mat
+from vision.stages.mat_light import mat_chromaticity
+from vision.stages.locate import Rect
+from vision.stages.overview import Overview, blurred
+
+
+def coarse(overview: Overview, size: tuple[int, int]) -> Overview:
+    """The overview resampled to `size` (w, h): each pixel the mean of those it covers. Its
+    blurred image is the overview's own, resampled: blurred again 3 x 3 at this scale, a
+    dark sleeve's sharp outline took 6 mm, as soft as a shadow's."""
+    s = overview.px_per_mm * size[0] / overview.image.shape[1]
+    view = overview.in_view
+    if view is not None:
+        # A coarse pixel is seen only when all it covers is.
+        view = cv2.resize(view.astype(np.uint8) * np.uint8(255), size,
+                          interpolation=cv2.INTER_AREA) == 255
+    return dataclasses.replace(
+        overview, image=cv2.resize(overview.image, size, interpolation=cv2.INTER_AREA),
+        px_per_mm=s, in_view=view,
+        blur3=cv2.resize(blurred(overview), size, interpolation=cv2.INTER_AREA))
+
+
+def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, regs: dict[str, Rect],
+                 layout: Callable, object_mask: Callable) -> bool:
+    """True when, seen at busy_screen_px_per_mm, no hand-like thing big enough to be kept lies
+    within busy_screen_margin_mm of any place's ring and comes from beyond what the place's
+    own card or token could reach (the frame is then calm). `regs`: the places (mat
+    mm); `layout`, `object_mask`: stage 9's own (its free mat and rings at a scale, its
+    mask)."""
+    w, h = (int(round(v * cfg.busy_screen_px_per_mm)) for v in mat.size)
+    small = coarse(overview, (w, h))
+    s = small.px_per_mm
+    free, rings, _, stacks = layout(id(mat), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                                    cfg.busy_profile_mm, cfg.busy_stack_shadow_mm)
+    if small.in_view is not None:
+        free = np.where(small.in_view, free, np.uint8(0))
+    things = object_mask(small, cfg, free, mat_chromaticity(small, free), stacks) & free
+    if not things.any():
+        return True
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(things, connectivity=8)
+    area = stats[:, cv2.CC_STAT_AREA] / (s * s)
+    boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
+    near = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
+    # A coarse pixel's slack: what reaches beyond a place's reach here may look a pixel short.
+    slack = 1.0 / s
+    places = np.zeros(n, np.int64)  # per thing, the places it is near
+    far = []
+    for path, (box, freehere, dist) in rings.items():
+        here = np.unique(labels[box][freehere & (dist <= near)])
+        here = here[(here > 0) & (area[here] >= cfg.busy_min_bridge_mm2)]
+        if not here.size:
+            continue
+        places[here] += 1
+        # A place's own card or token sticking out of it is no hand: what covers it comes
+        # from beyond what that could reach (as stage 9 judges it).
+        tall = path == "scan" or path.startswith("decks.")
+        reach = (cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm) - slack
+        x, y, w, h = regs[path]
+        b = boxes[here]
+        far.append(here[(b[:, 0] < x - reach) | (b[:, 1] < y - reach)
+                        | (b[:, 0] + b[:, 2] > x + w + reach)
+                        | (b[:, 1] + b[:, 3] > y + h + reach)])
+    if not far:
+        return True
+    # Big enough to be kept (a lane's printed dot is not), or a finger bridging the gap
+    # between two places.
+    kept = (area >= cfg.busy_screen_min_mm2) | (places >= 2)
+    return not kept[np.concatenate(far)].any()
