@@ -249,7 +249,16 @@ class VisionConfig:
     token_radius_mm: tuple[float, float] = (17.0, 23.0)
     token_hough_gain: float = 1.0  # deviation 1.0 -> 255 in the image the transform sees
     token_hough_param1: float = 100.0  # Canny's upper threshold
-    token_hough_param2: float = 25.0  # accumulator votes for a circle (20-30 all work)
+    #: Accumulator votes for a circle. At 2 px/mm it was 25 (20-30 all worked); a rim at 1
+    #: px/mm has half the pixels, so half the votes. Tune sets (3048 lanes): at 17 the counts
+    #: are the same, 342 right lanes turn sure, 21 unsure, and 3 wrong lanes under a hand turn
+    #: sure (a hand covers them: still flagged); at 15, 7 of those; at 19-22 hundreds of right
+    #: lanes unsure, and a washed-out red chip missed.
+    token_hough_param2: float = 17.0
+    #: The circle counter looks at the lane at this scale (px/mm; the lane's own when finer):
+    #: a 40 mm chip's rim is plain at 1 px/mm, and the transform takes a quarter of the time
+    #: (issue 32: -10 ms a frame; the same counts on every tune set, only flags move).
+    token_hough_px_per_mm: float = 1.0
     #: A found circle is a token only if its inside differs from the mat this much on average
     #: (half the pixel threshold: the circle counter stays a different judge from the runs).
     token_fill_min: float = 0.11

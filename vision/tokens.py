@@ -216,6 +216,11 @@ def _light(mask: np.ndarray, light: np.ndarray | None, start: float, end: float,
 def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
                      ) -> list[tuple[float, float, float]]:
     """Token circles (x, y, r in mm) found by a Hough transform on the deviation map."""
+    if cfg.token_hough_px_per_mm < px_per_mm:
+        # (The transform's cost grows with the pixels and the radii it tries.)
+        f = cfg.token_hough_px_per_mm / px_per_mm
+        deviation = cv2.resize(deviation, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        px_per_mm = cfg.token_hough_px_per_mm
     img = np.clip(deviation * (255.0 * cfg.token_hough_gain), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 0.5 * px_per_mm)
     rmin, rmax = cfg.token_radius_mm

@@ -67,16 +67,15 @@ def saved_overview(name: str):
     from vision.stages.overview import Overview
     image = cv2.imread(str(Path(__file__).parent / "data" / name))
     assert image is not None, name
-    return Overview(image=image, background=None, deviation=None, px_per_mm=1.0)
+    return Overview(image=image, background=None, px_per_mm=1.0)
 
 
 def with_image(ov, image: np.ndarray):
     """The overview `ov` with its image replaced (a hand, a shadow painted in), its mat model
     kept: what the busy stage would see in that frame."""
-    from vision.stages.overview import Overview, deviation_from
+    from vision.stages.overview import Overview
 
-    return Overview(image=image, background=ov.background,
-                    deviation=deviation_from(image, ov.background), px_per_mm=ov.px_per_mm)
+    return Overview(image=image, background=ov.background, px_per_mm=ov.px_per_mm)
 
 
 def rendered_over_hand(seed: int, i: int, printed: str = ""):

@@ -35,7 +35,7 @@ def test_the_sample_overview_hides_nothing(overview):
 def test_a_shadow_across_the_margin_and_the_slots_is_not_busy(overview):
     # A hand's soft shadow (half the light, 8 mm soft edge) over the bottom margin and across
     # the bottom row of the market and the bank.
-    blob = _soft_blob(overview.deviation.shape, (420, 430), (260, 70), 8.0)
+    blob = _soft_blob(overview.image.shape[:2], (420, 430), (260, 70), 8.0)
     dark = (overview.image.astype(np.float32) * (1.0 - 0.5 * blob[..., None])).astype(np.uint8)
     busy = detect_busy(with_image(overview, dark))
     assert busy.covered == [] and busy.busy is False
@@ -70,7 +70,7 @@ def test_a_grey_sleeve_is_told_from_a_shadow_by_its_sharp_outline(overview):
     covered = detect_busy(with_image(overview, img)).covered
     assert "market.1.0" in covered or "market.1.1" in covered
     # The same darkness, soft-edged, is a shadow.
-    soft = np.zeros(overview.deviation.shape, np.float32)
+    soft = np.zeros(overview.image.shape[:2], np.float32)
     cv2.fillConvexPoly(soft, pts, 1.0)
     soft = cv2.GaussianBlur(soft, (0, 0), 8.0)
     dark = (overview.image.astype(np.float32) * (1.0 - 0.45 * soft[..., None])).astype(np.uint8)

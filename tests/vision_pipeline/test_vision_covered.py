@@ -271,7 +271,7 @@ def test_a_sleeve_along_the_margin_a_few_mm_off_the_slots_covers_nothing(overvie
 def _slot_painted(ov: Overview, path: str, paint, model=None) -> float:
     """slot_fill of `path` after `paint(interior)` changes its pixels (float BGR, in place);
     `model`: the mat-colour model slot_fill sees instead of the overview's."""
-    from vision.stages.overview import deviation_from, slot_fill
+    from vision.stages.overview import slot_fill
     r = load_mat().slots()[path]
     s = ov.px_per_mm
     x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
@@ -283,8 +283,7 @@ def _slot_painted(ov: Overview, path: str, paint, model=None) -> float:
     img = np.clip(img, 0, 255).astype(np.uint8)
     if model is None:
         return slot_fill(with_image(ov, img), r)
-    return slot_fill(Overview(image=img, background=model, deviation=deviation_from(img, model),
-                              px_per_mm=s), r)
+    return slot_fill(Overview(image=img, background=model, px_per_mm=s), r)
 
 
 @pytest.mark.parametrize("k", [0.45, 0.7, 1.35])

@@ -48,7 +48,7 @@ def _frame():
             image[v0:v1, u0:u1] = crop[v0 - cy:v1 - cy, u0 - cx:u1 - cx]
         return image
 
-    return Overview(image=overview, background=None, deviation=None, px_per_mm=1.0), detail
+    return Overview(image=overview, background=None, px_per_mm=1.0), detail
 
 
 def test_a_black_sleeve_over_a_lane_is_not_the_hands_shadow():

@@ -1,0 +1,43 @@
+"""Issue 32, the overview's CPU: what a slot's fill is worked out from (its interior's
+deviation from the mat model, made only there) is the same as the plain way's (the whole
+mat's deviation, then the slot's interior cut out of it)."""
+import numpy as np
+
+from vision.config import DEFAULT_CONFIG as cfg
+from vision.mat import load_mat
+from vision.stages.overview import _inner, _unlike_shaded_mat, brightest_mat, deviation_from, \
+    slot_fill
+
+from .helpers import with_image
+
+
+def _plain_fill(ov, rect):
+    s = ov.px_per_mm
+    deviation = deviation_from(ov.image, ov.background)  # the whole mat's
+    fill = float(np.mean(_inner(deviation, rect, s, cfg.slot_inset_mm) > cfg.deviation_ratio))
+    if fill < cfg.empty_fraction:
+        return fill
+    unlike = _unlike_shaded_mat(_inner(ov.image, rect, s, cfg.slot_inset_mm),
+                                _inner(ov.background, rect, s, cfg.slot_inset_mm), s,
+                                brightest_mat(ov, cfg), cfg)
+    rest = float(np.mean(unlike))
+    return rest if rest <= 1.0 - cfg.empty_shade_share else fill
+
+
+def test_every_slots_fill_is_the_plain_ways(sample_overview):
+    mat = load_mat()
+    ov = sample_overview
+    # Two of the sample's slots emptied (the mat model's colour painted in), one of them in a
+    # shadow: an empty slot, one that is empty only in other light, and full ones compared.
+    image = ov.image.copy()
+    s = ov.px_per_mm
+    for r, k in ((mat.slots()["nobles.0"], 1.0), (mat.slots()["nobles.1"], 0.6)):
+        x0, y0 = int(round(r[0] * s)), int(round(r[1] * s))
+        x1, y1 = int(round((r[0] + r[2]) * s)), int(round((r[1] + r[3]) * s))
+        image[y0:y1, x0:x1] = np.clip(ov.background[y0:y1, x0:x1] * k, 0, 255).astype(np.uint8)
+    ov = with_image(ov, image)
+    rects = list(mat.slots().values()) + list(mat.decks.values())
+    fills = [slot_fill(ov, r) for r in rects]
+    assert fills == [_plain_fill(ov, r) for r in rects]
+    assert fills[0] < cfg.empty_fraction and fills[1] < cfg.empty_fraction
+    assert min(fills[2:]) > cfg.occupied_fraction
