@@ -463,6 +463,9 @@ class VisionConfig:
     #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
     #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
     busy_min_blob_mm2: float = 120.0
+    #: ...unless they cross a gap between two regions, touching both outlines (a finger
+    #: between two lanes on its way into one): then this much (mm^2) is enough.
+    busy_min_bridge_mm2: float = 20.0
     #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
     #: thing lies within busy_screen_margin_mm of a place's ring from beyond the place's reach
     #: (vision/stages/busy_screen.py): a hand reaching a place is tens of mm across, and half
@@ -472,9 +475,6 @@ class VisionConfig:
     busy_screen_px_per_mm: float = 0.5
     busy_screen_min_mm2: float = 100.0
     busy_screen_margin_mm: float = 1.0
-    #: ...unless they cross a gap between two regions, touching both outlines (a finger
-    #: between two lanes on its way into one): then this much (mm^2) is enough.
-    busy_min_bridge_mm2: float = 20.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they

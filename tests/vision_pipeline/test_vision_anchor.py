@@ -119,3 +119,26 @@ def test_a_hand_over_several_places_whose_pale_sleeve_shows_nowhere_is_a_hand():
               "bank.white", "bank.blue"}
     assert set(result["covered"]) <= hidden
     assert {"market.3.3", "bank.white"} <= set(result["covered"])
+
+
+def test_each_things_group_is_the_one_its_pixels_lie_in():
+    # The hand mask of a saved frame (seed 4343, an arm's shadow cut off from it), its things
+    # joined across gaps: per thing its group in one pass, as the plain lookup of each
+    # thing's pixels finds it (a place's things: the groups the places are joined through).
+    from vision.stages.anchor import group_of_things, join_things
+    from vision.stages.busy import _components, object_mask
+
+    from .helpers import saved_overview
+
+    overview = saved_overview("physical-arm-shadow-cut-off-overview.jpg")
+    n, labels, _ = _components(object_mask(overview))
+    assert n > 3
+    _, _, groups = join_things(labels, 1.0)
+    of = group_of_things(labels, groups)
+    for i in range(1, n):
+        assert set(np.unique(groups[np.isin(labels, [i])]).tolist()) == {of[i]}
+    # Two things a gap of 3 mm apart are one group; 20 mm apart, two.
+    things = np.zeros((60, 80), np.int32)
+    things[10:30, 10:20], things[10:30, 23:30], things[10:30, 50:60] = 1, 2, 3
+    of = group_of_things(things, join_things(things, 1.0)[2])
+    assert of[1] == of[2] != of[3]

@@ -77,6 +77,16 @@ def join_things(things: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAUL
     return joined, n, groups
 
 
+def group_of_things(things: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Per label of ``things`` (uint8 or int label image), its group in ``groups`` (0: no
+    such thing): a thing lies whole in one group (the grown mask joins, never splits), so one
+    pass over its pixels says which, not a lookup of the whole overview per place."""
+    on = things > 0
+    out = np.zeros(int(things.max()) + 1, np.int64)
+    out[things[on]] = groups[on]
+    return out
+
+
 def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
              outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
              joined: tuple[np.ndarray, int, np.ndarray] | None = None) -> list[str]:
@@ -90,11 +100,11 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
     out_groups = np.zeros(n, bool)
     out_groups[np.unique(groups[outside & (joined > 0)])] = True
     out_groups[0] = False
+    of = group_of_things(things, groups)
     group_of = {}
     for path in covered:
-        labels = touching.get(path, np.zeros(0, int))
-        sel = np.isin(things, labels)
-        group_of[path] = set(np.unique(groups[sel]).tolist()) - {0}
+        labels = np.asarray(touching.get(path, []), np.int64)
+        group_of[path] = set(of[labels[labels < len(of)]].tolist()) - {0}
     # An island lies beside its own place; a thing over several places crosses the mat, as a
     # hand does whose pale sleeve, of nearly the mat's colour, shows nowhere on the way in.
     places = np.zeros(n, int)

@@ -18,8 +18,8 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.mat import Mat
-from vision.stages.mat_light import mat_chromaticity
 from vision.stages.locate import Rect
+from vision.stages.mat_light import mat_chromaticity
 from vision.stages.overview import Overview, blurred
 
 
@@ -74,11 +74,11 @@ def nothing_near(overview: Overview, cfg: VisionConfig, mat: Mat, regs: dict[str
         # from beyond what that could reach (as stage 9 judges it).
         tall = path == "scan" or path.startswith("decks.")
         reach = (cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm) - slack
-        x, y, w, h = regs[path]
+        x, y, rw, rh = regs[path]
         b = boxes[here]
         far.append(here[(b[:, 0] < x - reach) | (b[:, 1] < y - reach)
-                        | (b[:, 0] + b[:, 2] > x + w + reach)
-                        | (b[:, 1] + b[:, 3] > y + h + reach)])
+                        | (b[:, 0] + b[:, 2] > x + rw + reach)
+                        | (b[:, 1] + b[:, 3] > y + rh + reach)])
     if not far:
         return True
     # Big enough to be kept (a lane's printed dot is not), or a finger bridging the gap
