@@ -129,9 +129,11 @@ def out_of_view(overview: Overview, rects: dict[str, Rect]) -> list[str]:
 
 
 def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
-    num = cv2.GaussianBlur(values * weights[..., None], (0, 0), sigma)
-    den = cv2.GaussianBlur(weights, (0, 0), sigma)
-    return num / np.maximum(den, 1e-3)[..., None]
+    # (OpenCV's per-pixel arithmetic, the same numbers: numpy broadcasts a trailing axis of 3
+    # slowly.)
+    num = cv2.GaussianBlur(cv2.multiply(values, cv2.merge([weights] * 3)), (0, 0), sigma)
+    den = cv2.max(cv2.GaussianBlur(weights, (0, 0), sigma), 1e-3)
+    return cv2.divide(num, cv2.merge([den] * 3))
 
 
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
