@@ -41,3 +41,18 @@ def test_every_slots_fill_is_the_plain_ways(sample_overview):
     assert fills == [_plain_fill(ov, r) for r in rects]
     assert fills[0] < cfg.empty_fraction and fills[1] < cfg.empty_fraction
     assert min(fills[2:]) > cfg.occupied_fraction
+
+
+def test_the_mat_models_blur_is_the_plain_ways(sample_overview):
+    """The normalised blur in OpenCV's per-pixel arithmetic is numpy's, to the last bit (on the
+    sample's coarse grid, weighted by the free mat with some of it left out)."""
+    import cv2
+
+    from vision.stages.overview import _normalised_blur
+
+    values = cv2.resize(sample_overview.image, None, fx=1 / 3, fy=1 / 3,
+                        interpolation=cv2.INTER_AREA).astype(np.float32)
+    weights = (values[..., 1] > values[..., 1].mean()).astype(np.float32)
+    plain_num = cv2.GaussianBlur(values * weights[..., None], (0, 0), 4.7)
+    plain = plain_num / np.maximum(cv2.GaussianBlur(weights, (0, 0), 4.7), 1e-3)[..., None]
+    assert np.array_equal(_normalised_blur(values, weights, 4.7), plain)

@@ -99,9 +99,8 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     lit = cv2.dilate(lit[None], np.ones((1, 2 * reach + 1), np.uint8))[0]
     cap = lit[None, :] / np.maximum(channel_mean(bg), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
-    for channel in range(3):
-        bg[..., channel] *= factor
-    return bg
+    # (One pass: each channel a strided view was three.)
+    return cv2.multiply(bg, cv2.merge([factor.astype(np.float32, copy=False)] * 3))
 
 
 def _strip_median(part: np.ndarray) -> np.ndarray:

@@ -129,9 +129,11 @@ def out_of_view(overview: Overview, rects: dict[str, Rect]) -> list[str]:
 
 
 def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
-    num = cv2.GaussianBlur(values * weights[..., None], (0, 0), sigma)
-    den = cv2.GaussianBlur(weights, (0, 0), sigma)
-    return num / np.maximum(den, 1e-3)[..., None]
+    # (OpenCV's per-pixel arithmetic, the same numbers: numpy broadcasts a trailing axis of 3
+    # slowly.)
+    num = cv2.GaussianBlur(cv2.multiply(values, cv2.merge([weights] * 3)), (0, 0), sigma)
+    den = cv2.max(cv2.GaussianBlur(weights, (0, 0), sigma), 1e-3)
+    return cv2.divide(num, cv2.merge([den] * 3))
 
 
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -224,24 +226,31 @@ def brightest_mat(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG) -> flo
 
 
 def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: float,
-                       brightest: float, cfg: VisionConfig) -> np.ndarray:
+                       brightest, cfg: VisionConfig, enough: float | None = None) -> np.ndarray:
     """bool per pixel: not the mat as light or a shadow shows it.
 
     The mat in a shadow or a lamp's light keeps its hue, stays within the shadow's and the
     light's range of brightness (never brighter than the bare mat where the light is strongest,
-    `brightest`: the colour model may have followed a shadow beside it), and changes
-    brightness no faster than a shadow's soft edge.
+    `brightest`, a number or what works it out: the colour model may have followed a shadow
+    beside it), and changes brightness no faster than a shadow's soft edge.
+    `enough`: when more than this share of the pixels is off the mat's hue or darker than any
+    shadow, those alone are returned (the rest could only add to a share already too big).
     """
     bg = background + 1.0
     level, hue = _off_mat_hue(image.astype(np.float32) + 1.0, bg)
     ratio = level / channel_mean(bg)
+    unlike = (hue > hue_limit(level, cfg)) | (ratio < cfg.shadow_min_ratio)
+    if enough is not None and np.mean(unlike) > enough:
+        # (A card: its gradients and the mat's brightest light, 2 ms a frame, not needed.)
+        return unlike
+    if callable(brightest):
+        brightest = brightest()
     logl = np.log(cv2.blur(level, (3, 3)))
     gx = cv2.Sobel(logl, cv2.CV_32F, 1, 0, ksize=3, scale=px_per_mm / 8.0)
     gy = cv2.Sobel(logl, cv2.CV_32F, 0, 1, ksize=3, scale=px_per_mm / 8.0)
     steepest = -np.log(cfg.shadow_min_ratio) / cfg.shadow_edge_mm  # per mm
     too_bright = (ratio > cfg.shadow_max_ratio) & (level > cfg.empty_lit_slack * brightest)
-    return ((hue > hue_limit(level, cfg)) | (ratio < cfg.shadow_min_ratio) | too_bright
-            | (cv2.magnitude(gx, gy) > steepest))
+    return unlike | too_bright | (cv2.magnitude(gx, gy) > steepest)
 
 
 def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG) -> float:
@@ -262,9 +271,11 @@ def slot_fill(overview: Overview, rect: Rect, cfg: VisionConfig = DEFAULT_CONFIG
     fill = float(np.mean(deviation_from(image, background) > cfg.deviation_ratio))
     if fill < cfg.empty_fraction:
         return fill
-    unlike = _unlike_shaded_mat(image, background, s, brightest_mat(overview, cfg), cfg)
+    most = 1.0 - cfg.empty_shade_share
+    unlike = _unlike_shaded_mat(image, background, s, lambda: brightest_mat(overview, cfg), cfg,
+                                enough=most)
     rest = float(np.mean(unlike))
-    return rest if rest <= 1.0 - cfg.empty_shade_share else fill
+    return rest if rest <= most else fill
 
 
 def slot_occupancy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
