@@ -95,11 +95,11 @@ class VisionConfig:
     #: and on the tune and 2D frames those passes read nothing the plain one did not; without
     #: them a crop holding no code costs zxing half the time. The whole frame never had them.
     crop_zxing_extra_passes: bool = False
-    #: The slow decoders (pyzbar) try the sharpened crops only, not the smoothed ones: those
-    #: are zxing's (a dim room's noise, a hot spot), and on the tune and 2D frames pyzbar read
-    #: nothing in them (nor any tag at all the others missed; in the sharpened crops of one
-    #: spot, a foreign sticker). A smoothed crop of a card costs pyzbar 5-12 ms.
-    crop_slow_smoothed: bool = False
+    #: The slow decoders (pyzbar) try only these of crop_variants (each costs pyzbar 3-7 ms):
+    #: on 326 tune frames and eval-9700 pyzbar read nothing in any crop but two foreign
+    #: stickers in busy frames' spots, both in the 4.5 and 5 px/mm crops, neither in the
+    #: 4 px/mm one. Never the smoothed crops (one of a card costs pyzbar 5-12 ms).
+    crop_slow_variants: tuple[tuple[float, float], ...] = ((4.5, 0.0),)
     # --- end issue 32, less CPU (read helper): crops ---
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
