@@ -133,6 +133,12 @@ class VisionConfig:
     match_smooth_mm: float = 0.25
     match_finders: int = 8
     match_finder_min: float = 0.3
+    #: Finders are searched in a crop this many times smaller first, each place then again at
+    #: full size within two small pixels of it (stages/match.py find_finders; 1: the whole
+    #: crop at full size); places down to match_finder_slack under match_finder_min are kept
+    #: from the small search (its likeness is a little lower than at full size).
+    match_finder_step: int = 2
+    match_finder_slack: float = 0.1
     match_leg_tolerance: float = 0.15
     match_right_angle_cos: float = 0.15
     match_frames: int = 2
