@@ -86,9 +86,9 @@ class VisionConfig:
     #: Gaussian (a pixel's sigma and more) takes out what the cubic adds, and a bilinear warp
     #: takes about 40 % less time (map included). False: bicubic like the others.
     crop_smooth_linear: bool = True
-    #: ...but the tag matcher's crop stays bicubic (its own warp when the decoders' was
-    #: bilinear): a tag half burnt out by a hot spot, matched in the bicubic crop, was lost in
-    #: the bilinear one (tune seed 5656 frame 80); matching is rare, the extra warp cheap.
+    #: ...and the tag matcher first takes the decoders' (bilinear) crop, then where no code is
+    #: clear in it its own bicubic one: a tag half burnt out by a hot spot, matched in the
+    #: bicubic crop, was lost in the bilinear one (tune seed 5656 frame 80).
     match_bicubic: bool = True
     #: zxing-cpp on a slot crop also tries the inverted crop and smaller copies of it (its own
     #: defaults) when it finds nothing: our tags are dark on light and 6-7 px a module there,

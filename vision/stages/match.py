@@ -240,18 +240,21 @@ def match_tags(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     a clear match is a :class:`Code` like a decoder's (decoder ``"match"``), corners in
     full-frame px."""
     out = []
+    px, smooth = cfg.match_px_per_mm, cfg.match_smooth_mm
     for rect in rects.values():
-        # Smoothed as the decoders' first crop is: with cfg.crop_cache, that very crop
-        # (unless it was warped bilinearly and the matcher wants its own: match_bicubic).
-        crop, r = slot_crop(frame, loc, rect, cfg.match_px_per_mm, 0.0, cfg,
-                            cfg.match_smooth_mm, bicubic=cfg.match_bicubic)
-        found = match_crop(crop, cfg.match_px_per_mm, cfg, evened=True)
+        # Smoothed as the decoders' first crop is: with cfg.crop_cache, that very crop (no
+        # warp of its own). If no code is clear there and it was warped bilinearly, the
+        # bicubic crop (match_bicubic: a half-burnt tag was matched only in that one).
+        crop, r = slot_crop(frame, loc, rect, px, 0.0, cfg, smooth)
+        found = match_crop(crop, px, cfg, evened=True)
+        if found is None and cfg.match_bicubic and cfg.crop_smooth_linear:
+            crop, r = slot_crop(frame, loc, rect, px, 0.0, cfg, smooth, bicubic=True)
+            found = match_crop(crop, px, cfg, evened=True)
         if found is None:
             continue
         ident, _, _, corners = found
-        mm = [(r[0] + (x + 0.5) / cfg.match_px_per_mm, r[1] + (y + 0.5) / cfg.match_px_per_mm)
-              for x, y in corners]
-        px = loc.to_image(mm)
-        out.append(Code(cfg.tag_prefix + ident, tuple((float(a), float(b)) for a, b in px),
+        mm = [(r[0] + (x + 0.5) / px, r[1] + (y + 0.5) / px) for x, y in corners]
+        at = loc.to_image(mm)
+        out.append(Code(cfg.tag_prefix + ident, tuple((float(a), float(b)) for a, b in at),
                         "match"))
     return out
