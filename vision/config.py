@@ -86,20 +86,20 @@ class VisionConfig:
     #: Gaussian (a pixel's sigma and more) takes out what the cubic adds, and a bilinear warp
     #: takes about 40 % less time (map included). False: bicubic like the others.
     crop_smooth_linear: bool = True
-    #: ...but the tag matcher's crop stays bicubic (its own warp when the decoders' was
-    #: bilinear): a tag half burnt out by a hot spot, matched in the bicubic crop, was lost in
-    #: the bilinear one (tune seed 5656 frame 80); matching is rare, the extra warp cheap.
+    #: ...and the tag matcher first takes the decoders' (bilinear) crop, then where no code is
+    #: clear in it its own bicubic one: a tag half burnt out by a hot spot, matched in the
+    #: bicubic crop, was lost in the bilinear one (tune seed 5656 frame 80).
     match_bicubic: bool = True
     #: zxing-cpp on a slot crop also tries the inverted crop and smaller copies of it (its own
     #: defaults) when it finds nothing: our tags are dark on light and 6-7 px a module there,
     #: and on the tune and 2D frames those passes read nothing the plain one did not; without
     #: them a crop holding no code costs zxing half the time. The whole frame never had them.
     crop_zxing_extra_passes: bool = False
-    #: The slow decoders (pyzbar) try the sharpened crops only, not the smoothed ones: those
-    #: are zxing's (a dim room's noise, a hot spot), and on the tune and 2D frames pyzbar read
-    #: nothing in them (nor any tag at all the others missed; in the sharpened crops of one
-    #: spot, a foreign sticker). A smoothed crop of a card costs pyzbar 5-12 ms.
-    crop_slow_smoothed: bool = False
+    #: The slow decoders (pyzbar) try only these of crop_variants (each costs pyzbar 3-7 ms):
+    #: on 326 tune frames and eval-9700 pyzbar read nothing in any crop but two foreign
+    #: stickers in busy frames' spots, both in the 4.5 and 5 px/mm crops, neither in the
+    #: 4 px/mm one. Never the smoothed crops (one of a card costs pyzbar 5-12 ms).
+    crop_slow_variants: tuple[tuple[float, float], ...] = ((4.5, 0.0),)
     # --- end issue 32, less CPU (read helper): crops ---
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
@@ -133,6 +133,12 @@ class VisionConfig:
     match_smooth_mm: float = 0.25
     match_finders: int = 8
     match_finder_min: float = 0.3
+    #: Finders are searched in a crop this many times smaller first, each place then again at
+    #: full size within two small pixels of it (stages/match.py find_finders; 1: the whole
+    #: crop at full size); places down to match_finder_slack under match_finder_min are kept
+    #: from the small search (its likeness is a little lower than at full size).
+    match_finder_step: int = 2
+    match_finder_slack: float = 0.1
     match_leg_tolerance: float = 0.15
     match_right_angle_cos: float = 0.15
     match_frames: int = 2

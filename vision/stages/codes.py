@@ -141,7 +141,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
 
     Each slot tries the crop variants of ``cfg.crop_smooth_variants`` and ``cfg.crop_variants``
     in order, each with every fast decoder (``cfg.fast_decoders``) in order, then the same
-    crops again with the slow ones (the sharpened ones only: ``cfg.crop_slow_smoothed``), and
+    crops again with the slow ones (only those of ``cfg.crop_slow_variants``), and
     stops at the first code our payload format accepts (a foreign code alone does not stop
     it: a card's own tag may still be found). A slot is
     read by the same tries as before, but a tag the fast decoders read in a later variant no
@@ -154,6 +154,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
     # frame missed at the first try (the sharpened 4 px/mm crop a quarter).
     tries = [(f, 0.0, m) for f, m in cfg.crop_smooth_variants]
     tries += [(f, a, 0.0) for f, a in cfg.crop_variants]
+    slow_tries = {(f, a, 0.0) for f, a in cfg.crop_slow_variants}
     out: list[Code] = []
     for path, rect in rects.items():
         found: list[Code] = []
@@ -164,7 +165,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
             for k, (px_per_mm, sharpen, smooth) in enumerate(tries):
                 if not names or read:
                     break
-                if slow and smooth > 0 and not cfg.crop_slow_smoothed:
+                if slow and (px_per_mm, sharpen, smooth) not in slow_tries:
                     continue
                 if k not in crops:
                     crops[k] = slot_crop(frame, loc, rect, px_per_mm, sharpen, cfg, smooth,
