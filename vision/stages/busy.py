@@ -26,7 +26,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
-from vision.stages.busy_screen import nothing_near
+from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import reach_inside
@@ -82,7 +82,8 @@ def _components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
 
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 free: np.ndarray | None = None, mat_hue: np.ndarray | None = None,
-                stacks: np.ndarray | None = None) -> np.ndarray:
+                stacks: np.ndarray | None = None,
+                window: tuple[slice, slice] | None = None) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
     A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
@@ -97,6 +98,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
     `stacks`: bool, the free mat a deck's own shadow may fall on (within its stack's reach):
     a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
+    `window`: where to look for things (the rest is left out); the mat's light is still
+    fitted over all of it (:mod:`vision.stages.busy_screen`).
     """
     img = cv2.add(blurred(overview), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -120,7 +123,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     coloured = hue > limit
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     lit = cv2.divide(level, model)  # (one quotient for both below)
-    logk = cv2.log(lit)
     # Under two lights of different tints (a warm lamp and a cool ceiling) a shadow of the one
     # is lit by the other alone, so it takes that light's tint, the more the darker it is (a
     # warm lamp's full shadow, at 0.45 of the mat, was 0.16 off its hue; skin is twice that at
@@ -132,6 +134,15 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                  (2 * r + 1, 2 * r + 1))) > 0
     coloured = (strong > 0) | (coloured & beside_strong)
+    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    # A faint tint in a shadow is the other light's (see above), not a thing's.
+    faint = _faint_things(cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0), level,
+                          where & ~fringe, overview.px_per_mm, cfg)
+    if window is not None:
+        hue, lit, coloured, where, fringe = (a[window] for a in (hue, lit, coloured, where,
+                                                                  fringe))
+        stacks = None if stacks is None else stacks[window]
+    logk = cv2.log(lit)
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
@@ -151,7 +162,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     ends = (~where).astype(np.uint8)
     beside = cv2.dilate(ends, np.ones((1, 5), np.uint8)) > 0
     above = cv2.dilate(ends, np.ones((5, 1), np.uint8)) > 0
-    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     mute = fringe | (beside & above)
     k3 = np.ones((3, 3), np.uint8)
     # (Written over in place: two frame-sized np.where temporaries took longer.)
@@ -234,10 +244,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             y1 = int((sel[:, 1] + sel[:, 3]).max())
             x1 = int((sel[:, 0] + sel[:, 2]).max())
             things[y0:y1, x0:x1] |= solid[labels[y0:y1, x0:x1]]
-    # A faint tint in a shadow is the other light's (see above), not a thing's.
-    faint_hue = cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0)
-    things |= _faint_things(faint_hue, level, where & ~fringe, overview.px_per_mm, cfg)
-    return things.astype(np.uint8) * 255
+    if window is not None:
+        faint[window] |= things
+        return faint.astype(np.uint8) * 255
+    return (things | faint).astype(np.uint8) * 255
 
 
 def _sharp_enough(sharp: np.ndarray, total: np.ndarray, px_per_mm: float,
@@ -467,8 +477,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     into a region a thing reaches; without it the overview's pixels are used.
     """
     mat = mat or load_mat()
-    if cfg.busy_screen_px_per_mm and nothing_near(overview, cfg, mat, regions(mat), _layout,
-                                                 object_mask):
+    window = first_look(overview, cfg, mat, regions(mat), _layout, object_mask) if (
+        cfg.busy_screen_px_per_mm) else (slice(None), slice(None))
+    if window is None:
         return BusyReading(covered=[], area_mm2=0.0, mask=np.zeros(overview.image.shape[:2],
                                                                     np.uint8))
     s = overview.px_per_mm
@@ -492,7 +503,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             # The sticker: the symbol, its quiet zone and the printed id under it.
             grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
             cv2.fillConvexPoly(bare, np.round(grown * s).astype(np.int32), 0)
-    things = object_mask(overview, cfg, bare, mat_hue, stacks) & bare
+    things = object_mask(overview, cfg, bare, mat_hue, stacks, window) & bare
     # An odd kernel: an even one shifts the mask by a pixel (the anchor is off-centre).
     k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
