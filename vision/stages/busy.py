@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
-from vision.stages.inside import reach_inside
+from vision.stages.inside import crosses, reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, blurred, hue_limit
@@ -371,40 +371,6 @@ def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.hypot(dx[None, :], dy[:, None])
 
 
-def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
-             cfg: VisionConfig) -> bool:
-    """Does the hand (`blobs`: its labels) go on into the region, or end just short of it?
-
-    Seen from the free mat, layer by layer towards the region: a hand that goes on into it is
-    as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
-    mm inside it) narrows towards its rounded end. So the width on the innermost layer of free
-    mat, against the widest layer within the profile, tells how far in it goes (for a
-    finger; anything wider goes on into the region unless its innermost layers are nearly
-    empty: an edge running along the outline a few mm off it).
-    """
-    on = np.isin(labels, blobs) & freehere
-    near = dist[freehere]
-    if near.size == 0:
-        return False
-    first = float(near.min())
-    step = 1.0 / max(cfg.overview_px_per_mm, 1e-6)
-    widths = []
-    d = first
-    while d < cfg.busy_profile_mm:
-        layer = on & (dist >= d) & (dist < d + step)
-        widths.append(np.count_nonzero(layer) * step)
-        d += step
-    if not widths:
-        return False
-    inner = float(np.mean(widths[:2]))
-    if max(widths) > cfg.busy_cross_narrow_mm:
-        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end, but its
-        # edge may run along the outline a few mm off it (then the innermost layers are
-        # nearly empty).
-        return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_wide_ratio * max(widths)
-    return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
-
-
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
             view: np.ndarray | None, cfg: VisionConfig):
     """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
@@ -445,7 +411,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
     # fingertip does that stops short), only the closer look can tell.
-    crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
+    crossed = any(crosses(here, [i], freehere, dist, cfg) for i in far)
     if not crossed and detail is None:
         return False
     inside = reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,

@@ -58,7 +58,9 @@ def first_look(overview: Overview, cfg: VisionConfig, mat: Mat, regs: dict[str, 
     things = object_mask(small, cfg, free, mat_chromaticity(small, free), stacks) & free
     if not things.any():
         return None
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(things, connectivity=8)
+    # (Grana's algorithm: OpenCV's default with stats took three times as long.)
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(things, 8, cv2.CV_32S,
+                                                                         cv2.CCL_GRANA)
     area = stats[:, cv2.CC_STAT_AREA] / (s * s)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     near = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
