@@ -189,15 +189,17 @@ def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
     too_few = len(sample) < 20  # (pixels: no two colours to tell apart)
     if not split or too_few or spread.max() <= cfg.busy_inside_split_spread:
         return whole
-    centred = sample - sample.mean(axis=0)
+    centred = sample - whole[0][0]
     axis = np.linalg.eigh(centred.T @ centred)[1][:, -1]
     second = centred @ axis > 0
     for _ in range(cfg.busy_inside_split_steps):
         if second.all() or not second.any():
             return whole
         a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
-        second = (sum3((sample - b) ** 2, cfg.busy_column_sum)
-                  < sum3((sample - a) ** 2, cfg.busy_column_sum))
+        was, second = second, (sum3((sample - b) ** 2, cfg.busy_column_sum)
+                               < sum3((sample - a) ** 2, cfg.busy_column_sum))
+        if np.array_equal(was, second):
+            break  # (settled: every further step would split it the same)
     parts = [sample[~second], sample[second]]
     if min(len(p) for p in parts) < cfg.busy_inside_split_part * len(sample):
         return whole
