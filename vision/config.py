@@ -481,6 +481,9 @@ class VisionConfig:
     busy_screen_px_per_mm: float = 0.5
     busy_screen_min_mm2: float = 100.0
     busy_screen_margin_mm: float = 1.0
+    #: The full look searches only the box round what the first look saw, this far out: the
+    #: outline's mat beside a thing, its shadow's soft edge (the light is fitted on all the mat).
+    busy_screen_window_mm: float = 20.0
     #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
     busy_code_grow: float = 1.45
     #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they

@@ -4,7 +4,8 @@
 The saved overviews (1 px/mm, JPEG 90, read by the stage alone): tune seed 5353 frame 8, a sleeve
 along the mat's bottom edge (calm: it hides none of the places), and four hands over places from
 seeds 4343, 5454 and 9700 (an arm's shadow cut off from it, a black sleeve over the gold lane, a
-low lamp's deep stack shadows beside a hand, a pale sleeve beside its own shadow).
+low lamp's deep stack shadows beside a hand, a pale sleeve beside its own shadow), and seed 9700
+frame 103 (a hand from the top over the nobles, the level-2 and level-3 rows and the decks).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
 from vision.stages.busy import _layout, detect_busy, object_mask, regions
-from vision.stages.busy_screen import nothing_near
+from vision.stages.busy_screen import first_look
 
 from .helpers import saved_overview, with_image
 
@@ -29,7 +30,7 @@ def test_a_sleeve_along_the_mats_edge_is_calm_at_a_glance():
     full = detect_busy(overview, FULL_LOOK)
     assert full.covered == [] and full.area_mm2 > 5000
     # ...and the first look says so without it.
-    assert nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    assert first_look(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask) is None
     assert detect_busy(overview).covered == []
 
 
@@ -41,7 +42,7 @@ def test_a_sleeve_along_the_mats_edge_is_calm_at_a_glance():
 ])
 def test_a_hand_over_a_place_gets_the_full_look(name):
     overview = saved_overview(name)
-    assert not nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    assert first_look(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask) is not None
     covered = detect_busy(overview).covered
     assert covered and covered == detect_busy(overview, FULL_LOOK).covered
 
@@ -55,4 +56,19 @@ def test_a_dark_grey_sleeve_with_a_sharp_outline_gets_the_full_look(sample_overv
     level = float(np.median(sample_overview.image[440:455, 300:400]))
     cv2.fillConvexPoly(img, pts, (int(level * 0.55),) * 3)
     overview = with_image(sample_overview, img)
-    assert not nothing_near(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    assert first_look(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask) is not None
+
+
+def test_the_full_look_searches_only_round_what_the_first_look_saw():
+    # Seed 9700 frame 103: an open hand from the top over two nobles, three market slots and
+    # the decks; nothing near the bank. Searched over the whole mat, the full look also took
+    # something by the black lane for a thing covering it; the first look sees nothing there
+    # at half the scale, so the full look, only round what it saw, leaves the bank alone.
+    overview = saved_overview("physical-hand-over-nobles-and-decks-overview.jpg")
+    rows, cols = first_look(overview, DEFAULT_CONFIG, MAT, regions(MAT), _layout, object_mask)
+    h, w = overview.image.shape[:2]
+    assert (rows.stop - rows.start) * (cols.stop - cols.start) < 0.8 * h * w
+    covered = detect_busy(overview).covered
+    hidden = {"nobles.0", "nobles.1", "market.2.0", "market.3.0", "market.3.1", "decks.2",
+              "decks.3"}  # (its truth; the saved overview alone has no closer look)
+    assert {"nobles.0", "nobles.1", "market.3.0", "decks.3"} <= set(covered) <= hidden

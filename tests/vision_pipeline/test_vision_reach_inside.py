@@ -153,3 +153,29 @@ def test_a_sleeve_over_a_decks_corner_is_followed_past_its_cuff():
                                              (60.0, 203.0, 68.0, 93.0))
     found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
     assert found >= DEFAULT_CONFIG.busy_inside_min_mm2 + 20.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sleeve_and_its_hand_split_as_every_step_of_the_2_means_would(seed):
+    # _thing_colours stops its 2-means once a step leaves the split as it was: every further
+    # step would find it the same. Against the plain way (all busy_inside_split_steps run): the
+    # same two colours, to the bit.
+    from vision.stages.busy_speed import sum3
+    from vision.stages.inside import _thing_colours
+    rng = np.random.default_rng(seed)
+    sample = np.concatenate([rng.normal(RED, 9.0, (300, 3)),
+                             rng.normal((90.0, 120.0, 170.0), 9.0, (200 + 40 * seed, 3)),
+                             rng.uniform(0.0, 255.0, (30, 3))]).astype(np.float32)
+    cfg = DEFAULT_CONFIG
+    centred = sample - sample.mean(axis=0)
+    second = centred @ np.linalg.eigh(centred.T @ centred)[1][:, -1] > 0
+    for _ in range(cfg.busy_inside_split_steps):
+        a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
+        second = (sum3((sample - b) ** 2, cfg.busy_column_sum)
+                  < sum3((sample - a) ** 2, cfg.busy_column_sum))
+    plain = [(p.mean(axis=0), np.maximum(p.std(axis=0), cfg.busy_inside_spread))
+             for p in (sample[~second], sample[second])]
+    colours = _thing_colours(sample, cfg)
+    assert len(colours) == 2
+    for (mean, spread), (m, s) in zip(colours, plain):
+        assert np.array_equal(mean, m) and np.array_equal(spread, s)

@@ -26,10 +26,10 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
-from vision.stages.busy_screen import nothing_near
+from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
-from vision.stages.inside import reach_inside
+from vision.stages.inside import crosses, reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, blurred, hue_limit
@@ -82,7 +82,8 @@ def _components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
 
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 free: np.ndarray | None = None, mat_hue: np.ndarray | None = None,
-                stacks: np.ndarray | None = None) -> np.ndarray:
+                stacks: np.ndarray | None = None,
+                window: tuple[slice, slice] | None = None) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
     A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
@@ -97,6 +98,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     `mat_hue`: the mat's chromaticity (:func:`mat_chromaticity`), if already worked out.
     `stacks`: bool, the free mat a deck's own shadow may fall on (within its stack's reach):
     a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
+    `window`: where to look for things (the rest is left out); the mat's light is still
+    fitted over all of it (:mod:`vision.stages.busy_screen`).
     """
     img = cv2.add(blurred(overview), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -120,7 +123,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     coloured = hue > limit
     model = brightness_model(level, free & ~(coloured.astype(np.uint8) * 255), cfg)
     lit = cv2.divide(level, model)  # (one quotient for both below)
-    logk = cv2.log(lit)
     # Under two lights of different tints (a warm lamp and a cool ceiling) a shadow of the one
     # is lit by the other alone, so it takes that light's tint, the more the darker it is (a
     # warm lamp's full shadow, at 0.45 of the mat, was 0.16 off its hue; skin is twice that at
@@ -132,6 +134,15 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                  (2 * r + 1, 2 * r + 1))) > 0
     coloured = (strong > 0) | (coloured & beside_strong)
+    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    # A faint tint in a shadow is the other light's (see above), not a thing's.
+    faint = _faint_things(cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0), level,
+                          where & ~fringe, overview.px_per_mm, cfg)
+    if window is not None:
+        hue, lit, coloured, where, fringe = (a[window] for a in (hue, lit, coloured, where,
+                                                                  fringe))
+        stacks = None if stacks is None else stacks[window]
+    logk = cv2.log(lit)
     gx = cv2.Sobel(logk, cv2.CV_32F, 1, 0, ksize=3, scale=overview.px_per_mm / 8.0)
     gy = cv2.Sobel(logk, cv2.CV_32F, 0, 1, ksize=3, scale=overview.px_per_mm / 8.0)
     # The steepest slope within a pixel of each pixel (per mm).
@@ -151,7 +162,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     ends = (~where).astype(np.uint8)
     beside = cv2.dilate(ends, np.ones((1, 5), np.uint8)) > 0
     above = cv2.dilate(ends, np.ones((5, 1), np.uint8)) > 0
-    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     mute = fringe | (beside & above)
     k3 = np.ones((3, 3), np.uint8)
     # (Written over in place: two frame-sized np.where temporaries took longer.)
@@ -234,10 +244,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             y1 = int((sel[:, 1] + sel[:, 3]).max())
             x1 = int((sel[:, 0] + sel[:, 2]).max())
             things[y0:y1, x0:x1] |= solid[labels[y0:y1, x0:x1]]
-    # A faint tint in a shadow is the other light's (see above), not a thing's.
-    faint_hue = cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0)
-    things |= _faint_things(faint_hue, level, where & ~fringe, overview.px_per_mm, cfg)
-    return things.astype(np.uint8) * 255
+    if window is not None:
+        faint[window] |= things
+        return faint.astype(np.uint8) * 255
+    return (things | faint).astype(np.uint8) * 255
 
 
 def _sharp_enough(sharp: np.ndarray, total: np.ndarray, px_per_mm: float,
@@ -361,40 +371,6 @@ def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.hypot(dx[None, :], dy[:, None])
 
 
-def _crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
-             cfg: VisionConfig) -> bool:
-    """Does the hand (`blobs`: its labels) go on into the region, or end just short of it?
-
-    Seen from the free mat, layer by layer towards the region: a hand that goes on into it is
-    as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
-    mm inside it) narrows towards its rounded end. So the width on the innermost layer of free
-    mat, against the widest layer within the profile, tells how far in it goes (for a
-    finger; anything wider goes on into the region unless its innermost layers are nearly
-    empty: an edge running along the outline a few mm off it).
-    """
-    on = np.isin(labels, blobs) & freehere
-    near = dist[freehere]
-    if near.size == 0:
-        return False
-    first = float(near.min())
-    step = 1.0 / max(cfg.overview_px_per_mm, 1e-6)
-    widths = []
-    d = first
-    while d < cfg.busy_profile_mm:
-        layer = on & (dist >= d) & (dist < d + step)
-        widths.append(np.count_nonzero(layer) * step)
-        d += step
-    if not widths:
-        return False
-    inner = float(np.mean(widths[:2]))
-    if max(widths) > cfg.busy_cross_narrow_mm:
-        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end, but its
-        # edge may run along the outline a few mm off it (then the innermost layers are
-        # nearly empty).
-        return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_wide_ratio * max(widths)
-    return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
-
-
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
             view: np.ndarray | None, cfg: VisionConfig):
     """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
@@ -435,7 +411,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
     # fingertip does that stops short), only the closer look can tell.
-    crossed = any(_crosses(here, [i], freehere, dist, cfg) for i in far)
+    crossed = any(crosses(here, [i], freehere, dist, cfg) for i in far)
     if not crossed and detail is None:
         return False
     inside = reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
@@ -467,8 +443,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     into a region a thing reaches; without it the overview's pixels are used.
     """
     mat = mat or load_mat()
-    if cfg.busy_screen_px_per_mm and nothing_near(overview, cfg, mat, regions(mat), _layout,
-                                                 object_mask):
+    window = first_look(overview, cfg, mat, regions(mat), _layout, object_mask) if (
+        cfg.busy_screen_px_per_mm) else (slice(None), slice(None))
+    if window is None:
         return BusyReading(covered=[], area_mm2=0.0, mask=np.zeros(overview.image.shape[:2],
                                                                     np.uint8))
     s = overview.px_per_mm
@@ -492,7 +469,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             # The sticker: the symbol, its quiet zone and the printed id under it.
             grown = c + (q - c) * cfg.busy_code_grow + np.sign(q - c) * 4.0
             cv2.fillConvexPoly(bare, np.round(grown * s).astype(np.int32), 0)
-    things = object_mask(overview, cfg, bare, mat_hue, stacks) & bare
+    things = object_mask(overview, cfg, bare, mat_hue, stacks, window) & bare
     # An odd kernel: an even one shifts the mask by a pixel (the anchor is off-centre).
     k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,

@@ -1,5 +1,6 @@
-"""The look inside a region a thing reaches (:mod:`vision.stages.busy`): how much of it the
-thing goes on to hide, from its own colour where it meets the region.
+"""The look inside a region a thing reaches (:mod:`vision.stages.busy`): whether, seen from
+outside, it goes on into the region (:func:`crosses`), and how much of it the thing goes on to
+hide, from its own colour where it meets the region.
 
 Seen from outside alone, a fingertip ending 2 mm short of a card's edge and one ending 2 mm
 inside it look alike; inside, the one shows skin or cloth beyond the outline, the other the
@@ -70,6 +71,40 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         colour = means[np.argmin([sum3((img - m) ** 2, cfg.busy_column_sum) for m in means],
                                    axis=0)]
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+
+
+def crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,
+             cfg: VisionConfig) -> bool:
+    """Does the hand (`blobs`: its labels) go on into the region, or end just short of it?
+
+    Seen from the free mat, layer by layer towards the region: a hand that goes on into it is
+    as wide at the region's edge as further out; a fingertip that stops at the edge (or a few
+    mm inside it) narrows towards its rounded end. So the width on the innermost layer of free
+    mat, against the widest layer within the profile, tells how far in it goes (for a
+    finger; anything wider goes on into the region unless its innermost layers are nearly
+    empty: an edge running along the outline a few mm off it).
+    """
+    on = np.isin(labels, blobs) & freehere
+    near = dist[freehere]
+    if near.size == 0:
+        return False
+    first = float(near.min())
+    step = 1.0 / max(cfg.overview_px_per_mm, 1e-6)
+    widths = []
+    d = first
+    while d < cfg.busy_profile_mm:
+        layer = on & (dist >= d) & (dist < d + step)
+        widths.append(np.count_nonzero(layer) * step)
+        d += step
+    if not widths:
+        return False
+    inner = float(np.mean(widths[:2]))
+    if max(widths) > cfg.busy_cross_narrow_mm:
+        # A palm, an arm, a hand over a corner: too wide for a fingertip's round end, but its
+        # edge may run along the outline a few mm off it (then the innermost layers are
+        # nearly empty).
+        return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_wide_ratio * max(widths)
+    return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
 def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig):
@@ -149,19 +184,22 @@ def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
     One, unless it is two things (a sleeve and the hand, a sleeve and its shadow): their mean
     lies between them, and the spread around it takes in whatever colour a card has between
     them too. Then two, split by 2-means from the split across its widest spread."""
-    whole = [(sample.mean(axis=0), np.maximum(sample.std(axis=0), cfg.busy_inside_spread))]
+    spread = sample.std(axis=0)
+    whole = [(sample.mean(axis=0), np.maximum(spread, cfg.busy_inside_spread))]
     too_few = len(sample) < 20  # (pixels: no two colours to tell apart)
-    if not split or too_few or sample.std(axis=0).max() <= cfg.busy_inside_split_spread:
+    if not split or too_few or spread.max() <= cfg.busy_inside_split_spread:
         return whole
-    centred = sample - sample.mean(axis=0)
+    centred = sample - whole[0][0]
     axis = np.linalg.eigh(centred.T @ centred)[1][:, -1]
     second = centred @ axis > 0
     for _ in range(cfg.busy_inside_split_steps):
         if second.all() or not second.any():
             return whole
         a, b = sample[~second].mean(axis=0), sample[second].mean(axis=0)
-        second = (sum3((sample - b) ** 2, cfg.busy_column_sum)
-                  < sum3((sample - a) ** 2, cfg.busy_column_sum))
+        was, second = second, (sum3((sample - b) ** 2, cfg.busy_column_sum)
+                               < sum3((sample - a) ** 2, cfg.busy_column_sum))
+        if np.array_equal(was, second):
+            break  # (settled: every further step would split it the same)
     parts = [sample[~second], sample[second]]
     if min(len(p) for p in parts) < cfg.busy_inside_split_part * len(sample):
         return whole
