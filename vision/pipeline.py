@@ -47,7 +47,7 @@ from vision.stages.overview import (Overview, deviation_from, free_mask, mat_dev
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
                            relearn_light, remember_cards)
-from vision.tags import Code, parse_payload, usable_decoders
+from vision.tags import Code, parse_payload
 from vision.tokens import LaneCount
 
 # Before any frame: every frame then reuses the heap (vision/heap.py says why).
