@@ -90,3 +90,16 @@ def test_the_rings_pixels_listed_once_are_each_places_own():
     for k, (box, freehere, dist) in enumerate(rings.values()):
         own = every[box][freehere & (dist <= near)]
         assert own.size and sorted(every.ravel()[idx[place == k]]) == sorted(own)
+
+
+def test_the_faint_things_at_their_own_scale_need_no_resampling():
+    # At busy_faint_px_per_mm (the first look's scale) _faint_things skips its resizes: it
+    # rests on OpenCV's resize to the same size being an exact copy, for the float hue,
+    # share and brightness (INTER_AREA) and the uint8 mask (INTER_NEAREST).
+    overview = saved_overview("physical-pale-sleeve-beside-its-shadow-overview.jpg")
+    img = cv2.resize(overview.image, (400, 230), interpolation=cv2.INTER_AREA)
+    hue = img.astype(np.float32) / 97.0
+    for a, how in ((hue, cv2.INTER_AREA), (hue[..., 0].copy(), cv2.INTER_AREA),
+                   (img[..., 1].copy(), cv2.INTER_NEAREST)):
+        again = cv2.resize(a, None, fx=1.0, fy=1.0, interpolation=how)
+        assert again.dtype == a.dtype and np.array_equal(again, a)
