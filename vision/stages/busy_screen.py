@@ -27,17 +27,16 @@ from vision.stages.overview import Overview, blurred
 def coarse(overview: Overview, size: tuple[int, int]) -> Overview:
     """The overview resampled to `size` (w, h): each pixel the mean of those it covers. Its
     blurred image is the overview's own, resampled: blurred again 3 x 3 at this scale, a
-    dark sleeve's sharp outline took 6 mm, as soft as a shadow's."""
+    dark sleeve's sharp outline took 6 mm, as soft as a shadow's. Its image is that blurred
+    one too: the first look reads no other (the sharp one resampled cost 0.35 ms a frame)."""
     s = overview.px_per_mm * size[0] / overview.image.shape[1]
     view = overview.in_view
     if view is not None:
         # A coarse pixel is seen only when all it covers is.
         view = cv2.resize(view.astype(np.uint8) * np.uint8(255), size,
                           interpolation=cv2.INTER_AREA) == 255
-    return dataclasses.replace(
-        overview, image=cv2.resize(overview.image, size, interpolation=cv2.INTER_AREA),
-        px_per_mm=s, in_view=view,
-        blur3=cv2.resize(blurred(overview), size, interpolation=cv2.INTER_AREA))
+    blur3 = cv2.resize(blurred(overview), size, interpolation=cv2.INTER_AREA)
+    return dataclasses.replace(overview, image=blur3, px_per_mm=s, in_view=view, blur3=blur3)
 
 
 @lru_cache(maxsize=4)
