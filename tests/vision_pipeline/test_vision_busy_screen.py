@@ -72,3 +72,34 @@ def test_the_full_look_searches_only_round_what_the_first_look_saw():
     hidden = {"nobles.0", "nobles.1", "market.2.0", "market.3.0", "market.3.1", "decks.2",
               "decks.3"}  # (its truth; the saved overview alone has no closer look)
     assert {"nobles.0", "nobles.1", "market.3.0", "decks.3"} <= set(covered) <= hidden
+
+
+def test_the_rings_pixels_listed_once_are_each_places_own():
+    # The first look finds the things near every place in one lookup of ring_pixels(): each
+    # place must get exactly its own ring's pixels (the free mat within its ring and the margin,
+    # in its box), as looking them up place by place in the layout's boxes gives.
+    from vision.stages.busy_screen import ring_pixels
+    cfg = DEFAULT_CONFIG
+    s = cfg.busy_screen_px_per_mm
+    free, rings = _layout(id(MAT), s, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                          cfg.busy_profile_mm, cfg.busy_stack_shadow_mm)[:2]
+    every = np.arange(free.size).reshape(free.shape)  # each pixel its own label
+    idx, place, paths = ring_pixels(_layout, id(MAT), s, cfg)
+    assert paths == tuple(rings) and set(paths) == set(regions(MAT))
+    near = cfg.busy_ring_mm + cfg.busy_screen_margin_mm
+    for k, (box, freehere, dist) in enumerate(rings.values()):
+        own = every[box][freehere & (dist <= near)]
+        assert own.size and sorted(every.ravel()[idx[place == k]]) == sorted(own)
+
+
+def test_the_faint_things_at_their_own_scale_need_no_resampling():
+    # At busy_faint_px_per_mm (the first look's scale) _faint_things skips its resizes: it
+    # rests on OpenCV's resize to the same size being an exact copy, for the float hue,
+    # share and brightness (INTER_AREA) and the uint8 mask (INTER_NEAREST).
+    overview = saved_overview("physical-pale-sleeve-beside-its-shadow-overview.jpg")
+    img = cv2.resize(overview.image, (400, 230), interpolation=cv2.INTER_AREA)
+    hue = img.astype(np.float32) / 97.0
+    for a, how in ((hue, cv2.INTER_AREA), (hue[..., 0].copy(), cv2.INTER_AREA),
+                   (img[..., 1].copy(), cv2.INTER_NEAREST)):
+        again = cv2.resize(a, None, fx=1.0, fy=1.0, interpolation=how)
+        assert again.dtype == a.dtype and np.array_equal(again, a)

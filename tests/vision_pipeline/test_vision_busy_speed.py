@@ -14,7 +14,7 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import analyse
 from vision.stages.busy import detect_busy, object_mask
-from vision.stages.mat_light import brightness_model, chroma_fit
+from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 
 from .helpers import with_image
 
@@ -84,3 +84,24 @@ def test_a_calm_mat_is_judged_as_the_plain_way(name):
     assert fast.covered == plain.covered == []
     assert not fast.mask.any() and not plain.mask.any()
     assert fast.area_mm2 == plain.area_mm2 and fast.spots == plain.spots
+
+
+@pytest.mark.parametrize("name", FRAMES)
+def test_the_mats_hue_is_the_plain_median(name):
+    # mat_chromaticity works column by column: the same float32 values as numpy's mean over
+    # each row of three and median down the columns, on the overview and the first look's
+    # coarse copy, over the free mat and over all of it.
+    from vision.mat import load_mat
+    from vision.stages.busy import _layout
+    from vision.stages.busy_screen import coarse
+    from vision.stages.overview import blurred
+    ov = _reading(name).overview
+    mat, cfg = load_mat(), DEFAULT_CONFIG
+    for o in (ov, coarse(ov, (400, 230))):
+        free = _layout(id(mat), o.px_per_mm, cfg.busy_region_inner_mm, cfg.busy_ring_mm,
+                       cfg.busy_profile_mm, cfg.busy_stack_shadow_mm)[0]
+        for where in (free, np.full(free.shape, 255, np.uint8)):
+            sample = blurred(o)[::3, ::3].astype(np.float32)[where[::3, ::3] > 0] + 1.0
+            plain = np.median(sample / sample.mean(axis=1, keepdims=True), axis=0)
+            fast = mat_chromaticity(o, where)
+            assert fast.dtype == plain.dtype and np.array_equal(fast, plain)

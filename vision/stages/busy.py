@@ -285,9 +285,14 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
     # its temporaries cost more than the work. The hue is averaged over the free mat.
     full = where
     k = cfg.busy_faint_px_per_mm / px_per_mm
-    share = cv2.resize(where.astype(np.float32), None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-    hue = cv2.resize(hue * where, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
-    level = cv2.resize(level, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+
+    def at(a: np.ndarray) -> np.ndarray:
+        # (Already at that scale, as in the first look: resize would only copy it.)
+        return a if k == 1.0 else cv2.resize(a, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+
+    share = at(where.astype(np.float32))
+    hue = at(hue * where)
+    level = at(level)
     where = share > 0.5
     px_per_mm = cfg.busy_faint_px_per_mm
     # Smoothed over the free mat: the camera's noise in hue is as large as such a tint.
@@ -322,9 +327,11 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         # Still tinted there: at least half as far off the mat's hue as the limit.
         still = hue[box][around] - base > 0.5 * (limit[box][around] - base)
         solid[i] = np.mean(still) <= cfg.busy_faint_tinted_around
-    things = solid[labels].astype(np.uint8)
-    return (cv2.resize(things, (full.shape[1], full.shape[0]),
-                       interpolation=cv2.INTER_NEAREST) > 0) & full
+    things = solid[labels]
+    if things.shape != full.shape:
+        things = cv2.resize(things.astype(np.uint8), (full.shape[1], full.shape[0]),
+                            interpolation=cv2.INTER_NEAREST) > 0
+    return things & full
 
 
 @lru_cache(maxsize=4)

@@ -47,7 +47,12 @@ def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
     sample = img[free[::3, ::3] > 0]
     if not len(sample):
         return np.ones(3, np.float32)
-    return np.median(sample / sample.mean(axis=1, keepdims=True), axis=0)
+    # Column by column: numpy's mean over rows of three and median down the columns of an
+    # N x 3 array took a fifth longer, for the same float32 values (the mean's sum in its
+    # own order, (b + g) + r).
+    b, g, r = sample[:, 0], sample[:, 1], sample[:, 2]
+    mean = ((b + g) + r) / np.float32(3)
+    return np.array([np.median(c / mean) for c in (b, g, r)], np.float32)
 
 
 def chroma_model(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
