@@ -83,3 +83,16 @@ def test_one_ratio_gives_light_and_deviation_as_before(name):
     hue = cv2.max(cv2.max(cv2.absdiff(b, level), cv2.absdiff(g, level)), cv2.absdiff(r, level))
     assert np.array_equal(bank._hue(ratio), hue)
     assert np.array_equal(bank.lane_light(lane, mat), hue < DEFAULT_CONFIG.shadow_max_hue)
+
+
+@pytest.mark.parametrize("name", LANES)
+def test_deviation_as_split_channels_give_it(name):
+    """ratio_deviation takes the largest channel from strided views: the same numbers as the
+    channels split and their largest taken by OpenCV."""
+    lane, mat = _lane(name)
+    ratio = bank._ratio(lane, mat)
+    b, g, r = cv2.split(cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0)))
+    plain = cv2.max(cv2.max(b, g), r)
+    assert np.array_equal(ratio_deviation(ratio), plain)
+    assert ratio_deviation(ratio).shape == plain.shape
+
