@@ -167,7 +167,8 @@ def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
 
 def _ratio(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Each channel's ratio to the mat's (float32)."""
-    return cv2.divide(image.astype(np.float32, copy=False), cv2.max(background, 8.0))
+    # (A uint8 image is taken as it is: converting it first was a pass of its own.)
+    return cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F)
 
 
 def _level(ratio: np.ndarray) -> np.ndarray:
