@@ -10,7 +10,7 @@ import pytest
 from vision.config import DEFAULT_CONFIG
 from vision.stages import bank
 from vision.stages.overview import deviation_from, ratio_deviation
-from vision.tokens import fill_holes
+from vision.tokens import column_counts, fill_holes
 
 DATA = Path(__file__).parent / "data"
 #: Saved lanes with the bare mat's colour over them (``-mat``): white, black, coloured.
@@ -76,6 +76,9 @@ def test_strip_median_as_sorted(rows):
 def test_one_ratio_gives_light_and_deviation_as_before(name):
     lane, mat = _lane(name)
     ratio = bank._ratio(lane, mat)
+    # The uint8 lane divided as it is: the numbers of the lane made float32 first.
+    assert np.array_equal(ratio, cv2.divide(lane.astype(np.float32), cv2.max(mat, 8.0)))
+    assert ratio.dtype == np.float32
     assert np.array_equal(ratio_deviation(ratio), deviation_from(lane, mat))
     # lane_light the plain way: the channels split, OpenCV's absdiff and max.
     level = cv2.transform(ratio, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -83,3 +86,28 @@ def test_one_ratio_gives_light_and_deviation_as_before(name):
     hue = cv2.max(cv2.max(cv2.absdiff(b, level), cv2.absdiff(g, level)), cv2.absdiff(r, level))
     assert np.array_equal(bank._hue(ratio), hue)
     assert np.array_equal(bank.lane_light(lane, mat), hue < DEFAULT_CONFIG.shadow_max_hue)
+
+
+@pytest.mark.parametrize("name", LANES)
+def test_deviation_as_split_channels_give_it(name):
+    """ratio_deviation takes the largest channel from strided views: the same numbers as the
+    channels split and their largest taken by OpenCV."""
+    lane, mat = _lane(name)
+    ratio = bank._ratio(lane, mat)
+    b, g, r = cv2.split(cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0)))
+    plain = cv2.max(cv2.max(b, g), r)
+    assert np.array_equal(ratio_deviation(ratio), plain)
+    assert ratio_deviation(ratio).shape == plain.shape
+
+
+
+@pytest.mark.parametrize("name", LANES)
+def test_column_counts_as_numpy_sums(name):
+    """The run counter's token pixels a column, counted by OpenCV: numpy's sums, on a lane's
+    token mask, its holes filled and a mask cut out of it (not contiguous)."""
+    lane, mat = _lane(name)
+    mask = fill_holes(deviation_from(lane, mat) > DEFAULT_CONFIG.deviation_ratio, 2.0,
+                      DEFAULT_CONFIG)
+    assert mask.any()
+    for m in (mask, mask[5:-5, 3:-7]):
+        assert np.array_equal(column_counts(m), m.sum(axis=0))

@@ -51,7 +51,10 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     t = np.clip(t, 0.0, 1.0)[:, None]
     # (Rows of W * 3 numbers: numpy broadcasts a trailing axis of 3 slowly.)
     w3 = top.size
-    bg = (top.reshape(1, w3) * (1.0 - t) + bottom.reshape(1, w3) * t).reshape(h, -1, 3)
+    # (In place: a lane-sized array fewer to make and fill.)
+    bg = top.reshape(1, w3) * (1.0 - t)
+    bg += bottom.reshape(1, w3) * t
+    bg = bg.reshape(h, -1, 3)
     either = top_ok | bottom_ok
     if not either.all():
         bg[:, ~either] = overview_bg[:, ~either]
@@ -100,7 +103,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     cap = lit[None, :] / np.maximum(channel_mean(bg), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
     # (One pass: each channel a strided view was three.)
-    return cv2.multiply(bg, cv2.merge([factor.astype(np.float32, copy=False)] * 3))
+    return cv2.multiply(bg, cv2.merge([factor.astype(np.float32, copy=False)] * 3), dst=bg)
 
 
 def _strip_median(part: np.ndarray) -> np.ndarray:
@@ -164,7 +167,8 @@ def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
 
 def _ratio(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Each channel's ratio to the mat's (float32)."""
-    return cv2.divide(image.astype(np.float32, copy=False), cv2.max(background, 8.0))
+    # (A uint8 image is taken as it is: converting it first was a pass of its own.)
+    return cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F)
 
 
 def _level(ratio: np.ndarray) -> np.ndarray:
