@@ -70,6 +70,18 @@ def saved_overview(name: str):
     return Overview(image=image, background=None, px_per_mm=1.0)
 
 
+def saved_patch(name: str, homography, lens, cfg):
+    """A saved patch of a real frame from ``data/`` (the pixels about one slot or spot) as the
+    stages get it: the prepared frame, and the mat's place in it (that frame's homography and
+    lens)."""
+    from pathlib import Path
+
+    from vision.stages.locate import MatLocation, prepare
+    image = cv2.imread(str(Path(__file__).parent / "data" / name))
+    assert image is not None, name
+    return prepare(image, cfg), MatLocation([0, 1, 2, 3], {}, np.array(homography), lens=lens)
+
+
 def with_image(ov, image: np.ndarray):
     """The overview `ov` with its image replaced (a hand, a shadow painted in), its mat model
     kept: what the busy stage would see in that frame."""

@@ -15,8 +15,9 @@ from vision.mat import load_mat
 from vision.pipeline import analyse
 from vision.stages.codes import _finish_crop, slot_crop
 from vision.stages.lens import Lens
-from vision.stages.locate import MatLocation, prepare
 from vision.stages.match import match_crop, match_tags
+
+from .helpers import saved_patch
 
 DATA = Path(__file__).parent / "data"
 FAST = DEFAULT_CONFIG.with_(stage_threads=0, crop_smooth_linear=True)
@@ -81,10 +82,7 @@ BURNT_RECT = (296.0, 306.0, 68.0, 93.0)
 def test_the_matcher_tries_the_decoders_crop_first_then_the_bicubic_one():
     """The matcher takes the smoothed crop the decoders had (no warp of its own); where no
     code is clear in it (bilinear), the bicubic crop: the half-burnt tag is still matched."""
-    image = cv2.imread(str(DATA / "physical-burnt-tag-1K04-slot.png"))
-    assert image is not None
-    frame = prepare(image, FAST)
-    loc = MatLocation([0, 1, 2, 3], {}, np.array(BURNT_H), lens=BURNT_LENS)
+    frame, loc = saved_patch("physical-burnt-tag-1K04-slot.png", BURNT_H, BURNT_LENS, FAST)
     found = match_tags(frame, loc, {"market.1.2": BURNT_RECT}, FAST)
     assert [c.text for c in found] == ["SPL:1K04"]
     # In the bilinear crop alone no code is clear.
@@ -103,10 +101,8 @@ BILINEAR_RECT = (140.0, 100.0, 68.0, 93.0)
 
 
 def test_a_tag_matched_in_the_decoders_crop_needs_no_warp_of_the_matchers_own():
-    image = cv2.imread(str(DATA / "physical-matched-bilinear-3K03-slot.png"))
-    assert image is not None
-    frame = prepare(image, FAST)
-    loc = MatLocation([0, 1, 2, 3], {}, np.array(BILINEAR_H), lens=BILINEAR_LENS)
+    frame, loc = saved_patch("physical-matched-bilinear-3K03-slot.png", BILINEAR_H,
+                             BILINEAR_LENS, FAST)
     found = match_tags(frame, loc, {"market.3.0": BILINEAR_RECT}, FAST)
     assert [c.text for c in found] == ["SPL:3K03"]
     # Only the bilinear smoothed crop was made (the crop cache's keys end with "linear").

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import analyse
 from vision.stages.codes import read_slot_crops
 from vision.stages.lens import Lens
-from vision.stages.locate import MatLocation, prepare
+
+from .helpers import saved_patch
 
 DATA = Path(__file__).parent / "data"
 # A slot the matcher may have never reaches pyzbar (test_vision_match_last.py): matched last.
@@ -37,10 +37,7 @@ def _result(reading) -> dict:
 
 
 def test_a_foreign_sticker_only_pyzbar_reads_is_read_in_its_one_crop():
-    image = cv2.imread(str(DATA / SPOT))
-    assert image is not None
-    frame = prepare(image, DEFAULT_CONFIG)
-    loc = MatLocation([0, 1, 2, 3], {}, np.array(SPOT_H), lens=SPOT_LENS)
+    frame, loc = saved_patch(SPOT, SPOT_H, SPOT_LENS, DEFAULT_CONFIG)
     read = read_slot_crops(frame, loc, {"spot.0": SPOT_RECT}, FAST)
     assert [(c.text, c.decoder) for c in read] == [("http://example.com", "pyzbar")]
     # Not in the first sharpened crop (4 px/mm): pyzbar tried there would miss it.

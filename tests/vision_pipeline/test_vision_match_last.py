@@ -10,30 +10,22 @@ a frame of its own: the mat's millimetres map to its pixels at 4 px/mm. A busy f
 gets one quick look, at the smoothed crop."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
-
 import vision.stages.codes as codes
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import _read_or_match, quick_look
 from vision.stages.codes import fast_decoders, read_slot_crops
 from vision.stages.lens import Lens
-from vision.stages.locate import MatLocation, prepare
 
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_patch
+
 PX_PER_MM = 4.0
 
 
 def _untagged_card():
-    image = cv2.imread(str(DATA / "physical-nomatch-untagged-card-4ppmm.png"))
-    assert image is not None
-    frame = prepare(image, DEFAULT_CONFIG)
     # Mat mm -> px: pixel centres at (mm + 0.5 / 4) * 4 (as stages.locate.rectify makes crops).
-    H = np.array([[PX_PER_MM, 0.0, -0.5], [0.0, PX_PER_MM, -0.5], [0.0, 0.0, 1.0]])
-    loc = MatLocation([0, 1, 2, 3], {}, H)
-    h, w = image.shape[:2]
+    H = [[PX_PER_MM, 0.0, -0.5], [0.0, PX_PER_MM, -0.5], [0.0, 0.0, 1.0]]
+    frame, loc = saved_patch("physical-nomatch-untagged-card-4ppmm.png", H, None, DEFAULT_CONFIG)
+    h, w = frame.full.shape[:2]
     m = DEFAULT_CONFIG.crop_margin_mm
     # The slot: the crop less the margin slot_crop grows it by.
     return frame, loc, (m, m, w / PX_PER_MM - 2 * m, h / PX_PER_MM - 2 * m)
@@ -90,10 +82,7 @@ BUSY_RECT = (140.0, 306.0, 68.0, 93.0)
 
 
 def test_a_busy_frames_quick_look_reads_the_tag_in_the_smoothed_crop():
-    image = cv2.imread(str(DATA / BUSY_SLOT))
-    assert image is not None
-    frame = prepare(image, DEFAULT_CONFIG)
-    loc = MatLocation([0, 1, 2, 3], {}, np.array(BUSY_H), lens=BUSY_LENS)
+    frame, loc = saved_patch(BUSY_SLOT, BUSY_H, BUSY_LENS, DEFAULT_CONFIG)
     cfg = DEFAULT_CONFIG.with_(stage_threads=0)
     read = read_slot_crops(frame, loc, {"market.1.0": BUSY_RECT}, quick_look(cfg))
     assert [c.text for c in read] == ["SPL:1R02"]
