@@ -19,7 +19,7 @@ def _plain_fill(ov, rect):
         return fill
     unlike = _unlike_shaded_mat(_inner(ov.image, rect, s, cfg.slot_inset_mm),
                                 _inner(ov.background, rect, s, cfg.slot_inset_mm), s,
-                                brightest_mat(ov, cfg), cfg)
+                                lambda: brightest_mat(ov, cfg), cfg)
     rest = float(np.mean(unlike))
     return rest if rest <= 1.0 - cfg.empty_shade_share else fill
 

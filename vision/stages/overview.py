@@ -1,6 +1,7 @@
 """Stages 4-5: the whole mat rectified, its colour modelled, and how full each slot is."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -226,12 +227,13 @@ def brightest_mat(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG) -> flo
 
 
 def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: float,
-                       brightest, cfg: VisionConfig, enough: float | None = None) -> np.ndarray:
+                       brightest: Callable[[], float], cfg: VisionConfig,
+                       enough: float | None = None) -> np.ndarray:
     """bool per pixel: not the mat as light or a shadow shows it.
 
     The mat in a shadow or a lamp's light keeps its hue, stays within the shadow's and the
     light's range of brightness (never brighter than the bare mat where the light is strongest,
-    `brightest`, a number or what works it out: the colour model may have followed a shadow
+    what `brightest` works out, only when needed: the colour model may have followed a shadow
     beside it), and changes brightness no faster than a shadow's soft edge.
     `enough`: when more than this share of the pixels is off the mat's hue or darker than any
     shadow, those alone are returned (the rest could only add to a share already too big).
@@ -243,13 +245,11 @@ def _unlike_shaded_mat(image: np.ndarray, background: np.ndarray, px_per_mm: flo
     if enough is not None and np.mean(unlike) > enough:
         # (A card: its gradients and the mat's brightest light, 2 ms a frame, not needed.)
         return unlike
-    if callable(brightest):
-        brightest = brightest()
     logl = np.log(cv2.blur(level, (3, 3)))
     gx = cv2.Sobel(logl, cv2.CV_32F, 1, 0, ksize=3, scale=px_per_mm / 8.0)
     gy = cv2.Sobel(logl, cv2.CV_32F, 0, 1, ksize=3, scale=px_per_mm / 8.0)
     steepest = -np.log(cfg.shadow_min_ratio) / cfg.shadow_edge_mm  # per mm
-    too_bright = (ratio > cfg.shadow_max_ratio) & (level > cfg.empty_lit_slack * brightest)
+    too_bright = (ratio > cfg.shadow_max_ratio) & (level > cfg.empty_lit_slack * brightest())
     return unlike | too_bright | (cv2.magnitude(gx, gy) > steepest)
 
 
