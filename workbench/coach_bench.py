@@ -20,7 +20,7 @@ import argparse
 import json
 import time
 
-from companion.ai.value import ValueNet, default_net
+from companion.ai.value import ValueNet, default_net, softmax
 
 from .train_value import reliability, self_play_game
 
@@ -105,11 +105,7 @@ def _fit(weights: str, scored: list, out: str) -> float:
     import numpy as np
 
     def brier(t):
-        total = 0.0
-        for s, mover, won in scored:
-            z = np.exp((s - s.max()) / t)
-            total += (z[mover] / z.sum() - won) ** 2
-        return total / max(len(scored), 1)
+        return reliability([(softmax(s, t)[mover], won) for s, mover, won in scored])[0]
     best = float(round(min(np.arange(0.5, 3.001, 0.05), key=brier), 2))
     with np.load(weights) as data:
         params = {k: data[k] for k in ("mean", "scale", "w1", "b1", "w2", "b2", "w3", "b3")}

@@ -150,9 +150,14 @@ class ValueNet:
         return h @ self.w3 + self.b3
 
     def chances(self, rows: np.ndarray) -> list:
-        z = self.scores(rows) / self.temperature
-        z = np.exp(z - z.max())
-        return list(z / z.sum())
+        return list(softmax(self.scores(rows), self.temperature))
+
+
+def softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
+    """Each seat's chance from its score (:meth:`ValueNet.scores`) at `temperature`."""
+    z = scores / temperature
+    z = np.exp(z - z.max())
+    return z / z.sum()
 
 
 @lru_cache(maxsize=1)
@@ -200,4 +205,4 @@ def reference_chances(params: dict, rows) -> list:
 
 __all__ = ["FEATURES", "ValueNet", "seat_features", "net_chances", "default_net",
            "expert_net", "expert_chances", "EXPERT_WEIGHTS",
-           "reference_chances", "WEIGHTS"]
+           "reference_chances", "softmax", "WEIGHTS"]
