@@ -289,6 +289,13 @@ class VisionConfig:
     #: The same allowance tells a shadow reaching a region, against the lit bare mat beside it
     #: (stages/shadow.py: tinted_shade, shadow_colour).
     busy_shadow_tint: float = 0.4
+    #: ...but only along the way light's tint goes (warm to cool: blue against red, green
+    #: nearly still). A dyed sleeve may be off it: a dark teal sleeve in a window's light, 0.15
+    #: off the mat's hue at 0.66 of its brightness, was taken for the hand's shadow. A pixel
+    #: whose green strays from the mean of its blue and red by more than this times
+    #: shadow_max_hue's limit is a thing however dark (a blue shadow lit by the window beside
+    #: a warm lamp strayed 0.10, a teal sleeve 0.18). None: no such test.
+    busy_tint_off_axis: float | None = 1.5
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
     #: then be as bright as the mat), steps up within this much (mm).

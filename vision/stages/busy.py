@@ -115,8 +115,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # Under one hue, divided by it as a scalar (a frame-sized array of it, or numpy's
     # broadcast division, took longer; the same float32 quotients).
     one = tuple(float(v) for v in np.asarray(mat_hue, np.float32)) + (1.0,)
-    rel = cv2.absdiff(cv2.divide(chroma, one) if fit is None else cv2.divide(chroma, fit),
-                      (1.0, 1.0, 1.0, 0.0))
+    ratio = cv2.divide(chroma, one) if fit is None else cv2.divide(chroma, fit)
+    rel = cv2.absdiff(ratio, (1.0, 1.0, 1.0, 0.0))
     b, g, r = cv2.split(rel)
     hue = cv2.max(cv2.max(b, g), r)
     limit = hue_limit(level, cfg)
@@ -129,7 +129,13 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # 0.9). Beside such a thing, though, its blurred outline mixes with its own shadow: the
     # plain limit holds there (a 2D render's fingertip lost its rim and with it its reach).
     dimness = cv2.max(1.0 - lit, 0.0)
-    strong = (hue > limit + cfg.busy_shadow_tint * dimness).astype(np.uint8)
+    strong = hue > limit + cfg.busy_shadow_tint * dimness
+    if cfg.busy_tint_off_axis is not None:
+        # Green against magenta: no light's tint goes that way (config).
+        sb, sg, sr = cv2.split(ratio)
+        gm = cv2.absdiff(sg, cv2.addWeighted(sb, 0.5, sr, 0.5, 0.0))
+        strong |= gm > cfg.busy_tint_off_axis * limit
+    strong = strong.astype(np.uint8)
     r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                  (2 * r + 1, 2 * r + 1))) > 0
