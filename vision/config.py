@@ -382,11 +382,12 @@ class VisionConfig:
     #: arm's shadow far from it) or of it with the things within busy_anchor_gap_mm of it (a
     #: deep shadow cut off from the arm by a few mm), is off the mat's hue (the hand casting
     #: it), it is that hand's shadow reaching the region (stages/shadow.py, shadow_contact).
-    #: Far: 0.55-0.77 for the shadows on the tune frames; a grey sleeve across a row whose
-    #: ends touch a coloured token or print, 0.11.
+    #: Far: 0.55-0.77 for the shadows on the tune frames, but 0.25 for an arm lying beside
+    #: the mat's edge (only its part over the mat is seen: its deep shadow fills the margin);
+    #: a grey sleeve across a row whose ends touch a coloured token or print, 0.11.
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
-    busy_shadow_far_caster: float = 0.3
+    busy_shadow_far_caster: float = 0.2
     #: ...unless, looked at closer, the region's own outline does not go on under it: a shadow
     #: only darkens the mat's printed line, a card's edge, a chip's rim; a dark sleeve hides
     #: them (stages/busy_sleeve.py). Per stretch of about busy_sleeve_stretch_mm of a side
