@@ -289,12 +289,14 @@ class VisionConfig:
     #: The same allowance tells a shadow reaching a region, against the lit bare mat beside it
     #: (stages/shadow.py: tinted_shade, shadow_colour).
     busy_shadow_tint: float = 0.4
-    #: ...but only along the way light's tint goes (warm to cool: blue against red, green
-    #: nearly still). A dyed sleeve may be off it: a dark teal sleeve in a window's light, 0.15
-    #: off the mat's hue at 0.66 of its brightness, was taken for the hand's shadow. A pixel
-    #: whose green strays from the mean of its blue and red by more than this times
-    #: shadow_max_hue's limit is a thing however dark (a blue shadow lit by the window beside
-    #: a warm lamp strayed 0.10, a teal sleeve 0.18). None: no such test.
+    #: ...but not greener than the mat. A dyed sleeve may be: a dark teal sleeve in a window's
+    #: light, 0.15 off the mat's hue at 0.66 of its brightness, was taken for the hand's
+    #: shadow. A pixel whose green stands above the mean of its blue and red (against the
+    #: mat's) by more than this times shadow_max_hue's limit is a thing however dark: the teal
+    #: sleeve 0.18; the renderer's shadows under a lamp and its room's ambient light go the
+    #: other way (green down, to -0.3), under daylight beside a lamp to -0.1. (Its lights are
+    #: warm or cool white: a shadow lit by a greenish fluorescent tube alone was never seen.)
+    #: None: no such test.
     busy_tint_off_axis: float | None = 1.5
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
@@ -453,10 +455,12 @@ class VisionConfig:
     #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
     #: that ends at or just short of the outline reaches nothing: the region beyond it is a
     #: card, a token or the mat, not skin or cloth. The renderer's truth counts 40 (a
-    #: fingertip's last 4 mm), and so does this: with its outline counted in part (below) and
-    #: a thing of two colours taken as two, the look inside finds what is hidden (median error
-    #: under 1 mm^2 on the tuning frames; it was 6 short).
-    busy_inside_min_mm2: float = 40.0
+    #: fingertip's last 4 mm), with 20-60 either way (the band). With its outline counted in
+    #: part (below) and a thing of two colours taken as two, the look inside finds what is
+    #: hidden with a median error under 1 mm^2 on the tuning frames, but a hand grazing a place
+    #: by under 20 mm^2 read up to 59 (its shaded rim and shadow along the outline), while
+    #: every place hidden 60 or more read at least 61 (1,653 looks on the tune sets).
+    busy_inside_min_mm2: float = 55.0
     #: What that look follows joined to the thing only through a neck narrower than this
     #: (mm), or thinner, is not the thing: a fingertip stopping short of a chip touches its
     #: rim or its shadow, and those follow round it.

@@ -43,6 +43,21 @@ SLOT_LEVELS = ("1", "2", "3")
 BAND_MM2 = 20.0
 
 
+def covered_in_band(covered, truth: dict) -> bool:
+    """The band figure of one frame whose truth has covered places: every place hidden
+    COVERED_MM2 + BAND_MM2 or more is in `covered`, and none hidden less than COVERED_MM2 -
+    BAND_MM2 (at the pipeline's 1 px/mm the band is a fingertip's last 2 mm either way).
+    With corner markers covered (no mat to place the rest on) it must be exact."""
+    from workbench.synthetic.table import COVERED_MM2
+    got, want = set(covered), set(truth.get("covered") or [])
+    if any(p.startswith("markers.") for p in want):
+        return got == want
+    hidden = truth.get("_gt", {}).get("hidden_mm2") or {}
+    must = {p for p, a in hidden.items() if a >= COVERED_MM2 + BAND_MM2}
+    maybe = {p for p, a in hidden.items() if a >= COVERED_MM2 - BAND_MM2}
+    return must <= got <= maybe
+
+
 def slot_values(result: dict) -> dict[str, object]:
     """Every slot of a read-table object by its path."""
     out: dict[str, object] = {f"nobles.{i}": v for i, v in enumerate(result["nobles"])}
@@ -118,17 +133,7 @@ class Score:
             self.regions_extra += len(extra)
             self.covered_exact += not missed and not extra
             self.covered_strict += got_c == want_c
-            # The band: a region hidden COVERED_MM2 +- BAND_MM2 may be reported either way (at
-            # the pipeline's 1 px/mm that is a fingertip's last 2 mm); one hidden more must be
-            # reported, one hidden less (or not at all) must not.
-            from workbench.synthetic.table import COVERED_MM2
-            hidden = truth.get("_gt", {}).get("hidden_mm2") or {}
-            if any(p.startswith("markers.") for p in want_c):
-                self.covered_band += got_c == want_c
-            else:
-                must = {p for p, a in hidden.items() if a >= COVERED_MM2 + BAND_MM2}
-                maybe = {p for p, a in hidden.items() if a >= COVERED_MM2 - BAND_MM2}
-                self.covered_band += must <= got_c <= maybe
+            self.covered_band += covered_in_band(got_c, truth)
             for path in want_c ^ got_c:
                 kind = self.covered_by_kind.setdefault(path.split(".")[0], [0, 0])
                 kind[path in got_c] += 1

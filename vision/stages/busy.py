@@ -131,10 +131,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     dimness = cv2.max(1.0 - lit, 0.0)
     strong = hue > limit + cfg.busy_shadow_tint * dimness
     if cfg.busy_tint_off_axis is not None:
-        # Green against magenta: no light's tint goes that way (config).
+        # Greener than the mat: no light's tint goes that way (config).
         sb, sg, sr = cv2.split(ratio)
-        gm = cv2.absdiff(sg, cv2.addWeighted(sb, 0.5, sr, 0.5, 0.0))
-        strong |= gm > cfg.busy_tint_off_axis * limit
+        green = cv2.subtract(sg, cv2.addWeighted(sb, 0.5, sr, 0.5, 0.0))
+        strong |= green > cfg.busy_tint_off_axis * limit
     strong = strong.astype(np.uint8)
     r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
