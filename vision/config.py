@@ -208,6 +208,9 @@ class VisionConfig:
     #: ...and in a coloured lane at least this much of it (mm) off the mat's hue: a shadow
     #: keeps the mat's hue.
     token_min_colour_chord_mm: float = 8.0
+    #: ...and in the white lane at least this much of it (mm) no darker than the mat in its
+    #: hue: a white chip is brighter than the mat, its shadow under a low lamp darker.
+    token_min_lit_chord_mm: float = 8.0
     #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
     #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
     #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit

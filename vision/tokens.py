@@ -36,14 +36,17 @@ class LaneCount:
 
 
 def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
-                  span: tuple[float, float] | None = None, light: np.ndarray | None = None
-                  ) -> tuple[int, bool, list[tuple[float, float]]]:
+                  span: tuple[float, float] | None = None, light: np.ndarray | None = None,
+                  shade: np.ndarray | None = None) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
     ``span`` (mm along the image) is the printed lane inside its margin: a run centred beyond
     it is not a token (a token lies in its lane), but a marker's white square or a shadow.
     ``light`` (bool, like ``deviation``): where the lane keeps the mat's hue. A crumb that is
     mostly that is light the background missed, not a token's rim.
+    ``shade`` (bool, like ``deviation``; the white lane's): where a pixel is darker than the mat
+    and keeps its hue, as the mat in a shadow does. A white chip is brighter than the mat, so
+    a column whose token pixels are all that is a chip's shadow beside it, not a chip.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -72,6 +75,12 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         # colour for a chord, a lamp's sheen or its white dashes never all of it.
         coloured_mm = column_counts(mask & ~light) / px_per_mm
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
+    if shade is not None:
+        # A low lamp casts each white chip's shadow beside it, a crescent as dark as a token
+        # differs: it lengthened the chip's run, and joined chips a few mm apart into one run
+        # a token too long (issue 32, seed 9900 frame 87). The shadow is no chip's column.
+        lit_mm = column_counts(mask & ~(token & shade)) / px_per_mm
+        on &= lit_mm >= cfg.token_min_lit_chord_mm
     diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
@@ -268,9 +277,9 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
                cfg: VisionConfig, span: tuple[float, float] | None = None,
-               light: np.ndarray | None = None) -> LaneCount:
+               light: np.ndarray | None = None, shade: np.ndarray | None = None) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
-    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light)
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade)
     circles = count_by_circles(deviation, px_per_mm, cfg)
     reasons = []
     if not whole:
