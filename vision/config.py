@@ -221,6 +221,12 @@ class VisionConfig:
     #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
     token_hole_mm2: float = 700.0
     token_ring_gap_mm: float = 3.0
+    #: A faint white or black chip's ring broken wider than that still encloses its middle
+    #: when closed over this (mm): a pocket of mat at least this big (mm^2, half a chip's
+    #: middle; the pockets a noisy camera's specks enclose closed as wide are under 100, at 5
+    #: mm up to 330) is that middle. 0: not looked for.
+    token_broken_ring_gap_mm: float = 4.0
+    token_middle_min_mm2: float = 300.0
     #: When more than this share of the bare mat beside a lane crosses the token threshold
     #: pixel by pixel (a noisy camera), the run counter thresholds the deviation smoothed over
     #: this (mm, a Gaussian's sigma) instead: specks filled into blobs would read as tokens.

@@ -66,6 +66,10 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                                        cfg.token_noise_blur_mm * px_per_mm) > 0.5
         token |= off_hue
     mask = fill_holes(token, px_per_mm, cfg)
+    if light is None and cfg.token_broken_ring_gap_mm > 0:
+        # (White and black chips' rings are faint where their dark band or white dashes meet
+        # the mat; a coloured chip's keeps its colour.)
+        mask = fill_middles(token, mask, px_per_mm, cfg)
     chord_mm = column_counts(mask) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     if light is not None:
@@ -182,13 +186,7 @@ def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndar
     limit = cfg.token_hole_mm2 * px_per_mm * px_per_mm
     if not cfg.token_fill_by_flood:
         return _fill_labelled(mask, ring > 0, limit)
-    # The mat reachable from outside the lane (8-connected, as the labelling is) is no hole:
-    # flooded from a frame of mat one pixel wide around the image.
-    h, w = mask.shape
-    outside = np.zeros((h + 2, w + 2), np.uint8)
-    outside[1:-1, 1:-1] = ring
-    cv2.floodFill(outside, np.zeros((h + 4, w + 4), np.uint8), (0, 0), 2, flags=8)
-    holes = outside[1:-1, 1:-1] == 0
+    holes = _enclosed(ring)
     n = np.count_nonzero(holes)
     if n == 0:
         return mask
@@ -198,6 +196,41 @@ def fill_holes(mask: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndar
     small = stats[:, cv2.CC_STAT_AREA] <= limit
     small[0] = False  # (label 0: not a hole)
     return mask | small[labels]
+
+
+def fill_middles(token: np.ndarray, mask: np.ndarray, px_per_mm: float, cfg: VisionConfig
+                 ) -> np.ndarray:
+    """``mask`` (``token`` with its holes filled) with the middles of chips whose ring is broken
+    wider than ``token_ring_gap_mm`` filled too: a faint black chip's ring shows gaps of a few
+    millimetres where its dark band and the mat meet, and its middle, open to the mat beside
+    it, left only the ring's two arcs in each column, a chord too short for a chip (issue 32,
+    seed 9900 frame 35: three chips read two). Closed over ``token_broken_ring_gap_mm``, a
+    chip's middle is enclosed again: a pocket of at least ``token_middle_min_mm2``. A noisy
+    camera's specks closed as wide enclose pockets of mat too, but small ones: left open."""
+    k = max(3, int(round(cfg.token_broken_ring_gap_mm * px_per_mm)) | 1)
+    ring = cv2.morphologyEx(token.astype(np.uint8), cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    holes = _enclosed(ring) & ~mask
+    if np.count_nonzero(holes) < cfg.token_middle_min_mm2 * px_per_mm * px_per_mm:
+        return mask  # (not even one middle's worth: no labelling)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(holes.view(np.uint8), connectivity=8)
+    area = stats[:, cv2.CC_STAT_AREA] / (px_per_mm * px_per_mm)
+    middle = (area >= cfg.token_middle_min_mm2) & (area <= cfg.token_hole_mm2)
+    middle[0] = False  # (label 0: not a hole)
+    if not middle.any():
+        return mask
+    return mask | middle[labels]
+
+
+def _enclosed(ring: np.ndarray) -> np.ndarray:
+    """The mat (0) of a uint8 mask that the outside can't reach."""
+    # The mat reachable from outside the lane (8-connected, as the labelling is) is no hole:
+    # flooded from a frame of mat one pixel wide around the image.
+    h, w = ring.shape
+    outside = np.zeros((h + 2, w + 2), np.uint8)
+    outside[1:-1, 1:-1] = ring
+    cv2.floodFill(outside, np.zeros((h + 4, w + 4), np.uint8), (0, 0), 2, flags=8)
+    return outside[1:-1, 1:-1] == 0
 
 
 def _fill_labelled(mask: np.ndarray, ring: np.ndarray, limit: float) -> np.ndarray:
