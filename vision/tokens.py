@@ -14,6 +14,7 @@ A lane is certain only when both agree and every run has the length of a whole n
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -37,16 +38,17 @@ class LaneCount:
 
 def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                   span: tuple[float, float] | None = None, light: np.ndarray | None = None,
-                  shade: np.ndarray | None = None) -> tuple[int, bool, list[tuple[float, float]]]:
+                  shade: Callable[[], np.ndarray] | None = None
+                  ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
     ``span`` (mm along the image) is the printed lane inside its margin: a run centred beyond
     it is not a token (a token lies in its lane), but a marker's white square or a shadow.
     ``light`` (bool, like ``deviation``): where the lane keeps the mat's hue. A crumb that is
     mostly that is light the background missed, not a token's rim.
-    ``shade`` (bool, like ``deviation``; the white lane's): where a pixel is darker than the mat
-    and keeps its hue, as the mat in a shadow does. A white chip is brighter than the mat, so
-    a column whose token pixels are all that is a chip's shadow beside it, not a chip.
+    ``shade`` (the white lane's): works out where a pixel is darker than the mat and keeps its
+    hue (bool, like ``deviation``), as the mat in a shadow does. A white chip is brighter than
+    the mat, so a column whose token pixels are all that is a chip's shadow, not a chip.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -66,10 +68,35 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                                        cfg.token_noise_blur_mm * px_per_mm) > 0.5
         token |= off_hue
     mask = fill_holes(token, px_per_mm, cfg)
+    width = deviation.shape[1] / px_per_mm
+    total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light)
+    if whole:
+        return total, whole, runs
+    # Runs that are not each a whole number of chips may hold a white chip's shadow or a faint
+    # chip's broken ring: looked for only then (a few lanes in a hundred), and counted again.
+    again = False
     if light is None and cfg.token_broken_ring_gap_mm > 0:
         # (White and black chips' rings are faint where their dark band or white dashes meet
         # the mat; a coloured chip's keeps its colour.)
-        mask = fill_middles(token, mask, px_per_mm, cfg)
+        filled = fill_middles(token, mask, px_per_mm, cfg)
+        again, mask = filled is not mask, filled
+    lit = None
+    if shade is not None:
+        # A low lamp casts each white chip's shadow beside it, a crescent as dark as a token
+        # differs: it lengthened the chip's run, and joined chips a few mm apart into one run
+        # a token too long (issue 32, seed 9900 frame 87). The shadow is no chip's column.
+        lit = column_counts(mask & ~(token & shade())) / px_per_mm >= cfg.token_min_lit_chord_mm
+        again = True
+    if again:
+        total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit)
+    return total, whole, runs
+
+
+def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionConfig,
+                span: tuple[float, float] | None, light: np.ndarray | None,
+                lit: np.ndarray | None = None) -> tuple[int, bool, list[tuple[float, float]]]:
+    """:func:`count_by_runs` from the token mask with its holes filled (``lit``: the columns
+    not a white chip's shadow alone, or None)."""
     chord_mm = column_counts(mask) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     if light is not None:
@@ -79,12 +106,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         # colour for a chord, a lamp's sheen or its white dashes never all of it.
         coloured_mm = column_counts(mask & ~light) / px_per_mm
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
-    if shade is not None:
-        # A low lamp casts each white chip's shadow beside it, a crescent as dark as a token
-        # differs: it lengthened the chip's run, and joined chips a few mm apart into one run
-        # a token too long (issue 32, seed 9900 frame 87). The shadow is no chip's column.
-        lit_mm = column_counts(mask & ~(token & shade)) / px_per_mm
-        on &= lit_mm >= cfg.token_min_lit_chord_mm
+    if lit is not None:
+        on &= lit
     diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
@@ -106,7 +129,6 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # broke into its dashes (a faint black chip): each is no token of its own.
             a = pieces.pop()[0]
         pieces.append((a, b))
-    width = deviation.shape[1] / px_per_mm
     runs = [(a, b) for a, b in pieces
             if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
     total = 0
@@ -310,7 +332,8 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
                cfg: VisionConfig, span: tuple[float, float] | None = None,
-               light: np.ndarray | None = None, shade: np.ndarray | None = None) -> LaneCount:
+               light: np.ndarray | None = None, shade: Callable[[], np.ndarray] | None = None
+               ) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
     runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade)
     circles = count_by_circles(deviation, px_per_mm, cfg)

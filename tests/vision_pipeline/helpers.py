@@ -137,10 +137,10 @@ def count_saved_lane(name: str, cfg, coloured: bool):
 
 
 def _shade_if_white(name, lane, background, cfg):
-    """The white lane's shade mask, as count_bank_lane makes it (the lane's colour is in the
-    saved image's name); None for the others."""
+    """The white lane's shade mask, as count_bank_lane works it out (the lane's colour is in
+    the saved image's name); None for the others."""
     from vision.stages.bank import lane_shade
-    return lane_shade(lane, background, cfg) if "white-lane" in name else None
+    return (lambda: lane_shade(lane, background, cfg)) if "white-lane" in name else None
 
 
 def _count_on(lane, background, cfg, light=None, shade=None):

@@ -258,8 +258,9 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
         extra = learnt_tokens(image, background, body, cfg)
         if extra is not None:
             deviation = np.maximum(deviation, extra)
-    # In the white lane, what is darker than the mat in its hue is a shadow, not a chip.
-    shade = _shade(ratio, cfg) if c == "white" else None
+    # In the white lane, what is darker than the mat in its hue is a shadow, not a chip
+    # (worked out only if the runs ask).
+    shade = (lambda: _shade(ratio, cfg)) if c == "white" else None
     lane = count_lane(deviation, cfg.lane_px_per_mm,
                       mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
                       light=light, shade=shade)
