@@ -208,6 +208,10 @@ class VisionConfig:
     #: ...and in a coloured lane at least this much of it (mm) off the mat's hue: a shadow
     #: keeps the mat's hue.
     token_min_colour_chord_mm: float = 8.0
+    #: ...and in a white lane whose runs are not whole chips, at least this much of it (mm) no
+    #: darker than the mat in its hue: a white chip is brighter than the mat, its shadow under a
+    #: low lamp darker.
+    token_min_lit_chord_mm: float = 8.0
     #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
     #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
     #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit
@@ -218,6 +222,13 @@ class VisionConfig:
     #: disc) is part of the token: a black chip's centre under a warm lamp or a lamp's sheen.
     token_hole_mm2: float = 700.0
     token_ring_gap_mm: float = 3.0
+    #: In a white or black lane whose runs are not whole chips, a faint chip's ring broken
+    #: wider than that still encloses its middle when closed over this (mm): a pocket of mat
+    #: at least this big (mm^2, half a chip's middle; the pockets a noisy camera's specks
+    #: enclose closed as wide are under 100, at 5 mm up to 330) is that middle. 0: not looked
+    #: for.
+    token_broken_ring_gap_mm: float = 4.0
+    token_middle_min_mm2: float = 300.0
     #: When more than this share of the bare mat beside a lane crosses the token threshold
     #: pixel by pixel (a noisy camera), the run counter thresholds the deviation smoothed over
     #: this (mm, a Gaussian's sigma) instead: specks filled into blobs would read as tokens.

@@ -124,23 +124,32 @@ def slow_after(*cases, default: int) -> list:
 def count_saved_lane(name: str, cfg, coloured: bool):
     """A lane saved under tests/.../data as `name`.png (rectified at the pipeline's 2 px/mm with
     its margin) and `name`-mat.png (its bare mat's colour), counted as count_bank_lane counts
-    it: a coloured lane with its light mask (the mat's hue), a white or black one without."""
+    it: a coloured lane with its light mask (the mat's hue), a white or black one without (the
+    white lane, named physical-white-lane-..., with its shade mask)."""
     from pathlib import Path
 
     from vision.stages.bank import lane_light
     data = Path(__file__).parent / "data"
     lane = cv2.imread(str(data / f"{name}.png"))
     mat = cv2.imread(str(data / f"{name}-mat.png")).astype(np.float32)
-    return _count_on(lane, mat, cfg, lane_light(lane, mat, cfg) if coloured else None)
+    return _count_on(lane, mat, cfg, lane_light(lane, mat, cfg) if coloured else None,
+                     _shade_if_white(name, lane, mat, cfg))
 
 
-def _count_on(lane, background, cfg, light=None):
+def _shade_if_white(name, lane, background, cfg):
+    """The white lane's shade mask, as count_bank_lane works it out (the lane's colour is in
+    the saved image's name); None for the others."""
+    from vision.stages.bank import lane_shade
+    return (lambda: lane_shade(lane, background, cfg)) if "white-lane" in name else None
+
+
+def _count_on(lane, background, cfg, light=None, shade=None):
     """`lane` counted against its bare mat's colour `background`, over the lane's 287 mm."""
     from vision.stages.overview import deviation_from
     from vision.tokens import count_lane
     margin = cfg.lane_margin_mm[0]
     return count_lane(deviation_from(lane, background), cfg.lane_px_per_mm, 7, cfg,
-                      span=(margin, margin + 287.0), light=light)
+                      span=(margin, margin + 287.0), light=light, shade=shade)
 
 
 def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = False):
@@ -148,7 +157,8 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
     its margin) and `name`-model.png (the whole-mat colour model over it at the overview's 1
     px/mm), counted as count_bank_lane counts it: its bare mat read by bank.lane_background
     (``neutral``: a white or black lane, without the light mask of a coloured one;
-    ``coloured``: a blue, green, red or gold lane, with its light mask)."""
+    ``coloured``: a blue, green, red or gold lane, with its light mask; the white lane, named
+    physical-white-lane-..., with its shade mask)."""
     from pathlib import Path
 
     from vision.stages.bank import lane_background, lane_light
@@ -159,4 +169,5 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
     background = lane_background(lane, model, cfg.lane_px_per_mm, cfg,
                                  neutral=neutral and not coloured)
     return _count_on(lane, background, cfg,
-                     lane_light(lane, background, cfg) if coloured else None)
+                     lane_light(lane, background, cfg) if coloured else None,
+                     _shade_if_white(name, lane, background, cfg))

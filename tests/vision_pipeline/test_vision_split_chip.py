@@ -43,8 +43,10 @@ def test_a_faint_chip_in_pieces_is_one():
 
 
 def test_without_joining_the_split_chip_counts_twice():
+    # (Filling a broken ring's middle, token_broken_ring_gap_mm, mends this one too: off.)
     lane = _count("physical-black-lane-split-chip",
-                  DEFAULT_CONFIG.with_(token_run_join_mm=0.0, token_piece_gap_mm=0.0))
+                  DEFAULT_CONFIG.with_(token_run_join_mm=0.0, token_piece_gap_mm=0.0,
+                                       token_broken_ring_gap_mm=0.0))
     assert lane.count == 4 and not lane.certain
 
 

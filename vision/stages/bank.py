@@ -157,6 +157,19 @@ def _keeps_mat_hue(ratio: np.ndarray, cfg: VisionConfig) -> np.ndarray:
     return _hue(ratio) < cfg.shadow_max_hue
 
 
+def lane_shade(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
+               ) -> np.ndarray:
+    """Where the lane is darker than the mat and keeps its hue (bool), as the mat in a shadow
+    is: in the white lane no chip, whose tokens are brighter than the mat."""
+    return _shade(_ratio(lane, background), cfg)
+
+
+def _shade(ratio: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """:func:`lane_shade` from the lane's ratio to the mat already made."""
+    level = _level(ratio)
+    return (level < 1.0) & (_hue(ratio, level) < cfg.shadow_max_hue)
+
+
 def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel (float32 BGR both): its brightness against the mat's (the mean of the channel
     ratios), and how far its hue is off the mat's (the largest channel's step from that)."""
@@ -245,9 +258,12 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
         extra = learnt_tokens(image, background, body, cfg)
         if extra is not None:
             deviation = np.maximum(deviation, extra)
+    # In the white lane, what is darker than the mat in its hue is a shadow, not a chip
+    # (worked out only if the runs ask).
+    shade = (lambda: _shade(ratio, cfg)) if c == "white" else None
     lane = count_lane(deviation, cfg.lane_px_per_mm,
                       mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
-                      light=light)
+                      light=light, shade=shade)
     # Positions relative to the printed lane, not to its rectified margin.
     lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
     lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
