@@ -56,3 +56,66 @@ def test_the_mat_models_blur_is_the_plain_ways(sample_overview):
     plain_num = cv2.GaussianBlur(values * weights[..., None], (0, 0), 4.7)
     plain = plain_num / np.maximum(cv2.GaussianBlur(weights, (0, 0), 4.7), 1e-3)[..., None]
     assert np.array_equal(_normalised_blur(values, weights, 4.7), plain)
+
+
+def _plain_models(frame, loc, image):
+    """mat_deviation's colour model as first written, each of its three passes (the coarse
+    grid): the free mat's weights and their blur made afresh for each frame."""
+    import cv2
+
+    from vision.stages.overview import free_mask, in_view_mask
+
+    mat = load_mat()
+    g = 1.0 / cfg.background_cell_mm
+    coarse = cv2.resize(image, None, fx=g, fy=g, interpolation=cv2.INTER_AREA).astype(np.float32)
+    free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
+    in_view = in_view_mask(frame, loc, mat, 1.0, cfg.view_edge_mm)
+    if in_view is not None:
+        free = free * cv2.resize(in_view.astype(np.float32), (free.shape[1], free.shape[0]),
+                                 interpolation=cv2.INTER_AREA)
+    sigma = cfg.background_sigma_mm * g
+
+    def blur(values, weights):
+        num = cv2.GaussianBlur(values * weights[..., None], (0, 0), sigma)
+        return num / np.maximum(cv2.GaussianBlur(weights, (0, 0), sigma), 1e-3)[..., None]
+
+    models = [blur(coarse, free)]
+    for _ in range(2):
+        keep = free * (deviation_from(coarse, models[-1]) < cfg.deviation_ratio * 0.7)
+        models.append(blur(coarse, keep.astype(np.float32)))
+    return models
+
+
+def test_the_mat_model_with_the_free_mats_spread_made_once_is_the_plain_ways(sample,
+                                                                               monkeypatch):
+    """The free mat's weights and their blur are made once for every frame showing the whole
+    mat: each of the model's three passes is the plain way's to the last bit, on frames one
+    after the other, one of them cut across the nobles (part of the mat out of view: the
+    weights made afresh there)."""
+    import cv2
+
+    from vision.pipeline import locate_mat, mat_deviation, prepare
+    from vision.stages import overview
+
+    passes = []
+    blur = overview._normalised_blur
+    monkeypatch.setattr(overview, "_normalised_blur",
+                        lambda *a, **k: passes.append(blur(*a, **k)) or passes[-1])
+    # Sample 5 cut just below marker 0's centre: the frame ends across the nobles' row.
+    image5, _ = sample(5)
+    y = float(locate_mat(prepare(image5)).marker_corners_px[0][:, 1].mean())
+    cut = np.ascontiguousarray(image5[int(y + 40):])
+    for image, whole in ((sample(1)[0], True), (sample(3)[0], True), (cut, False),
+                         (sample(2)[0], True)):
+        frame = prepare(image)
+        loc = locate_mat(frame)
+        assert loc.found
+        passes.clear()
+        ov = mat_deviation(frame, loc)
+        assert (ov.in_view is None) == whole
+        plain = _plain_models(frame, loc, ov.image)
+        assert len(passes) == len(plain) == 3
+        for got, want in zip(passes, plain):
+            assert np.array_equal(got, want)
+        assert np.array_equal(ov.background, cv2.resize(plain[-1], ov.image.shape[1::-1],
+                                                        interpolation=cv2.INTER_LINEAR))

@@ -250,7 +250,7 @@ def rectify(image: np.ndarray, image_scale: float, loc: MatLocation, rect_mm: Re
 
     `image` is the frame scaled by `image_scale` (1.0 for the full frame). `map_step`: the
     lens's map worked out every so many output px and interpolated between (1: exact; the
-    QR crops pass ``rectify_map_step``).
+    QR crops and the overview pass ``rectify_map_step``).
     """
     x0, y0, w, h = rect_mm
     out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))

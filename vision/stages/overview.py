@@ -129,12 +129,36 @@ def out_of_view(overview: Overview, rects: dict[str, Rect]) -> list[str]:
     return out
 
 
-def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float) -> np.ndarray:
+def _normalised_blur(values: np.ndarray, weights: np.ndarray, sigma: float,
+                     spread: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """`values` (float BGR) blurred, each pixel weighted by `weights`. `spread`: the weights
+    and their blur (:func:`_weights_blurred`), already made."""
     # (OpenCV's per-pixel arithmetic, the same numbers: numpy broadcasts a trailing axis of 3
     # slowly.)
-    num = cv2.GaussianBlur(cv2.multiply(values, cv2.merge([weights] * 3)), (0, 0), sigma)
+    weights3, den3 = spread if spread is not None else _weights_blurred(weights, sigma)
+    num = cv2.GaussianBlur(cv2.multiply(values, weights3), (0, 0), sigma)
+    return cv2.divide(num, den3)
+
+
+def _weights_blurred(weights: np.ndarray, sigma: float) -> tuple[np.ndarray, np.ndarray]:
+    """The weights of :func:`_normalised_blur` and their blur (kept off zero), three
+    channels each."""
     den = cv2.max(cv2.GaussianBlur(weights, (0, 0), sigma), 1e-3)
-    return cv2.divide(num, cv2.merge([den] * 3))
+    return cv2.merge([weights] * 3), cv2.merge([den] * 3)
+
+
+_FREE_SPREAD: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _free_spread(mat: Mat, g: float, sigma: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The free mat's weights (0-1) at `g` px a mm, and their spread for
+    :func:`_normalised_blur`: the same for every frame that shows the whole mat, so made once
+    (about a quarter of the colour model's first pass)."""
+    key = (id(mat), g, sigma)
+    if key not in _FREE_SPREAD:
+        free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
+        _FREE_SPREAD[key] = (free,) + _weights_blurred(free, sigma)
+    return _FREE_SPREAD[key]
 
 
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -160,18 +184,21 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
     """
     mat = mat or load_mat()
     s = cfg.overview_px_per_mm
-    image = rectify(frame.small, frame.small_scale, loc, (0, 0, mat.size[0], mat.size[1]), s)
+    # (The lens's map from a coarse grid, as the slot crops take it: cfg.rectify_map_step.)
+    image = rectify(frame.small, frame.small_scale, loc, (0, 0, mat.size[0], mat.size[1]), s,
+                    map_step=cfg.rectify_map_step)
     # The model works on a coarse grid: light changes slowly.
     g = 1.0 / cfg.background_cell_mm
     coarse = cv2.resize(image, None, fx=g / s, fy=g / s,
                         interpolation=cv2.INTER_AREA).astype(np.float32)
-    free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
+    sigma = cfg.background_sigma_mm * g
+    free, *spread = _free_spread(mat, g, sigma)
     in_view = in_view_mask(frame, loc, mat, s, cfg.view_edge_mm)
     if in_view is not None:
         free = free * cv2.resize(in_view.astype(np.float32), (free.shape[1], free.shape[0]),
                                  interpolation=cv2.INTER_AREA)
-    sigma = cfg.background_sigma_mm * g
-    bg = _normalised_blur(coarse, free, sigma)
+        spread = None
+    bg = _normalised_blur(coarse, free, sigma, spread)
     for _ in range(2):
         keep = free * (deviation_from(coarse, bg) < cfg.deviation_ratio * 0.7)
         bg = _normalised_blur(coarse, keep.astype(np.float32), sigma)
