@@ -527,6 +527,12 @@ class VisionConfig:
     #: ...each beside its own place: one thing covering this many places or more is a hand
     #: whose arm went unseen (a pale sleeve of nearly the mat's colour).
     busy_anchor_island_places: int = 3
+    #: Where a hand comes in, a place whose thing is not joined to it still counts covered
+    #: when that thing lies within this (mm) of it or between two places (a sleeve's faint
+    #: part breaks the chain), not when it lies further off beside its own place alone: a
+    #: deck's stack side 200 mm from a hand over the market is the deck's own (band seed 5757
+    #: frame 7, seed 9900 frame 124).
+    busy_anchor_island_far_mm: float = 60.0
     #: A marker's square joins the outside only within this (mm) of its paper: the free mat
     #: stops 1 mm from it. Grown by busy_anchor_edge_mm, a level-1 deck's stack side 10 mm
     #: above the bottom-left marker joined the outside (physical seed 4242 frame 17).

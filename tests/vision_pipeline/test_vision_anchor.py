@@ -82,6 +82,22 @@ def test_a_long_arm_across_the_mat_from_its_left_edge_is_a_hand():
                                                 busy_anchor_island_places=99))["busy"] is False
 
 
+def test_a_deck_pushed_out_far_from_a_hand_over_the_bank_hides_nothing():
+    # A hand from the right over the bank while the level-2 deck lies half out of its slot
+    # towards the mat's left edge, 450 mm away: the deck is still an island. Before, once a
+    # hand came in from the edge, every place found covered stayed (band seed 5757 frame 7,
+    # seed 9900 frame 124: a level-1 deck's dark stack side named with a hand over the market).
+    from workbench.synthetic.hand import Hand
+    arm = Hand(side="right", tip_mm=(560.0, 230.0), angle_deg=180.0, height_mm=40.0,
+               skin=(120, 155, 205), sleeve=(60, 60, 150), pose="point")
+    img = _frame((-35.0, 0.0), arm=arm)
+    assert read_table(img)["covered"] == ["bank.blue", "bank.green", "bank.red"]
+    # However far from the hand (the rule off), the deck was a hand's too.
+    anywhere = DEFAULT_CONFIG.with_(busy_anchor_island_far_mm=1e9)
+    assert read_table(img, anywhere)["covered"] == ["decks.2", "bank.blue", "bank.green",
+                                                     "bank.red"]
+
+
 def _physical(name: str) -> np.ndarray:
     from pathlib import Path
     img = cv2.imread(str(Path(__file__).parent / "data" / name))

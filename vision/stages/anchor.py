@@ -90,8 +90,10 @@ def group_of_things(things: np.ndarray, groups: np.ndarray) -> np.ndarray:
 def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
              outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
              joined: tuple[np.ndarray, int, np.ndarray] | None = None) -> list[str]:
-    """The covered places if any of them is joined to ``outside``, else none: ``things`` (uint8 label image of the things on
-    the free mat), ``touching[path]`` the labels of the things at each covered place's outline.
+    """The covered places if any of them is joined to ``outside`` (then those within
+    ``busy_anchor_island_far_mm`` of what is), else none: ``things`` (uint8 label image of the
+    things on the free mat), ``touching[path]`` the labels of the things at each covered
+    place's outline.
     Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
     knuckle's shadow leaves); ``joined``: :func:`join_things` of ``things``, if already made."""
     if not covered:
@@ -111,8 +113,7 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
     for path in covered:
         for g in group_of[path]:
             places[g] += 1
-    if places.max() >= cfg.busy_anchor_island_places:
-        return list(covered)
+    out_groups |= places >= cfg.busy_anchor_island_places
     reached: set[str] = set()
     changed = True
     while changed:
@@ -125,7 +126,24 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
                 for g in group_of[path]:
                     out_groups[g] = True
                 changed = True
-    # Per still, not per place: where a hand does come in from the edge, every place found
-    # covered stays (a sleeve's faint end can break the chain before its last slot, and the
-    # still is busy anyway); where nothing does, all were islands.
-    return list(covered) if reached else []
+    # Where a hand does come in from the edge, every place found covered near it, or by a
+    # thing between two places, stays (a pale sleeve may show only in the gaps between the
+    # slots it crosses, and the still is busy anyway); but a deck's stack side across the mat
+    # from the hand, beside its own deck alone, is still that deck's island. Where nothing
+    # comes in, all were islands.
+    if not reached or len(reached) == len(covered):
+        return list(covered) if reached else []
+    while True:
+        hand = out_groups[groups] & (joined > 0)
+        near = cv2.distanceTransform((~hand).astype(np.uint8), cv2.DIST_L2, 3) <= (
+            cfg.busy_anchor_island_far_mm * px_per_mm)
+        near_groups = np.zeros(n, bool)
+        near_groups[np.unique(groups[near & (joined > 0)])] = True
+        more = {p for p in covered if p not in reached
+                and any(near_groups[g] or places[g] >= 2 for g in group_of[p])}
+        if not more:
+            return [p for p in covered if p in reached]
+        reached |= more
+        for p in more:
+            for g in group_of[p]:
+                out_groups[g] = True
