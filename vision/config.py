@@ -312,7 +312,7 @@ class VisionConfig:
     #: other way (green down, to -0.3), under daylight beside a lamp to -0.1. (Its lights are
     #: warm or cool white: a shadow lit by a greenish fluorescent tube alone was never seen.)
     #: None: no such test.
-    busy_tint_off_axis: float | None = 1.5
+    busy_green_tint: float | None = 1.5
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
     #: then be as bright as the mat), steps up within this much (mm).

@@ -35,7 +35,7 @@ def test_a_hand_in_a_dark_teal_sleeve_covers_the_lanes_it_is_over():
     overview = _overview()
     assert detect_busy(overview).covered == ["bank.green", "bank.red"]
     # Without the test across light's tints the frame was calm.
-    off = DEFAULT_CONFIG.with_(busy_tint_off_axis=None)
+    off = DEFAULT_CONFIG.with_(busy_green_tint=None)
     assert detect_busy(overview, off).covered == []
 
 
@@ -49,5 +49,5 @@ def test_the_sleeve_on_the_bare_mat_beyond_the_lanes_is_a_thing():
     things = detect_busy(overview).mask > 0
     assert np.mean(things[sleeve]) > 0.9
     assert np.mean(things[bare]) < 0.01
-    off = detect_busy(overview, DEFAULT_CONFIG.with_(busy_tint_off_axis=None)).mask > 0
+    off = detect_busy(overview, DEFAULT_CONFIG.with_(busy_green_tint=None)).mask > 0
     assert np.mean(off[sleeve]) < 0.1

@@ -90,10 +90,10 @@ def group_of_things(things: np.ndarray, groups: np.ndarray) -> np.ndarray:
 def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
              outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
              joined: tuple[np.ndarray, int, np.ndarray] | None = None) -> list[str]:
-    """The covered places if any of them is joined to ``outside`` (then those within
-    ``busy_anchor_island_far_mm`` of what is), else none: ``things`` (uint8 label image of the
-    things on the free mat), ``touching[path]`` the labels of the things at each covered
-    place's outline.
+    """The covered places if any of them is joined to ``outside`` (then those whose thing lies
+    within ``busy_anchor_island_far_mm`` of what is, or between two places), else none:
+    ``things`` (uint8 label image of the things on the free mat), ``touching[path]`` the labels
+    of the things at each covered place's outline.
     Things closer than ``busy_anchor_gap_mm`` count as one (a sleeve's faint part, the gap a
     knuckle's shadow leaves); ``joined``: :func:`join_things` of ``things``, if already made."""
     if not covered:

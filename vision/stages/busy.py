@@ -130,11 +130,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # plain limit holds there (a 2D render's fingertip lost its rim and with it its reach).
     dimness = cv2.max(1.0 - lit, 0.0)
     strong = hue > limit + cfg.busy_shadow_tint * dimness
-    if cfg.busy_tint_off_axis is not None:
+    if cfg.busy_green_tint is not None:
         # Greener than the mat: no light's tint goes that way (config).
         sb, sg, sr = cv2.split(ratio)
         green = cv2.subtract(sg, cv2.addWeighted(sb, 0.5, sr, 0.5, 0.0))
-        strong |= green > cfg.busy_tint_off_axis * limit
+        strong |= green > cfg.busy_green_tint * limit
     strong = strong.astype(np.uint8)
     r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
