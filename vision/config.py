@@ -50,15 +50,11 @@ class VisionConfig:
     #: result either way: it lowers the time a frame takes, not the CPU it uses (on one
     #: core threads would only add their switching).
     stage_threads: int | None = None
-    #: A slot's QR crop and the overview through the lens (``stages/codes.py``,
-    #: ``stages/overview.py``, :func:`rectify`): where each of its pixels comes from is worked
-    #: out every this many px and interpolated between (the map is smooth: a homography and a
-    #: gentle barrel; within 0.01 px of the exact map, a third of the crop's time saved, 1.3 ms
-    #: of the overview's 11). 1: every pixel. The overview's pixels move by a few grey levels
-    #: in 2 % of them: of 846 tune, band and 2D frames one reads differently, a lane under a
-    #: hand (tune-4242 frame 37, gold 5 -> 4 for 3, flagged either way). The lanes and the
-    #: hands' closer look keep the exact map: with all three, a 2D frame's hand at the
-    #: 40 mm^2 line flipped (session 25).
+    #: A slot's QR crop through the lens (``stages/codes.py``, :func:`rectify`): where each of
+    #: its pixels comes from is worked out every this many px and interpolated between (the
+    #: map is smooth: a homography and a gentle barrel; within 0.01 px of the exact map, a
+    #: third of the crop's time saved). 1: every pixel. The overview, lanes and the hands'
+    #: closer look keep the exact map: a 2D frame's hand at the 40 mm^2 line flipped with it.
     rectify_map_step: int = 8
     #: Resolution of the rectified overview used for occupancy, background and hands.
     overview_px_per_mm: float = 1.0

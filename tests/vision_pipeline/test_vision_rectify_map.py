@@ -55,27 +55,3 @@ def test_a_coarse_map_crop_is_the_exact_crop(sample):
     diff = np.abs(exact.astype(int) - coarse.astype(int))
     # Both sample at 1/32 px: a pixel rounded to the next 1/32 differs by a few grey levels.
     assert diff.max() <= 4 and diff.mean() < 0.5
-
-
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
-def test_the_overview_through_the_coarse_lens_map_reads_as_through_the_exact_one(sample, n):
-    """The overview takes the lens's map from the coarse grid too: its pixels move by a few
-    grey levels at most, and what is read from it (each slot full, empty or in between; the
-    places a hand covers) is what the exact map's overview gives."""
-    from vision.pipeline import detect_busy, mat_deviation, slot_occupancy
-
-    frame = prepare(sample(n)[0])
-    loc = locate_mat(frame)
-    assert loc.found and loc.lens is not None
-    coarse = mat_deviation(frame, loc)
-    exact = mat_deviation(frame, loc, DEFAULT_CONFIG.with_(rectify_map_step=1))
-    diff = np.abs(coarse.image.astype(int) - exact.image.astype(int))
-    assert diff.max() <= 8 and (diff > 0).any(axis=2).mean() < 0.1
-    assert not np.array_equal(coarse.image, exact.image)  # the coarse map is in use
-
-    def kind(fill):
-        return (fill >= DEFAULT_CONFIG.occupied_fraction) + (fill >= DEFAULT_CONFIG.empty_fraction)
-
-    fills_c, fills_e = slot_occupancy(coarse), slot_occupancy(exact)
-    assert {p: kind(f) for p, f in fills_c.items()} == {p: kind(f) for p, f in fills_e.items()}
-    assert detect_busy(coarse).covered == detect_busy(exact).covered

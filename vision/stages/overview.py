@@ -184,9 +184,7 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
     """
     mat = mat or load_mat()
     s = cfg.overview_px_per_mm
-    # (The lens's map from a coarse grid, as the slot crops take it: cfg.rectify_map_step.)
-    image = rectify(frame.small, frame.small_scale, loc, (0, 0, mat.size[0], mat.size[1]), s,
-                    map_step=cfg.rectify_map_step)
+    image = rectify(frame.small, frame.small_scale, loc, (0, 0, mat.size[0], mat.size[1]), s)
     # The model works on a coarse grid: light changes slowly.
     g = 1.0 / cfg.background_cell_mm
     coarse = cv2.resize(image, None, fx=g / s, fy=g / s,
