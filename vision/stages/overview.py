@@ -147,7 +147,8 @@ def _weights_blurred(weights: np.ndarray, sigma: float) -> tuple[np.ndarray, np.
     return cv2.merge([weights] * 3), cv2.merge([den] * 3)
 
 
-_FREE_SPREAD: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+# (Each entry keeps its mat: while it is cached no other mat can take its id.)
+_FREE_SPREAD: dict[tuple, tuple[Mat, np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
 def _free_spread(mat: Mat, g: float, sigma: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -157,8 +158,8 @@ def _free_spread(mat: Mat, g: float, sigma: float) -> tuple[np.ndarray, np.ndarr
     key = (id(mat), g, sigma)
     if key not in _FREE_SPREAD:
         free = free_mask(mat, g, 1.0, 1.0).astype(np.float32) / 255.0
-        _FREE_SPREAD[key] = (free,) + _weights_blurred(free, sigma)
-    return _FREE_SPREAD[key]
+        _FREE_SPREAD[key] = (mat, free) + _weights_blurred(free, sigma)
+    return _FREE_SPREAD[key][1:]
 
 
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
