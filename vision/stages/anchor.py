@@ -131,14 +131,17 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
     # slots it crosses, and the still is busy anyway); but a deck's stack side across the mat
     # from the hand, beside its own deck alone, is still that deck's island. Where nothing
     # comes in, all were islands.
-    if not reached or len(reached) == len(covered):
-        return list(covered) if reached else []
+    if not reached:
+        return []
+    if len(reached) == len(covered):
+        return list(covered)
     while True:
-        hand = out_groups[groups] & (joined > 0)
+        # (Group 0, the mat between things, is never the hand's nor any place's.)
+        hand = out_groups[groups]
         near = cv2.distanceTransform((~hand).astype(np.uint8), cv2.DIST_L2, 3) <= (
             cfg.busy_anchor_island_far_mm * px_per_mm)
         near_groups = np.zeros(n, bool)
-        near_groups[np.unique(groups[near & (joined > 0)])] = True
+        near_groups[np.unique(groups[near])] = True
         more = {p for p in covered if p not in reached
                 and any(near_groups[g] or places[g] >= 2 for g in group_of[p])}
         if not more:
