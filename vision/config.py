@@ -309,6 +309,11 @@ class VisionConfig:
     #: warm or cool white: a shadow lit by a greenish fluorescent tube alone was never seen.)
     #: None: no such test.
     busy_green_tint: float | None = 1.5
+    #: The same holds for a pixel touching a place that seems the hand's shadow (stages/
+    #: shadow.py): a green sleeve over the black lane's corner was taken for it. But only from
+    #: this brightness (of 255) up, where hue_limit stops growing: a deep shadow beside a
+    #: green sleeve, at 20-35 and blurred with it, looked as green.
+    busy_green_min_level: float = 40.0
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
     #: then be as bright as the mat), steps up within this much (mm).

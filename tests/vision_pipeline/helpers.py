@@ -70,6 +70,29 @@ def saved_overview(name: str):
     return Overview(image=image, background=None, px_per_mm=1.0)
 
 
+def saved_detail(overview: np.ndarray, crop: np.ndarray, crop_mm):
+    """The busy stage's closer look (mat mm rect, px/mm -> BGR image) from a saved overview
+    (1 px/mm) and a saved crop of the frame at that scale (`crop_mm`: its mat mm rect): the
+    crop where it has it, the overview scaled up elsewhere."""
+    def detail(rect_mm, px_per_mm):
+        x, y, w, h = rect_mm
+        out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
+        m = np.float32([[1 / px_per_mm, 0, x + 0.5 / px_per_mm - 0.5],
+                        [0, 1 / px_per_mm, y + 0.5 / px_per_mm - 0.5]])
+        image = cv2.warpAffine(overview, m, (out_w, out_h),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+        cx, cy = (round((crop_mm[0] - x) * px_per_mm), round((crop_mm[1] - y) * px_per_mm))
+        ch, cw = crop.shape[:2]
+        u0, v0 = max(0, cx), max(0, cy)
+        u1, v1 = min(out_w, cx + cw), min(out_h, cy + ch)
+        if u1 > u0 and v1 > v0:
+            image[v0:v1, u0:u1] = crop[v0 - cy:v1 - cy, u0 - cx:u1 - cx]
+        return image
+
+    return detail
+
+
 def saved_patch(name: str, homography, lens, cfg):
     """A saved patch of a real frame from ``data/`` (the pixels about one slot or spot) as the
     stages get it: the prepared frame, and the mat's place in it (that frame's homography and

@@ -22,6 +22,8 @@ from vision.stages.busy import detect_busy
 from vision.stages.busy_sleeve import _detail_energy
 from vision.stages.overview import Overview
 
+from .helpers import saved_detail
+
 DATA = Path(__file__).parent / "data"
 CROP_MM = (455.0, 355.0, 297.0, 54.0)
 
@@ -30,25 +32,8 @@ def _frame():
     overview = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-overview.jpg"))
     crop = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-3ppmm.jpg"))
     assert overview is not None and crop is not None
-
-    def detail(rect_mm, px_per_mm):
-        # The frame at px_per_mm: the crop where it has it, the overview scaled up elsewhere.
-        x, y, w, h = rect_mm
-        out_w, out_h = int(round(w * px_per_mm)), int(round(h * px_per_mm))
-        m = np.float32([[1 / px_per_mm, 0, x + 0.5 / px_per_mm - 0.5],
-                        [0, 1 / px_per_mm, y + 0.5 / px_per_mm - 0.5]])
-        image = cv2.warpAffine(overview, m, (out_w, out_h),
-                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
-        cx, cy = (round((CROP_MM[0] - x) * px_per_mm), round((CROP_MM[1] - y) * px_per_mm))
-        ch, cw = crop.shape[:2]
-        u0, v0 = max(0, cx), max(0, cy)
-        u1, v1 = min(out_w, cx + cw), min(out_h, cy + ch)
-        if u1 > u0 and v1 > v0:
-            image[v0:v1, u0:u1] = crop[v0 - cy:v1 - cy, u0 - cx:u1 - cx]
-        return image
-
-    return Overview(image=overview, background=None, px_per_mm=1.0), detail
+    return (Overview(image=overview, background=None, px_per_mm=1.0),
+            saved_detail(overview, crop, CROP_MM))
 
 
 def test_a_black_sleeve_over_a_lane_is_not_the_hands_shadow():

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.stages.overview import _off_mat_hue, hue_limit
+from vision.stages.overview import _off_mat_hue, channel_mean, hue_limit
 
 
 def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
@@ -85,19 +85,37 @@ def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
     lit = float(colour.mean())
     px = cv2.blur(image, (3, 3))[at][None].astype(np.float32) + 1.0
     level, dev = _off_mat_hue(px, colour[None, None])
-    out[at] = _shadow_like(level, dev, lit, median, cfg)[0]
+    out[at] = _shadow_like(level, dev, lit, median, cfg, _greener(px, colour))[0]
     return out
 
 
 def _shadow_like(level: np.ndarray, dev: np.ndarray, lit: float, median: float,
-                 cfg: VisionConfig) -> np.ndarray:
+                 cfg: VisionConfig, green: np.ndarray | None = None) -> np.ndarray:
     """bool per pixel of brightness `level` and hue deviation `dev` (from the lit mat, whose
-    brightness is `lit`; `median`: the bare mat's): a shadow's, tinted or not."""
+    brightness is `lit`; `median`: the bare mat's): a shadow's, tinted or not. `green`: how
+    much greener than the lit mat (:func:`_greener`)."""
     dim = cv2.max(1.0 - level / lit, 0.0)
     # Dark as the mask's shadows are (deviation_ratio): a pale sleeve of nearly the mat's
     # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
     dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
-    return dark & (dev < hue_limit(level, cfg) + cfg.busy_shadow_tint * dim)
+    limit = hue_limit(level, cfg)
+    like = dark & (dev < limit + cfg.busy_shadow_tint * dim)
+    if green is not None and cfg.busy_green_tint is not None:
+        # No light's tint goes greener than the mat, as the mask has it (config): a green
+        # sleeve over a lane's edge was taken for the hand's shadow. Where the hue is mostly
+        # noise, not: a deep shadow beside a green sleeve, blurred with it, looked as green.
+        like &= (green <= cfg.busy_green_tint * limit) | (level < cfg.busy_green_min_level)
+    return like
+
+
+def _greener(px: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Per pixel of `px` (float BGR + 1): how far its green stands above the mean of its blue
+    and red, against the colour `ref` (BGR + 1), as chromaticity ratios (the mask's test)."""
+    chroma = cv2.divide(px, cv2.merge([channel_mean(px)] * 3))
+    ref = np.asarray(ref, np.float32).reshape(3)
+    ref_chroma = ref / float(ref.mean())
+    b, g, r = cv2.split(cv2.divide(chroma, tuple(float(v) for v in ref_chroma) + (1.0,)))
+    return cv2.subtract(g, cv2.addWeighted(b, 0.5, r, 0.5, 0.0))
 
 
 def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: VisionConfig) -> bool:
@@ -106,7 +124,8 @@ def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: Vision
     ref, median = mat
     c = np.asarray(colour, np.float32).reshape(1, 1, 3) + 1.0
     level, dev = _off_mat_hue(c, ref[None, None])
-    return bool(_shadow_like(level, dev, float(ref.mean()), median, cfg)[0, 0])
+    return bool(_shadow_like(level, dev, float(ref.mean()), median, cfg,
+                             _greener(c, ref))[0, 0])
 
 
 def coloured_share(image: np.ndarray, labels: np.ndarray, stats: np.ndarray,
