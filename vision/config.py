@@ -276,12 +276,6 @@ class VisionConfig:
     #: a 40 mm chip's rim is plain at 1 px/mm, and the transform takes a quarter of the time
     #: (issue 32: -10 ms a frame; the same counts on every tune set, only flags move).
     token_hough_px_per_mm: float = 1.0
-    #: A run of token columns not a whole number of tokens long that holds exactly one circle
-    #: fewer than its length says is counted by its circles (tokens.settle_odd_runs): a
-    #: chip's shadow under a low lamp, as dark as a black chip, lengthens a run (the lane stays
-    #: flagged uncertain). On the tune frames the runs were wrong in 2 lanes of 4,914, each one
-    #: over; the circles right in both.
-    token_odd_runs_by_circles: bool = True
     #: A found circle is a token only if its inside differs from the mat this much on average
     #: (half the pixel threshold: the circle counter stays a different judge from the runs).
     token_fill_min: float = 0.11

@@ -108,7 +108,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
     if lit is not None:
         on &= lit
-    diameter = _diameter(cfg)
+    diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
     pieces: list[tuple[float, float]] = []
@@ -141,49 +141,12 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             if length >= diameter * 0.15 and not _light(mask, light, start, end, px_per_mm, cfg):
                 whole = False
             continue
-        n, fits = run_tokens(length, cfg)
-        whole &= fits
+        n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
+        expected = diameter + (n - 1) * cfg.token_pitch_mm
+        if abs(length - expected) > cfg.token_run_slack_mm:
+            whole = False
         total += n
     return total, whole, runs
-
-
-def run_tokens(length: float, cfg: VisionConfig) -> tuple[int, bool]:
-    """How many tokens a run of token columns `length` mm long holds (at least one), and
-    whether its length is a whole number of them (within token_run_slack_mm)."""
-    diameter = _diameter(cfg)
-    n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
-    expected = diameter + (n - 1) * cfg.token_pitch_mm
-    return n, abs(length - expected) <= cfg.token_run_slack_mm
-
-
-def settle_odd_runs(runs: list[tuple[float, float]], circles: list[tuple[float, float, float]],
-                    cfg: VisionConfig) -> int:
-    """The runs' count, where a run not a whole number of tokens long holds one circle fewer
-    than its length says taken as the circles have it. A low lamp casts each chip's shadow
-    beside it; in the black lane the shadow is as dark as a chip, and shadows bridging the
-    gaps between chips lengthened a run of three to the length of four (issue 32, seed 10000
-    frame 198); a chip's shadow alone past the last gold chip ran 14 mm, a chip's part (seed
-    10100 frame 137). A circle counter that misses more than one chip there is not trusted."""
-    diameter = _diameter(cfg)
-    total = 0
-    for a, b in runs:
-        if b - a < diameter * 0.3:  # a crumb, as _count_runs has it
-            continue
-        n, fits = run_tokens(b - a, cfg)
-        if not fits:
-            # A circle centred in the run or within half its radius of it: a chip split
-            # into pieces around its centre is each piece's, and the last chip of a run
-            # split a mm from its centre (seed 10100 frame 23) the run's.
-            inside = sum(1 for x, _, r in circles if a - r / 2.0 <= x <= b + r / 2.0)
-            if inside == n - 1:
-                n = inside
-        total += n
-    return total
-
-
-def _diameter(cfg: VisionConfig) -> float:
-    """A lone token's run (mm): a touch shorter than the pitch."""
-    return cfg.token_pitch_mm - 1.1
 
 
 def column_counts(mask: np.ndarray) -> np.ndarray:
@@ -374,8 +337,6 @@ def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
     """Count the tokens in one lane with both counters and say whether the count is certain."""
     runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade)
     circles = count_by_circles(deviation, px_per_mm, cfg)
-    if not whole and cfg.token_odd_runs_by_circles:
-        runs_n = settle_odd_runs(runs, circles, cfg)
     reasons = []
     if not whole:
         reasons.append("a run of tokens has an odd length")

@@ -29,9 +29,7 @@ def test_a_shadow_in_a_coloured_lane_is_no_chip(name, chips):
                                          ("physical-blue-lane-end-shadow", 1)])
 def test_counting_shadow_columns_gave_one_chip_more(name, chips):
     # (The blue lane's blot reaches the end of the lane's image: the rule on runs cut off
-    # there, token_end_runs_whole, leaves it out too, and the circles asked for an odd run
-    # may; off here, to see this rule alone.)
+    # there, token_end_runs_whole, leaves it out too; off here, to see this rule alone.)
     lane = _count(name, DEFAULT_CONFIG.with_(token_min_colour_chord_mm=0.0,
-                                             token_end_runs_whole=False,
-                                             token_odd_runs_by_circles=False))
+                                             token_end_runs_whole=False))
     assert lane.count == chips + 1 and not lane.certain
