@@ -38,7 +38,8 @@ class LaneCount:
 
 def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                   span: tuple[float, float] | None = None, light: np.ndarray | None = None,
-                  shade: Callable[[], np.ndarray] | None = None
+                  shade: Callable[[], np.ndarray] | None = None,
+                  circles: list[tuple[float, float, float]] | None = None
                   ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
@@ -49,6 +50,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     ``shade`` (the white lane's): works out where a pixel is darker than the mat and keeps its
     hue (bool, like ``deviation``), as the mat in a shadow does. A white chip is brighter than
     the mat, so a column whose token pixels are all that is a chip's shadow, not a chip.
+    ``circles``: the circle counter's tokens (x, y, r mm), if found: crumbs lying in one
+    circle's disc are that chip's pieces.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -69,7 +72,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         token |= off_hue
     mask = fill_holes(token, px_per_mm, cfg)
     width = deviation.shape[1] / px_per_mm
-    total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light)
+    total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, None, circles)
     if whole:
         return total, whole, runs
     # Runs that are not each a whole number of chips may hold a white chip's shadow or a faint
@@ -88,13 +91,15 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         lit = column_counts(mask & ~(token & shade())) / px_per_mm >= cfg.token_min_lit_chord_mm
         again = True
     if again:
-        total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit)
+        total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles)
     return total, whole, runs
 
 
 def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionConfig,
                 span: tuple[float, float] | None, light: np.ndarray | None,
-                lit: np.ndarray | None = None) -> tuple[int, bool, list[tuple[float, float]]]:
+                lit: np.ndarray | None = None,
+                circles: list[tuple[float, float, float]] | None = None
+                ) -> tuple[int, bool, list[tuple[float, float]]]:
     """:func:`count_by_runs` from the token mask with its holes filled (``lit``: the columns
     not a white chip's shadow alone, or None)."""
     chord_mm = column_counts(mask) / px_per_mm
@@ -111,6 +116,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
     diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
+    reach = cfg.token_run_slack_mm / 2.0
     pieces: list[tuple[float, float]] = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
@@ -127,6 +133,15 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
                 and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
             # Pieces too short for a token that together fit in one are one chip whose ring
             # broke into its dashes (a faint black chip): each is no token of its own.
+            a = pieces.pop()[0]
+        elif (pieces and circles and cfg.token_pieces_in_circle
+              and max(b - a, pieces[-1][1] - pieces[-1][0]) < part
+              and any(x - r - reach <= pieces[-1][0] and b <= x + r + reach
+                      for x, _, r in circles)):
+            # ...and so are pieces lying in one circle's disc, give or take half a run's
+            # slack either side (its shadow's edge), however far apart: a faint black chip's
+            # dashes alone, 4-12 mm each (seed 9800 frame 134 read three of four); a white
+            # chip half in a deep shadow, its lit part and its far rim 7 mm apart.
             a = pieces.pop()[0]
         pieces.append((a, b))
     runs = [(a, b) for a, b in pieces
@@ -335,8 +350,8 @@ def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
                light: np.ndarray | None = None, shade: Callable[[], np.ndarray] | None = None
                ) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
-    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade)
     circles = count_by_circles(deviation, px_per_mm, cfg)
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade, circles)
     reasons = []
     if not whole:
         reasons.append("a run of tokens has an odd length")

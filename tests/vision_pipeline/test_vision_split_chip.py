@@ -43,14 +43,18 @@ def test_a_faint_chip_in_pieces_is_one():
 
 
 def test_without_joining_the_split_chip_counts_twice():
-    # (Filling a broken ring's middle, token_broken_ring_gap_mm, mends this one too: off.)
+    # (Filling a broken ring's middle, token_broken_ring_gap_mm, and the pieces lying in the
+    # chip's circle, token_pieces_in_circle, mend this one too: off.)
     lane = _count("physical-black-lane-split-chip",
                   DEFAULT_CONFIG.with_(token_run_join_mm=0.0, token_piece_gap_mm=0.0,
-                                       token_broken_ring_gap_mm=0.0))
+                                       token_broken_ring_gap_mm=0.0,
+                                       token_pieces_in_circle=False))
     assert lane.count == 4 and not lane.certain
 
 
 def test_without_joining_its_pieces_the_faint_chip_counts_twice():
+    # (The pieces lying in the chip's circle, token_pieces_in_circle, mend it too: off.)
     lane = count_lane_on_model("physical-black-lane-faint-chip",
-                               DEFAULT_CONFIG.with_(token_piece_gap_mm=0.0))
+                               DEFAULT_CONFIG.with_(token_piece_gap_mm=0.0,
+                                                    token_pieces_in_circle=False))
     assert lane.count == 6 and not lane.certain
