@@ -120,6 +120,7 @@ def test_a_pale_sleeve_a_little_darker_than_the_mat_is_no_tinted_shadow():
         return 1.0
 
     assert not shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG, whole, beyond)
-    # Any darker patch of the tint allowed: the sleeve is a shadow.
-    any_dark = DEFAULT_CONFIG.with_(deviation_ratio=0.0)
+    # Any darker patch of the tint allowed: the sleeve is a shadow. (Greener than the mat, it
+    # is no shadow by busy_green_tint either: off here, to see this rule alone.)
+    any_dark = DEFAULT_CONFIG.with_(deviation_ratio=0.0, busy_green_tint=None)
     assert shadow_contact(image, on, contact, bare, mat_hue, any_dark, whole, beyond)
