@@ -41,3 +41,23 @@ def test_the_matcher_finds_the_book_the_warm_up_built():
     built = match.code_book.cache_info().misses
     match.code_book(DEFAULT_CONFIG.tag_prefix)  # as match_tags asks
     assert match.code_book.cache_info().misses == built
+
+
+@pytest.mark.parametrize("flags, pinned", (([], True), (["--as-app"], False)))
+def test_the_bench_pins_one_core_unless_asked_to_time_as_the_app(monkeypatch, tmp_path,
+                                                                  capsys, flags, pinned):
+    """One core by default (the CPU figure of issue 32's aim); --as-app leaves every core,
+    OpenCV's threads and the stage threads to it, as the app reads a frame."""
+    import json
+
+    from workbench.physical import bench
+    calls = []
+    monkeypatch.setattr(bench, "pin_one_core", lambda: calls.append(1) or "pinned")
+    monkeypatch.setattr(bench, "score_frames", lambda pairs, log=None: {"frames": len(pairs)})
+    cv2.imwrite(str(tmp_path / "sample-1.jpg"), np.zeros((8, 8, 3), np.uint8))
+    (tmp_path / "sample-1.json").write_text("{}")
+    assert bench.main([str(tmp_path), "--json", *flags]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["frames"] == 1
+    assert bool(calls) == pinned
+    assert out["cpu"] == ("pinned" if pinned else "every core, as the app runs")
