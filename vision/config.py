@@ -248,7 +248,7 @@ class VisionConfig:
     #: stretch between two dashes (about 5 mm) leaves columns below the chord.
     token_piece_gap_mm: float = 5.0
     #: ...as are pieces too short for a token lying in one circle the circle counter found,
-    #: crumbs or further apart (a faint black chip seen only by its dashes).
+    #: however short and far apart (a faint black chip seen only by its dashes).
     token_pieces_in_circle: bool = True
     #: A crumb of a run (too short for a token, long enough for half of one poking in) in a
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a

@@ -50,8 +50,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     ``shade`` (the white lane's): works out where a pixel is darker than the mat and keeps its
     hue (bool, like ``deviation``), as the mat in a shadow does. A white chip is brighter than
     the mat, so a column whose token pixels are all that is a chip's shadow, not a chip.
-    ``circles``: the circle counter's tokens (x, y, r mm), if found: crumbs lying in one
-    circle's disc are that chip's pieces.
+    ``circles``: the circle counter's tokens (x, y, r mm), if found: pieces too short for a
+    token lying in one circle's disc are that chip's.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
