@@ -12,6 +12,8 @@ over it at 1 px/mm.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from vision.config import DEFAULT_CONFIG
 from vision.tokens import count_by_runs
 
@@ -40,7 +42,6 @@ def test_a_white_chip_half_in_a_deep_shadow_is_one_chip():
 def test_crumbs_with_no_circle_round_them_stay_crumbs():
     # Five 5 mm pieces 2 mm apart along the lane (a bare mat's specks in a row) and a circle
     # elsewhere: no chip.
-    import numpy as np
     s = DEFAULT_CONFIG.lane_px_per_mm
     dev = np.zeros((int(50 * s), int(300 * s)), np.float32)
     for i in range(5):

@@ -32,7 +32,7 @@ from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import crosses, reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
-from vision.stages.overview import Overview, _fill, _grow, blurred, hue_limit
+from vision.stages.overview import Overview, _fill, _grow, blurred, green_excess, hue_limit
 from vision.stages.shadow import coloured_share, shadow_contact
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
@@ -132,9 +132,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     strong = hue > limit + cfg.busy_shadow_tint * dimness
     if cfg.busy_green_tint is not None:
         # Greener than the mat: no light's tint goes that way (config).
-        sb, sg, sr = cv2.split(ratio)
-        green = cv2.subtract(sg, cv2.addWeighted(sb, 0.5, sr, 0.5, 0.0))
-        strong |= green > cfg.busy_green_tint * limit
+        strong |= green_excess(ratio) > cfg.busy_green_tint * limit
     strong = strong.astype(np.uint8)
     r = max(1, int(round(cfg.busy_fringe_mm * overview.px_per_mm)))
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,

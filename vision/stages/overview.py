@@ -233,6 +233,14 @@ def _off_mat_hue(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     return level, cv2.max(cv2.max(b, g), r)
 
 
+def green_excess(ratio: np.ndarray) -> np.ndarray:
+    """Per pixel of a chromaticity ratio to the mat's (BGR): how far its green stands above
+    the mean of its blue and red. Light's tints go from warm to cool, blue against red; no
+    light's tint goes green (config: busy_green_tint)."""
+    b, g, r = cv2.split(ratio)
+    return cv2.subtract(g, cv2.addWeighted(b, 0.5, r, 0.5, 0.0))
+
+
 def channel_mean(image: np.ndarray) -> np.ndarray:
     """The mean of a float BGR image's three channels, per pixel."""
     return cv2.transform(image, np.full((1, 3), 1.0 / 3.0, np.float32))

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from vision.config import VisionConfig
-from vision.stages.overview import _off_mat_hue, channel_mean, hue_limit
+from vision.stages.overview import _off_mat_hue, channel_mean, green_excess, hue_limit
 
 
 def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
@@ -114,8 +114,7 @@ def _greener(px: np.ndarray, ref: np.ndarray) -> np.ndarray:
     chroma = cv2.divide(px, cv2.merge([channel_mean(px)] * 3))
     ref = np.asarray(ref, np.float32).reshape(3)
     ref_chroma = ref / float(ref.mean())
-    b, g, r = cv2.split(cv2.divide(chroma, tuple(float(v) for v in ref_chroma) + (1.0,)))
-    return cv2.subtract(g, cv2.addWeighted(b, 0.5, r, 0.5, 0.0))
+    return green_excess(cv2.divide(chroma, tuple(float(v) for v in ref_chroma) + (1.0,)))
 
 
 def shadow_colour(colour: np.ndarray, mat: tuple[np.ndarray, float], cfg: VisionConfig) -> bool:
