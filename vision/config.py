@@ -1,4 +1,5 @@
-"""Every threshold of the camera pipeline, in one place.
+"""Every threshold of the camera pipeline, in one object (:class:`VisionConfig`; the busy stage's
+fields are defined in ``vision/busy_config.py``).
 
 Lengths are mat millimetres unless a name says px. The defaults were tuned on the six sample
 frames of ``shared/samples/table-v1`` and on frames from the synthetic renderer; the benchmark
@@ -8,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from vision.busy_config import BusyConfig
+
 
 @dataclass(frozen=True)
-class VisionConfig:
-    """Thresholds and sizes for the pipeline stages (immutable; derive with :meth:`with_`)."""
+class VisionConfig(BusyConfig):
+    """Thresholds and sizes for the pipeline stages (immutable; derive with :meth:`with_`). The
+    busy stage's are in :class:`vision.busy_config.BusyConfig` (its fields are this class's too)."""
 
     # --- locate the mat -------------------------------------------------------------------
     #: Markers are searched in a copy of the frame at most this wide (40 mm markers stay
@@ -81,7 +85,6 @@ class VisionConfig:
     #: tag matcher take the crops its fast decoders had (False: each makes its own; the same
     #: pixels either way).
     crop_cache: bool = True
-    # --- issue 32, less CPU (read helper): crops ---
     #: The smoothed crops (crop_smooth_variants) are warped bilinearly, not bicubically: their
     #: Gaussian (a pixel's sigma and more) takes out what the cubic adds, and a bilinear warp
     #: takes about 40 % less time (map included). False: bicubic like the others.
@@ -100,7 +103,6 @@ class VisionConfig:
     #: stickers in busy frames' spots, both in the 4.5 and 5 px/mm crops, neither in the
     #: 4 px/mm one. Never the smoothed crops (one of a card costs pyzbar 5-12 ms).
     crop_slow_variants: tuple[tuple[float, float], ...] = ((4.5, 0.0),)
-    # --- end issue 32, less CPU (read helper): crops ---
     #: Unsharp-mask radius (mm) for sharpened crops.
     crop_sharpen_sigma_mm: float = 0.375
     #: Extra mat around a slot in its crop, so a card a little out of its slot still fits.
@@ -284,310 +286,6 @@ class VisionConfig:
     token_fill_min: float = 0.11
     #: Circle centres must lie this close to the lane's centre line (mm).
     token_centre_band_mm: float = 9.0
-
-    # --- busy: what hides the places a turn depends on (vision.stages.busy) ---------------
-    #: A shadow keeps the mat's hue: no channel's ratio to the mat differs from the mean ratio
-    #: by more than this...
-    shadow_max_hue: float = 0.10
-    #: ...it darkens the mat at most to this fraction of its brightness...
-    shadow_min_ratio: float = 0.30
-    #: ...(or, where the mat-colour model followed a shadow, the mat beside it looks up to this
-    #: much brighter than the model)...
-    shadow_max_ratio: float = 1.8
-    #: ...and its edge is soft: the step from the mat to a hand's shadow takes 8 mm or more (a
-    #: hand is 15 mm or more above the mat), a sleeve's, a card's or a paper's less than this.
-    shadow_edge_mm: float = 4.0
-    #: A shadow of one light lit by another of another tint takes the other's tint, the more
-    #: the darker it is: it may be off the mat's hue by shadow_max_hue plus this times how much
-    #: darker than the mat it is (1 - its brightness ratio). Skin and cloth are far more off it.
-    #: The same allowance tells a shadow reaching a region, against the lit bare mat beside it
-    #: (stages/shadow.py: tinted_shade, shadow_colour).
-    busy_shadow_tint: float = 0.4
-    #: ...but not greener than the mat. A dyed sleeve may be: a dark teal sleeve in a window's
-    #: light, 0.15 off the mat's hue at 0.66 of its brightness, was taken for the hand's
-    #: shadow. A pixel whose green stands above the mean of its blue and red (against the
-    #: mat's) by more than this times shadow_max_hue's limit is a thing however dark: the teal
-    #: sleeve 0.18; the renderer's shadows under a lamp and its room's ambient light go the
-    #: other way (green down, to -0.3), under daylight beside a lamp to -0.1. (Its lights are
-    #: warm or cool white: a shadow lit by a greenish fluorescent tube alone was never seen.)
-    #: None: no such test.
-    busy_green_tint: float | None = 1.5
-    #: The same holds for a pixel touching a place that seems the hand's shadow (stages/
-    #: shadow.py): a green sleeve over the black lane's corner was taken for it. But only from
-    #: this brightness (of 255) up, where hue_limit stops growing: a deep shadow beside a
-    #: green sleeve, at 20-35 and blurred with it, looked as green.
-    busy_green_min_level: float = 40.0
-    #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
-    #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
-    #: then be as bright as the mat), steps up within this much (mm).
-    busy_bright_edge_mm: float = 20.0
-    #: ...if its hue is at least this far off the mat's (a lamp's light keeps the mat's hue).
-    busy_pale_hue: float = 0.03
-    #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
-    #: shadow, when at least this fraction of its outline towards the mat is that steep.
-    busy_sharp_outline: float = 0.5
-    #: ...or when this much of its outline (mm), and this fraction of it, is that steep: a
-    #: sleeve and its own soft shadow merge into one patch whose outline is half soft.
-    busy_sharp_run_mm: float = 30.0
-    busy_sharp_part: float = 0.25
-    #: Outline within this (mm) of a patch of the other sign says nothing either: where a
-    #: sleeve casts its shadow, the shadow's edge is the sleeve's (sharp), not the shadow's.
-    busy_other_side_mm: float = 8.0
-    #: ...except a bright patch's this far off the mat's hue (its mean, as busy_pale_hue): a
-    #: pale sleeve's outline beside its own shadow is its own (a lilac sleeve whose every edge
-    #: lay by its shadow went unseen, and the hand over the lanes with it). A lamp's hot spot
-    #: keeps the mat's hue.
-    busy_pale_beside_shadow: float = 0.03
-    #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
-    #: (mm) and no larger than this (mm^2) that the patch surrounds or notches: a shadow
-    #: falling across it takes the mark's sharp edge into its outline. (The gap between two
-    #: fingers is as narrow but far longer.)
-    busy_print_mark_mm: float = 7.0
-    busy_print_mark_mm2: float = 50.0
-    #: A thing of nearly the mat's own colour (a grey or grey-green sleeve, neither much
-    #: brighter nor darker): its hue (smoothed over busy_faint_smooth_mm: the camera's noise in
-    #: it is as large) is off the mat's by at least this fraction of what a shadow may stray
-    #: (the mat in light or shadow stays within a third of that)...
-    busy_faint_hue_ratio: float = 0.3
-    busy_faint_smooth_mm: float = 1.0
-    #: ...worked out at this scale (px/mm): a sleeve is large.
-    busy_faint_px_per_mm: float = 0.5
-    #: ...and the free mat this far outside it (mm) is back to the mat's hue: no more than this
-    #: share of it is still half as tinted (a lamp of another tint fades out over 40 mm or more).
-    busy_faint_around_mm: tuple[float, float] = (3.0, 6.0)
-    busy_faint_tinted_around: float = 0.25
-    #: ...judged on at least this much free mat (mm^2), else it is no thing.
-    busy_faint_around_min_mm2: float = 20.0
-    #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
-    #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
-    busy_fringe_ratio: float = 0.35
-    busy_fringe_mm: float = 2.5
-    #: How the mat's brightness model is fitted: (terms of the cubic, then the window in log
-    #: brightness that keeps a pixel for the next fit). A plane and a loose window first: a
-    #: cubic fitted to every free pixel at once bends into a sleeve or arm shadow lying across
-    #: a third of the margin, and a narrow window then keeps the sleeve as "the mat" and drops
-    #: the mat beside it.
-    busy_model_schedule: tuple[tuple[int, float], ...] = ((3, 0.4), (6, 0.25), (6, 0.15),
-                                                          (10, 0.12), (10, 0.12))
-    #: The mat's hue across the frame (mat_light.chroma_model): a quadratic of busy_chroma_terms
-    #: terms refitted keeping the free mat within each of these (the largest channel's ratio to
-    #: the fit, minus 1) of the last fit; used only when it strays from the mat's one hue by
-    #: busy_chroma_min_tint or more over a twentieth of the free mat (two lights of different
-    #: colour), else the one hue is.
-    busy_chroma_schedule: tuple[float, ...] = (0.3, 0.12, 0.06, 0.03, 0.03)
-    busy_chroma_terms: int = 6
-    busy_chroma_min_tint: float = 0.03
-    #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
-    #: around them is taken: a card's own edge and jitter stay out of it.
-    busy_region_inner_mm: float = 1.5
-    #: The ring of free mat around a region (mm from its outline) where a hand crossing into it
-    #: shows.
-    busy_ring_mm: float = 3.5
-    #: A thing in the ring counts only if it also reaches further than this (mm) from the
-    #: region: a card or token of the region itself never does.
-    busy_reach_mm: float = 4.5
-    #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
-    #: leans out in the picture): they stick out further.
-    busy_tall_reach_mm: float = 8.0
-    #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
-    #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
-    #: there is that shadow, not a sleeve, however dark (a single low lamp's, a quarter of the
-    #: lit mat, is darker than shadow_min_ratio).
-    busy_stack_shadow_mm: float = 15.0
-    #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
-    #: the outline is ~40).
-    busy_min_contact_mm2: float = 25.0
-    #: ...and is no coloured hand's shadow: when this share of it or more keeps the mat's hue
-    #: and is darker than the bare mat around, while busy_shadow_caster or more of the thing
-    #: near the region, or busy_shadow_far_caster of the whole thing (a low lamp throws an
-    #: arm's shadow far from it) or of it with the things within busy_anchor_gap_mm of it (a
-    #: deep shadow cut off from the arm by a few mm), is off the mat's hue (the hand casting
-    #: it), it is that hand's shadow reaching the region (stages/shadow.py, shadow_contact).
-    #: Far: 0.55-0.77 for the shadows on the tune frames, but 0.25 for an arm lying beside
-    #: the mat's edge (only its part over the mat is seen: its deep shadow fills the margin);
-    #: a grey sleeve across a row whose ends touch a coloured token or print, 0.11.
-    busy_shadow_contact: float = 0.5
-    busy_shadow_caster: float = 0.1
-    busy_shadow_far_caster: float = 0.2
-    #: ...unless, looked at closer, the region's own outline does not go on under it: a shadow
-    #: only darkens the mat's printed line, a card's edge, a chip's rim; a dark sleeve hides
-    #: them (stages/busy_sleeve.py). Per stretch of about busy_sleeve_stretch_mm of a side
-    #: (its busy_sleeve_end_mm ends, the rounded corners, left out) that the thing touches
-    #: along busy_sleeve_touch of it or more, the mean profile across the outline (from
-    #: busy_sleeve_inside_mm in to busy_sleeve_outside_mm out, log brightness) less itself
-    #: smoothed over busy_sleeve_smooth_mm (the shadow's penumbra) keeps an RMS of at least
-    #: busy_sleeve_flat, and busy_sleeve_flat_part of the outline's median where the thing does
-    #: not touch it (a blurred frame's outline is fainter everywhere). On the tune frames: the
-    #: printed line alone, lit, 0.016-0.035; every shadow over an outline 0.017 and up; a black
-    #: or maroon sleeve 0.008-0.012. A sleeve when busy_sleeve_flat_mm or more of the outline
-    #: is that flat (two stretches: one may be flat by chance).
-    busy_sleeve_stretch_mm: float = 20.0
-    busy_sleeve_end_mm: float = 4.0
-    busy_sleeve_touch: float = 0.6
-    busy_sleeve_inside_mm: float = 6.0
-    busy_sleeve_outside_mm: float = 2.5
-    busy_sleeve_smooth_mm: float = 1.5
-    busy_sleeve_flat: float = 0.014
-    busy_sleeve_flat_part: float = 0.6
-    busy_sleeve_flat_mm: float = 25.0
-    #: How the hand is seen going into a region: its width on the free mat layer by layer out
-    #: to this far (mm) from the region's outline...
-    busy_profile_mm: float = 7.0
-    #: ...and it is seen going on into the region when on the innermost layers it is at least
-    #: this wide (mm) and this fraction of its widest: a fingertip ending at the outline (or a
-    #: few mm in) narrows towards its rounded end; a hand going on into the region does not.
-    #: Only then may the overview's look inside settle it; otherwise the closer look decides
-    #: (a hand over a slot's corner from the gap beside it narrows there too).
-    busy_cross_min_mm: float = 6.0
-    busy_cross_ratio: float = 0.85
-    #: Only something this narrow (mm, on every layer) can be a fingertip ending there.
-    busy_cross_narrow_mm: float = 30.0
-    #: Anything wider covers the region when its innermost layers are this fraction of its
-    #: widest (a hand's edge running along the outline a few mm off it leaves them empty).
-    busy_cross_wide_ratio: float = 0.6
-    #: A look inside the region: the thing's own colour (its pixels on the ring: mean, and
-    #: spread no less than busy_inside_spread per channel) is followed from the outline into the
-    #: region, pixels within busy_inside_z spreads of it and joined to the thing...
-    busy_inside_z: float = 2.5
-    #: ...but not, for a thing off the mat's hue by more than busy_inside_thing_hue times what
-    #: light and shadow may stray from it, where the mat's hue shows plainly (within
-    #: busy_inside_mat_hue of that). A grey sleeve's colour on the ring may be tinted by its
-    #: shading: it is left to its colour alone.
-    busy_inside_thing_hue: float = 1.5
-    busy_inside_mat_hue: float = 0.5
-    busy_inside_spread: float = 6.0
-    #: A thing spread more than this (per channel) on the ring is taken as two colours (a
-    #: sleeve and the hand, a sleeve and its shadow), found in this many 2-means steps; unless
-    #: the lesser is under busy_inside_split_part of the ring.
-    busy_inside_split_spread: float = 12.0
-    busy_inside_split_steps: int = 5
-    busy_inside_split_part: float = 0.1
-    #: That look is taken from the frame at this scale (px/mm; the camera gives ~2.5-3): at
-    #: the overview's 1 px/mm a fingertip's edge is one mixed pixel.
-    busy_inside_px_per_mm: float = 3.0
-    #: ...where the overview leaves it in doubt (it finds less than this, mm^2, or the thing is
-    #: not seen going in), and only within this much (mm) of where the thing comes in. At
-    #: 1 px/mm a sleeve's colour leaks into a card's print over a few hundred mm^2 (a hand
-    #: grazing a card's corner by 14 mm^2 read as 174); a hand over a card hides thousands.
-    busy_inside_sure_mm2: float = 700.0
-    busy_inside_around_mm: float = 15.0
-    #: ...and the region is covered only if that reaches this much (mm^2) of it. A fingertip
-    #: that ends at or just short of the outline reaches nothing: the region beyond it is a
-    #: card, a token or the mat, not skin or cloth. The renderer's truth counts 40 (a
-    #: fingertip's last 4 mm), with 20-60 either way (the band). With its outline counted in
-    #: part (below) and a thing of two colours taken as two, the look inside finds what is
-    #: hidden with a median error under 1 mm^2 on the tuning frames, but a hand grazing a place
-    #: by under 20 mm^2 read up to 59 (its shaded rim and shadow along the outline), while
-    #: every place hidden 60 or more read at least 61 (1,653 looks on the tune sets).
-    busy_inside_min_mm2: float = 55.0
-    #: What that look follows joined to the thing only through a neck narrower than this
-    #: (mm), or thinner, is not the thing: a fingertip stopping short of a chip touches its
-    #: rim or its shadow, and those follow round it.
-    busy_inside_neck_mm: float = 3.0
-    #: A thing whose colours on the ring are its own and a shadow's (a hand and the shadow it
-    #: casts beside itself): the shadow's colour inside the region counts only within this
-    #: much (mm) of the thing's own, as its shaded rim (the renderer's hand darkens over its
-    #: last few mm); further on it is the region's mat in the shadow, a chip's rim, dark art.
-    busy_inside_rim_mm: float = 3.0
-    #: The thing's outline in that look: its last pixel and this many beyond it count in part
-    #: (how far each is from what lies beyond, taken as far again out, towards the thing's
-    #: colour), where the two differ by at least busy_edge_contrast (BGR distance).
-    busy_edge_px: int = 2
-    busy_edge_contrast: float = 30.0
-    #: Opening of the hand mask (mm): card edges, token rims and thin slivers vanish.
-    busy_open_mm: float = 3.0
-    #: Hand-like blobs smaller than this (mm^2) are crumbs, not a hand: the lanes' printed
-    #: colour dots, a deck's edge, a token's rim past its lane's end (a hand reaching in from
-    #: the table is far bigger on the free mat, even in an 8 mm gap between lanes).
-    busy_min_blob_mm2: float = 120.0
-    #: ...unless they cross a gap between two regions, touching both outlines (a finger
-    #: between two lanes on its way into one): then this much (mm^2) is enough.
-    busy_min_bridge_mm2: float = 20.0
-    #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
-    #: thing lies within busy_screen_margin_mm of a place's ring from beyond the place's reach
-    #: (vision/stages/busy_screen.py): a hand reaching a place is tens of mm across, and half
-    #: the frames have none near any. Things under busy_screen_min_mm2 there count only when
-    #: near two places (a finger bridging a gap, busy_min_bridge_mm2): at this scale a lane's
-    #: printed dot, under busy_min_blob_mm2, measures 60-70 mm^2.
-    busy_screen_px_per_mm: float = 0.5
-    busy_screen_min_mm2: float = 100.0
-    busy_screen_margin_mm: float = 1.0
-    #: The full look searches only the box round what the first look saw, this far out: the
-    #: outline's mat beside a thing, its shadow's soft edge (the light is fitted on all the mat).
-    busy_screen_window_mm: float = 20.0
-    #: A decoded QR code's square, grown this much about its centre, is a sticker, not a hand.
-    busy_code_grow: float = 1.45
-    #: Hand-like things no bigger than this (mm) may be a sticker rather than a hand: they
-    #: get a closer look by the QR decoders before the frame is called busy.
-    busy_sticker_mm: float = 60.0
-    #: A hand comes from the mat's edge (vision/stages/anchor.py): what covers a place must
-    #: join, through things on the free mat (closer than busy_anchor_gap_mm count as one) and
-    #: places already covered, the mat's outer busy_anchor_edge_mm (the overview leaves the mat's
-    #: last millimetres out of the free mat: an arm crossing the edge shows from 8 mm in), a
-    #: marker's square or the
-    #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
-    busy_anchor_gap_mm: float = 6.0
-    busy_anchor_edge_mm: float = 10.0
-    #: ...each beside its own place: one thing covering this many places or more is a hand
-    #: whose arm went unseen (a pale sleeve of nearly the mat's colour).
-    busy_anchor_island_places: int = 3
-    #: Where a hand comes in, a place whose thing is not joined to it still counts covered
-    #: when that thing lies within this (mm) of it or between two places (a sleeve's faint
-    #: part breaks the chain), not when it lies further off beside its own place alone: a
-    #: deck's stack side 200 mm from a hand over the market is the deck's own (band seed 5757
-    #: frame 7, seed 9900 frame 124).
-    busy_anchor_island_far_mm: float = 60.0
-    #: A marker's square joins the outside only within this (mm) of its paper: the free mat
-    #: stops 1 mm from it. Grown by busy_anchor_edge_mm, a level-1 deck's stack side 10 mm
-    #: above the bottom-left marker joined the outside (physical seed 4242 frame 17).
-    busy_anchor_marker_mm: float = 3.0
-    #: ... and only when something lies over its white border: more than this share of the
-    #: border darker than this fraction of its brightest tenth.
-    busy_anchor_marker_dark: float = 0.6
-    busy_anchor_marker_share: float = 0.05
-
-    #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
-    #: when a quarter of its white square is darker than this fraction of the found ones' (a
-    #: hand, a sleeve over part of it) or less than this fraction of its code is dark (a marker's
-    #: black border and bits make about three quarters of it dark; something lies over it).
-    marker_hidden_white: float = 0.75
-    marker_hidden_dark: float = 0.5
-    #: ...and a marker counts as in view when this much of its white square lies in the frame
-    #: (as placed from the 2 found; less: it may simply be out of the picture).
-    marker_in_view: float = 0.5
-    #: Placed from 2 markers and the tags, a marker may be out by this fraction of its square
-    #: (searched in marker_place_steps steps each way, each finer than its 5 mm white border):
-    #: hidden only if covered at every shift.
-    marker_place_slack: float = 0.35
-    marker_place_steps: int = 7
-
-    #: Stills of one game (vision/stills.py). The light is learnt again when the markers' white
-    #: squares against the mat change by more than this fraction (a lamp switched on).
-    light_change: float = 0.15
-    #: A card seen before is known again, its tag burnt out by glare, when its slot's look
-    #: (recall_grid cells, against the mat) agrees cell by cell within recall_cell_diff over
-    #: recall_min_agree of the cells not under glare (a cell brighter by recall_glare than
-    #: before), and at least recall_min_seen of the cells are not.
-    recall_grid: tuple[int, int] = (6, 8)
-    #: A lane pixel within this fraction (each channel) of its tokens' body as learnt at setup
-    #: is a token's (unless that body is too like the mat to tell: twice this).
-    light_token_tolerance: float = 0.2
-    recall_cell_diff: float = 0.12
-    recall_min_agree: float = 0.75
-    recall_glare: float = 0.1
-    recall_min_seen: float = 0.5
-
-    # --- busy: speed tricks (vision/stages/busy_speed.py), each the plain way's answer -----
-    #: The light models' coarse grid and its surface terms made once per overview size.
-    busy_cached_grid: bool = True
-    #: Row maxima of N x 3 arrays as two column comparisons, not numpy's row reduction.
-    busy_column_max: bool = True
-    #: Row sums of ... x 3 arrays (the look inside a place) added column by column.
-    busy_column_sum: bool = True
-    #: The kept blobs' mask as the opened mask less the few blobs dropped, not a lookup of
-    #: every pixel's label; with none kept, no place is looked at (nothing touches one).
-    busy_mask_by_drop: bool = True
-    busy_skip_calm: bool = True
 
     def with_(self, **changes) -> "VisionConfig":
         """A copy with some thresholds changed."""
