@@ -210,6 +210,12 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     loc = locate_mat(frame, cfg, mat)
     result = empty_result(image_name)
     result["markers"] = list(loc.markers)
+    overview = None
+    if loc.found:
+        # (Before the codes are waited for: the overview needs none, and the whole-frame
+        # codes take longer than the markers.)
+        frame.crops, frame.crops_loc = {}, loc
+        overview = mat_deviation(frame, loc, cfg, mat)
     codes = codes_job()
     reading = TableReading(result=result, frame=frame, location=loc, codes=codes)
     if not loc.found:
@@ -224,10 +230,6 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         return reading
 
     result["mat"] = True
-    # The slot crops kept for this location (stages.codes.slot_crop), set before any thread
-    # crops a slot.
-    frame.crops, frame.crops_loc = {}, loc
-    overview = mat_deviation(frame, loc, cfg, mat)
     light = memory.light if memory is not None else None
     changed = light is not None and light_changed(light, overview, cfg)
     # A big change of light (a lamp switched on): what was learnt no longer holds.
