@@ -173,7 +173,8 @@ def _read_or_match(frame: Frame, loc: MatLocation, rects: dict[str, Rect], cfg: 
     # The crop tries (smoothed ones first, as read_slot_crops makes them) before and after it.
     k = max(0, n - len(smooth))
     first = cfg.with_(crop_smooth_variants=smooth[:n], crop_variants=sharp[:k])
-    after = cfg.with_(crop_smooth_variants=(), crop_variants=sharp[k:k + cfg.crops_after_match])
+    after = cfg.with_(crop_smooth_variants=(), crop_variants=sharp[k:k + cfg.crops_after_match],
+                      crop_native_smooth_mm=None)
     out: list[Code] = []
     for path, rect in rects.items():
         one = {path: rect}

@@ -47,9 +47,9 @@ def test_a_full_slot_the_matcher_misses_gets_one_more_crop_and_no_pyzbar(monkeyp
                            matchable=frozenset({"market.1.0"}), tried=tried)
     assert found == []
     assert tried == {"market.1.0"}  # the matcher had it (and found no code)
-    # The fast decoders on the first (smoothed) crop and the first sharpened one, no slow
-    # decoder.
-    assert [name for name, _ in asked] == ["zxing", "zxing-histogram"] * 2
+    # The fast decoders in the slot's own pixels (test_vision_crop_native.py), on the first
+    # (smoothed) crop and on the first sharpened one, no slow decoder.
+    assert [name for name, _ in asked] == ["zxing", "zxing-histogram"] * 3
 
 
 def test_a_slot_the_matcher_may_not_have_still_gets_every_crop_and_decoder(monkeypatch):
@@ -68,7 +68,8 @@ def test_a_slot_the_matcher_may_not_have_still_gets_every_crop_and_decoder(monke
                           tried=tried) == []
     assert tried == set()
     assert "pyzbar" in asked
-    assert asked.count("zxing") == len(cfg.crop_variants) + len(cfg.crop_smooth_variants)
+    # (And once in the slot's own pixels first.)
+    assert asked.count("zxing") == len(cfg.crop_variants) + len(cfg.crop_smooth_variants) + 1
 
 
 # A busy frame's quick look at a slot (tune seed 5454 frame 8, market.1.0, a hand beside it):
@@ -88,6 +89,6 @@ def test_a_busy_frames_quick_look_reads_the_tag_in_the_smoothed_crop():
     assert [c.text for c in read] == ["SPL:1R02"]
     # The quick look before (the sharpened crop) read nothing here.
     sharp = cfg.with_(crop_variants=cfg.crop_variants[:1], crop_smooth_variants=(),
-                      decoders=fast_decoders(cfg))
+                      decoders=fast_decoders(cfg), crop_native_smooth_mm=None)
     frame.crops = {}
     assert read_slot_crops(frame, loc, {"market.1.0": BUSY_RECT}, sharp) == []
