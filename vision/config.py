@@ -49,8 +49,8 @@ class VisionConfig(BusyConfig):
     work_max_width: int = 2600
     #: Worker threads that run a frame's independent stages beside the calling thread (the
     #: bank's lanes and the slots' fills beside the hands, each unread slot's crops, the
-    #: whole-frame codes beside the markers); 0: every stage in the calling thread; None: one
-    #: fewer than the cores the process may run on, at most 3 (a Pi's 4 cores: 3). Same
+    #: whole-frame codes beside the markers and the overview); 0: every stage in the calling
+    #: thread; None: one fewer than the cores the process may run on, at most 3 (a Pi's 4 cores: 3). Same
     #: result either way: it lowers the time a frame takes, not the CPU it uses (on one
     #: core threads would only add their switching).
     stage_threads: int | None = None
