@@ -213,9 +213,11 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     result["markers"] = list(loc.markers)
     overview = None
     if loc.found:
+        # The slot crops kept for this location (stages.codes.slot_crop), set before any
+        # thread crops a slot.
+        frame.crops, frame.crops_loc = {}, loc
         # (Before the codes are waited for: the overview needs none, and the whole-frame
         # codes take longer than the markers.)
-        frame.crops, frame.crops_loc = {}, loc
         overview = mat_deviation(frame, loc, cfg, mat)
     codes = codes_job()
     reading = TableReading(result=result, frame=frame, location=loc, codes=codes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from tests.vision_pipeline.helpers import paste_sticker
@@ -15,6 +16,7 @@ from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
 from vision.pipeline import analyse
 from vision.stages.codes import _read_native, native_crop, read_slot_crops
+from vision.stages.locate import prepare
 from vision.tags import decode
 
 DATA = Path(__file__).parent / "data"
@@ -75,3 +77,18 @@ def test_a_foreign_code_is_left_to_the_warped_crops():
     assert _read_native(again.frame, loc, rect, FAST, ON) == []
     # ...and the slot's crops, which start with them, still report it.
     assert "hello" in {c.text for c in read_slot_crops(again.frame, loc, {"scan": rect}, ON)}
+
+
+def test_a_big_stills_box_is_made_grey_alone():
+    # A 4608 x 2592 still: its box is the full frame's grey pixels, without making the whole
+    # 12 Mpx grey (the warped crops avoid that too).
+    image = cv2.imread(str(DATA / "physical-lamp-and-window.jpg"))
+    big = cv2.resize(image, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+    loc = analyse(big, ON).location
+    frame = prepare(big)
+    rect = load_mat().slots()["market.1.1"]
+    alone, at = native_crop(frame, loc, rect, ON.crop_native_smooth_mm, ON)
+    assert frame.gray_full is None
+    frame.full_gray()
+    whole, at2 = native_crop(frame, loc, rect, ON.crop_native_smooth_mm, ON)
+    assert at == at2 and np.array_equal(alone, whole)

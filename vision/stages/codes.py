@@ -206,16 +206,21 @@ def native_crop(frame: Frame, loc: MatLocation, rect: Rect, smooth_mm: float,
     warped, smoothed and evened out (:func:`even_out`) at its own scale; with the box's
     top-left corner in full-frame px. None when it lies out of the picture."""
     x, y, w, h = _grow(rect, cfg.crop_margin_mm)
-    gray = frame.full_gray()
     px = loc.to_image([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+    height, width = frame.full.shape[:2]
     x0, y0 = np.maximum(np.floor(px.min(axis=0)).astype(int), 0)
-    x1, y1 = np.minimum(np.ceil(px.max(axis=0)).astype(int), (gray.shape[1], gray.shape[0]))
+    x1, y1 = np.minimum(np.ceil(px.max(axis=0)).astype(int), (width, height))
     if x1 - x0 < 16 or y1 - y0 < 16:
         return None
+    if frame.gray_full is None and frame.work is not frame.full:
+        # A big still: only the box to grey, not its 12 Mpx (the same pixels).
+        box = cv2.cvtColor(frame.full[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    else:
+        box = frame.full_gray()[y0:y1, x0:x1]
     # The box is a little wider than the slot where the camera's slant widens it: px a
     # millimetre from its width is near enough for a blur.
     px_per_mm = float(px[:, 0].max() - px[:, 0].min()) / w
-    return even_out(gray[y0:y1, x0:x1], px_per_mm, smooth_mm, cfg), (int(x0), int(y0))
+    return even_out(box, px_per_mm, smooth_mm, cfg), (int(x0), int(y0))
 
 
 def _read_native(frame: Frame, loc: MatLocation, rect: Rect, names: tuple[str, ...],
