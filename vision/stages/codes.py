@@ -100,7 +100,7 @@ def _warp_crop(frame: Frame, loc: MatLocation, r: Rect, px_per_mm: float,
     ``rectify_map_step``), bicubic (`linear`: bilinear)."""
     step = cfg.rectify_map_step
     how = cv2.INTER_LINEAR if linear else cv2.INTER_CUBIC
-    if frame.gray_full is None and frame.work is not frame.full:
+    if frame.full_gray_costly:
         # A big still: warping the colour crop beats converting 12 Mpx to grey first.
         return cv2.cvtColor(rectify(frame.full, 1.0, loc, r, px_per_mm, how, step),
                             cv2.COLOR_BGR2GRAY)
@@ -170,7 +170,7 @@ def read_slot_crops(frame: Frame, loc: MatLocation, rects: dict[str, Rect],
         read = False
         if cfg.crop_native_smooth_mm is not None and passes[0]:
             found = _read_native(frame, loc, rect, passes[0], cfg)
-            read = any(parse_payload(c.text, cfg.tag_prefix) for c in found)
+            read = bool(found)  # (only our tags come back from there)
         for slow, names in enumerate(passes):
             for k, (px_per_mm, sharpen, smooth) in enumerate(tries):
                 if not names or read:
@@ -212,7 +212,7 @@ def native_crop(frame: Frame, loc: MatLocation, rect: Rect, smooth_mm: float,
     x1, y1 = np.minimum(np.ceil(px.max(axis=0)).astype(int), (width, height))
     if x1 - x0 < 16 or y1 - y0 < 16:
         return None
-    if frame.gray_full is None and frame.work is not frame.full:
+    if frame.full_gray_costly:
         # A big still: only the box to grey, not its 12 Mpx (the same pixels).
         box = cv2.cvtColor(frame.full[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     else:

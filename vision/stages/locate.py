@@ -41,6 +41,12 @@ class Frame:
             self.gray_full = cv2.cvtColor(self.full, cv2.COLOR_BGR2GRAY)
         return self.gray_full
 
+    @property
+    def full_gray_costly(self) -> bool:
+        """Whether the full frame's grey copy is not made yet and is a big still's (bigger than
+        the working copy): then a crop of it is best made grey alone."""
+        return self.gray_full is None and self.work is not self.full
+
     def work_gray(self) -> np.ndarray:
         if self.gray_work is None:
             if self.work is self.full:
