@@ -135,6 +135,13 @@ class BusyConfig:
     busy_shadow_contact: float = 0.5
     busy_shadow_caster: float = 0.1
     busy_shadow_far_caster: float = 0.2
+    #: ...and no part of it goes on over the region: its coloured part (surely, as the overview
+    #: sees it), nor, when it touches the region over this much (mm^2) or more, its lit part
+    #: (neither coloured nor shadow: a grey sleeve; judged closer when in doubt). None: only
+    #: the coloured part. On the tune frames a grey sleeve over a noble and hands over a card's
+    #: corner touched by 59-95 of lit part; grazes its closer look took for more touched by
+    #: 32-39.
+    busy_shadow_lit_contact_mm2: float | None = 50.0
     #: ...unless, looked at closer, the region's own outline does not go on under it: a shadow
     #: only darkens the mat's printed line, a card's edge, a chip's rim; a dark sleeve hides
     #: them (stages/busy_sleeve.py). Per stretch of about busy_sleeve_stretch_mm of a side

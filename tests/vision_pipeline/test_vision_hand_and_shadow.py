@@ -16,8 +16,7 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.stages.busy import _outline_distance
-from vision.stages.inside import reach_inside
+from vision.stages.inside import _outline_distance, reach_inside
 from vision.stages.shadow import shadow_contact
 
 DATA = Path(__file__).parent / "data"
@@ -50,8 +49,9 @@ def test_a_fingers_tinted_shadow_in_the_gap_beside_a_card_is_a_shadow():
                                            (367.0, 196.0), 1.0)
     contact = on & (dist <= DEFAULT_CONFIG.busy_ring_mm)
 
-    def beyond(own):
-        return reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+    def beyond(own, closer):  # (no closer look here: the overview's alone)
+        return (reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+                >= DEFAULT_CONFIG.busy_inside_sure_mm2)
 
     def whole():  # the hand and its shadow, one thing: 0.95 of it skin (the overview's)
         return 0.95
@@ -113,8 +113,9 @@ def test_a_pale_sleeve_a_little_darker_than_the_mat_is_no_tinted_shadow():
                                            (133.0, 93.0), 1.0)
     contact = on & (dist <= DEFAULT_CONFIG.busy_ring_mm)
 
-    def beyond(own):
-        return reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+    def beyond(own, closer):  # (no closer look here: the overview's alone)
+        return (reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+                >= DEFAULT_CONFIG.busy_inside_sure_mm2)
 
     def whole():  # the sleeve and the hand, one thing (the overview's coloured share)
         return 1.0

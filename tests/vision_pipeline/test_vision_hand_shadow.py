@@ -14,8 +14,8 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import read_table
-from vision.stages.busy import _outline_distance, detect_busy
-from vision.stages.inside import reach_inside
+from vision.stages.busy import detect_busy
+from vision.stages.inside import _outline_distance, reach_inside
 from vision.stages.shadow import shadow_contact
 
 from .helpers import saved_overview
@@ -73,8 +73,9 @@ def test_a_hand_over_a_card_whose_shadow_fills_the_gaps_round_it_is_no_shadow():
     contact = on & (dist <= DEFAULT_CONFIG.busy_ring_mm)
     mat_hue = np.array([0.9088, 0.9956, 1.0955], np.float32)
 
-    def beyond(own):
-        return reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+    def beyond(own, closer):  # (no closer look here: the overview's alone)
+        return (reach_inside(image, own, freehere, dist, 1.0, mat_hue, DEFAULT_CONFIG)
+                >= DEFAULT_CONFIG.busy_inside_sure_mm2)
 
     assert not shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG,
                                beyond=beyond)

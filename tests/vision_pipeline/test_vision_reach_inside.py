@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
-from vision.stages.busy import _outline_distance
-from vision.stages.inside import reach_inside
+from vision.stages.inside import _outline_distance, reach_inside
 
 MAT = (118.0, 131.0, 122.0)  # BGR: the mat's grey-green
 RED = (40.0, 40.0, 200.0)  # a red sleeve
@@ -112,7 +111,7 @@ DATA = Path(__file__).parent / "data"
 
 
 def _closer_look(name: str, box_mm, rect):
-    """A real closer look of busy.py (``_closer``) on a physically based frame: the frame's crop
+    """A real closer look of inside.py (``_closer``) on a physically based frame: the frame's crop
     at 3 px/mm, and the thing and the free mat at the overview's 1 px/mm (mask: 254 the thing,
     127 free mat), scaled up as ``_closer`` does."""
     image = cv2.imread(str(DATA / f"{name}-3ppmm.png"))

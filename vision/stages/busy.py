@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
-from vision.stages.inside import crosses, reach_inside
+from vision.stages.inside import _outline_distance, crosses, look_closer, reach_inside
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, blurred, green_excess, hue_limit
@@ -375,31 +375,6 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
     return free, rings, edge_of, stacks
 
 
-def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Distance (mm) of the pixel centres at `xs` x `ys` (mm) from the rectangle (0 inside)."""
-    dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
-    dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
-    return np.hypot(dx[None, :], dy[:, None])
-
-
-def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
-            view: np.ndarray | None, cfg: VisionConfig):
-    """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
-    rect, px/mm -> BGR image): the image, the thing and the free mat (scaled up from the
-    overview's), the distance from the region's outline, and where the frame shows it."""
-    f = cfg.busy_inside_px_per_mm
-    image = detail(box_mm, f)
-    h, w = image.shape[:2]
-
-    def up(m: np.ndarray) -> np.ndarray:
-        return cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
-
-    return (image, up(on), up(freehere),
-            _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
-                              box_mm[1] + (np.arange(h) + 0.5) / f),
-            None if view is None else up(view))
-
-
 def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: np.ndarray,
             freehere: np.ndarray, dist: np.ndarray, seen: np.ndarray | None,
             mat_hue: np.ndarray, cfg: VisionConfig,
@@ -413,10 +388,20 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     contact = on & (dist <= cfg.busy_ring_mm)
     if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
         return False
+
+    def goes_on(part: np.ndarray, closer: bool) -> bool:
+        # Does this part of the thing go on over the region: surely, as the overview sees it,
+        # or (`closer`) in doubt there and then seen closer.
+        area = reach_inside(overview.image[box], part, freehere, dist, s, mat_hue, cfg, seen)
+        if area >= cfg.busy_inside_sure_mm2:
+            return True
+        if not closer or detail is None or area < cfg.busy_inside_min_mm2:
+            return False
+        return look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
+                            cfg) >= cfg.busy_inside_min_mm2
+
     if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
-                      None if whole is None else lambda: whole(far),
-                      lambda own: reach_inside(overview.image[box], own, freehere, dist, s,
-                                               mat_hue, cfg, seen), s) and (
+                      None if whole is None else lambda: whole(far), goes_on, s) and (
             detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
@@ -429,18 +414,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
                            seen) if crossed else 0.0
     if detail is not None and inside < cfg.busy_inside_sure_mm2:
         # In doubt: a closer look, near where it comes in.
-        ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
-        m = int(np.ceil(cfg.busy_inside_around_mm * s))
-        y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
-        x0, x1 = max(0, xs.min() - m), min(on.shape[1], xs.max() + 1 + m)
-        near = (slice(y0, y1), slice(x0, x1))
-        box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
-                  (y1 - y0) / s)
-        image, on_, free_, dist_, view_ = _closer(
-            detail, box_mm, rect, on[near], freehere[near],
-            None if seen is None else seen[near], cfg)
-        inside = reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm,
-                               mat_hue, cfg, view_)
+        inside = look_closer(detail, rect, box, on, freehere, dist, seen, s, mat_hue, cfg)
     return inside >= cfg.busy_inside_min_mm2
 
 

@@ -1,6 +1,7 @@
 """The look inside a region a thing reaches (:mod:`vision.stages.busy`): whether, seen from
 outside, it goes on into the region (:func:`crosses`), and how much of it the thing goes on to
-hide, from its own colour where it meets the region.
+hide, from its own colour where it meets the region: in the overview, or from the frame
+itself, closer (:func:`look_closer`).
 
 Seen from outside alone, a fingertip ending 2 mm short of a card's edge and one ending 2 mm
 inside it look alike; inside, the one shows skin or cloth beyond the outline, the other the
@@ -13,6 +14,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.stages.busy_speed import sum3
+from vision.stages.locate import Rect
 from vision.stages.overview import _off_mat_hue, hue_limit
 from vision.stages.shadow import lit_mat, shadow_colour
 
@@ -71,6 +73,50 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
         colour = means[np.argmin([sum3((img - m) ** 2, cfg.busy_column_sum) for m in means],
                                    axis=0)]
     return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+
+
+def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
+                 dist: np.ndarray, seen: np.ndarray | None, s: float, mat_hue: np.ndarray,
+                 cfg: VisionConfig) -> float:
+    """How much of `rect` (mm^2) the thing `on` goes on to hide, seen closer (:func:`_closer`)
+    near where it comes in (`box`: the region's box of the overview, at `s` px/mm)."""
+    ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
+    m = int(np.ceil(cfg.busy_inside_around_mm * s))
+    y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
+    x0, x1 = max(0, xs.min() - m), min(on.shape[1], xs.max() + 1 + m)
+    near = (slice(y0, y1), slice(x0, x1))
+    box_mm = ((box[1].start + x0) / s, (box[0].start + y0) / s, (x1 - x0) / s,
+              (y1 - y0) / s)
+    image, on_, free_, dist_, view_ = _closer(
+        detail, box_mm, rect, on[near], freehere[near],
+        None if seen is None else seen[near], cfg)
+    return reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm, mat_hue, cfg,
+                        view_)
+
+
+def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Distance (mm) of the pixel centres at `xs` x `ys` (mm) from the rectangle (0 inside)."""
+    dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
+    dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
+    return np.hypot(dx[None, :], dy[:, None])
+
+
+def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,
+            view: np.ndarray | None, cfg: VisionConfig):
+    """The same box seen `cfg.busy_inside_px_per_mm` from the frame itself (`detail`: mat mm
+    rect, px/mm -> BGR image): the image, the thing and the free mat (scaled up from the
+    overview's), the distance from the region's outline, and where the frame shows it."""
+    f = cfg.busy_inside_px_per_mm
+    image = detail(box_mm, f)
+    h, w = image.shape[:2]
+
+    def up(m: np.ndarray) -> np.ndarray:
+        return cv2.resize(m.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+
+    return (image, up(on), up(freehere),
+            _outline_distance(rect, box_mm[0] + (np.arange(w) + 0.5) / f,
+                              box_mm[1] + (np.arange(h) + 0.5) / f),
+            None if view is None else up(view))
 
 
 def crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np.ndarray,

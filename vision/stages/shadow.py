@@ -33,9 +33,10 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     `whole`: the coloured share of the whole thing, near the region or not: a lamp low to
     one side throws a raised arm's shadow 50 mm and more from it, and an arm along the mat's
     edge lies mostly beyond the region's box (its shadow alone reaches the region).
-    `beyond`: part of `on` -> how much of the region it goes on to hide (mm^2, the overview's
-    look): a hand over a card whose shadow fills the gaps round it touches the region mostly
-    by its shadow too, yet its own colour crosses the outline and goes on over the card.
+    `beyond`: (part of `on`, whether a closer look may settle a doubt) -> does that part go on
+    to hide the region: a hand over a card whose shadow fills the gaps round it touches the
+    region mostly by its shadow too, yet its own colour crosses the outline and goes on over
+    the card.
     """
     if not bare.any():
         return False
@@ -53,11 +54,20 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
             or (whole is not None and whole() >= cfg.busy_shadow_far_caster)):
         return False
+    need = cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm
     own = on & ~mat_hued
-    if beyond is None or (np.count_nonzero(own & contact)
-                          < cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm):
+    if beyond is None:
         return True
-    return beyond(own) < cfg.busy_inside_sure_mm2
+    if np.count_nonzero(own & contact) >= need and beyond(own, False):
+        return False
+    # A grey or pale sleeve keeps the mat's hue yet is no shadow where it is lit: what of the
+    # thing is neither its coloured part nor the shadow's may go on over the region too (a
+    # pale sleeve over a noble beside its own shadow; a hand over a card's corner whose
+    # shadow fills the gap), looked at closer when the overview is in doubt.
+    lit = on & ~shade
+    least = cfg.busy_shadow_lit_contact_mm2
+    return least is None or not (
+        np.count_nonzero(lit & contact) >= least * px_per_mm * px_per_mm and beyond(lit, True))
 
 
 def lit_mat(image: np.ndarray, bare: np.ndarray) -> tuple[np.ndarray, float]:

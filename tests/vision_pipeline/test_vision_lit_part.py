@@ -1,0 +1,58 @@
+"""Issue 32: what touches a place mostly as a shadow may still go on over it by its lit part.
+
+A thing whose contact with a place is mostly the mat's hue and darker than the bare mat, with
+a coloured part (skin) near, was taken for a coloured hand's shadow unless that coloured part
+went on over the place. Two hands from the physically based tune frames went unseen so:
+
+- Seed 9800 frame 109, a ceiling panel: a pale grey sleeve down from the mat's top edge lies
+  over nobles.4, an empty slot, the whole of it (the renderer's truth: 4,225 mm^2 hidden). Its
+  own shadow runs down the slot's left side, so the contact is mostly shadow; the sleeve is
+  the mat's grey hue and brighter than the mat, neither coloured nor shadow, and was never
+  asked whether it goes on.
+- Seed 10000 frame 112, a ceiling panel: a pointing hand from the top over the market's first
+  column; its side crosses market.3.1's top left corner (157 mm^2 hidden), its shadow filling
+  the gap beside it. The coloured part reached in 142 mm^2 as the overview saw it: short of
+  sure, so taken for the shadow's, and no closer look was taken.
+
+Now the lit part (neither coloured nor shadow) that touches the place over
+busy_shadow_lit_contact_mm2 is asked too, with a closer look when the overview is in doubt.
+
+The mats' overviews (1 px/mm, JPEG 90); for the second, the frame at 3 px/mm round the card
+(mat mm 195-310 x 80-210, JPEG 95). Read by the stage alone.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+
+from vision.config import DEFAULT_CONFIG
+from vision.stages.busy import detect_busy
+
+from .helpers import saved_detail, saved_overview
+
+DATA = Path(__file__).parent / "data"
+WITHOUT = DEFAULT_CONFIG.with_(busy_shadow_lit_contact_mm2=None)
+
+
+def test_a_pale_sleeve_beside_its_own_shadow_covers_the_noble_under_it():
+    overview = saved_overview("physical-grey-sleeve-over-noble-overview.jpg")
+    covered = detect_busy(overview).covered
+    assert covered == ["nobles.4", "market.2.3", "market.3.3", "bank.blue", "bank.green"]
+    # Asked of its coloured part alone (the hand far below), the sleeve was the shadow.
+    assert "nobles.4" not in detect_busy(overview, WITHOUT).covered
+
+
+def test_a_hand_over_a_cards_corner_by_its_shadow_is_looked_at_closer():
+    name = "physical-hand-over-card-corner-by-shadow"
+    image = cv2.imread(str(DATA / f"{name}-overview.jpg"))
+    crop = cv2.imread(str(DATA / f"{name}-3ppmm.jpg"))
+    assert image is not None and crop is not None
+    overview = saved_overview(f"{name}-overview.jpg")
+    detail = saved_detail(image, crop, (195.0, 80.0, 115.0, 130.0))
+    truth = ["nobles.0", "nobles.1", "market.2.0", "market.3.0", "market.3.1", "decks.3"]
+    assert detect_busy(overview, detail=detail).covered == truth
+    # Without the lit part's closer look the corner was the hand's shadow's.
+    assert "market.3.1" not in detect_busy(overview, WITHOUT, detail=detail).covered
+    # The overview alone is in doubt: only the closer look settles it.
+    assert "market.3.1" not in detect_busy(overview).covered
