@@ -142,6 +142,12 @@ class BusyConfig:
     #: corner touched by 59-95 of lit part; grazes its closer look took for more touched by
     #: 32-39.
     busy_shadow_lit_contact_mm2: float | None = 50.0
+    #: A thing that touches a region mostly as shadow, with no coloured part to cast it (its
+    #: caster beyond the mat, or cut off from it), is a shadow too when, looked at closer, the
+    #: region's outline goes on under it (below); else a dark sleeve. False: it is judged as a
+    #: thing (without a closer look it still is). On the tune frames: a hand's shadow from the
+    #: mat's edge over a card, made a still with no hand busy; no hand over a place was lost.
+    busy_uncast_shadow: bool = True
     #: ...unless, looked at closer, the region's own outline does not go on under it: a shadow
     #: only darkens the mat's printed line, a card's edge, a chip's rim; a dark sleeve hides
     #: them (stages/busy_sleeve.py). Per stretch of about busy_sleeve_stretch_mm of a side

@@ -1,4 +1,5 @@
-"""Issue 32: what touches a place mostly as a shadow may still go on over it by its lit part.
+"""Issue 32: what touches a place mostly as a shadow: a hand's lit part may still go on over
+it, and a shadow with no coloured part to cast it is told from a dark sleeve by the outline.
 
 A thing whose contact with a place is mostly the mat's hue and darker than the bare mat, with
 a coloured part (skin) near, was taken for a coloured hand's shadow unless that coloured part
@@ -56,3 +57,24 @@ def test_a_hand_over_a_cards_corner_by_its_shadow_is_looked_at_closer():
     assert "market.3.1" not in detect_busy(overview, WITHOUT, detail=detail).covered
     # The overview alone is in doubt: only the closer look settles it.
     assert "market.3.1" not in detect_busy(overview).covered
+
+
+def test_a_hands_shadow_from_the_mats_edge_is_told_by_the_outline_under_it():
+    # Seed 10000 frame 179, a desk lamp: fingers rest on the mat's bottom margin, no place
+    # hidden (the renderer's truth: not busy). The lamp throws the hand's shadow up over
+    # market.1.3's lower left corner, a thing of its own with no coloured part to cast it, so
+    # it was judged as a thing: the card was covered and a still with no hand over the mat
+    # was busy. Looked at closer, the card's edge and the mat's printed line go on under it:
+    # a shadow, not a dark sleeve. (Frame at 3 px/mm: mat mm 360-456 x 292-413.)
+    name = "physical-uncast-shadow-on-card"
+    image = cv2.imread(str(DATA / f"{name}-overview.jpg"))
+    crop = cv2.imread(str(DATA / f"{name}-3ppmm.jpg"))
+    assert image is not None and crop is not None
+    overview = saved_overview(f"{name}-overview.jpg")
+    detail = saved_detail(image, crop, (360.0, 292.0, 96.0, 121.0))
+    assert detect_busy(overview, detail=detail).covered == []
+    # Judged as a thing, as it was before.
+    judged = DEFAULT_CONFIG.with_(busy_uncast_shadow=False)
+    assert detect_busy(overview, judged, detail=detail).covered == ["market.1.3"]
+    # With no closer look the outline can't be seen: still a thing.
+    assert detect_busy(overview).covered == ["market.1.3"]

@@ -401,7 +401,8 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
                             cfg) >= cfg.busy_inside_min_mm2
 
     if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
-                      None if whole is None else lambda: whole(far), goes_on, s) and (
+                      None if whole is None else lambda: whole(far), goes_on, s,
+                      cfg.busy_uncast_shadow and detail is not None) and (
             detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
         return False
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
