@@ -70,6 +70,17 @@ def saved_overview(name: str):
     return Overview(image=image, background=None, px_per_mm=1.0)
 
 
+def saved_look(name: str, crop_mm):
+    """A saved overview ``data/NAME-overview.jpg`` and the closer look from it and the frame's
+    crop ``data/NAME-3ppmm.jpg`` (`crop_mm`: its mat mm rect): (Overview, detail)."""
+    from pathlib import Path
+    data = Path(__file__).parent / "data"
+    image = cv2.imread(str(data / f"{name}-overview.jpg"))
+    crop = cv2.imread(str(data / f"{name}-3ppmm.jpg"))
+    assert image is not None and crop is not None, name
+    return saved_overview(f"{name}-overview.jpg"), saved_detail(image, crop, crop_mm)
+
+
 def saved_detail(overview: np.ndarray, crop: np.ndarray, crop_mm):
     """The busy stage's closer look (mat mm rect, px/mm -> BGR image) from a saved overview
     (1 px/mm) and a saved crop of the frame at that scale (`crop_mm`: its mat mm rect): the

@@ -23,16 +23,11 @@ The mats' overviews (1 px/mm, JPEG 90); for the second, the frame at 3 px/mm rou
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
 
-from .helpers import saved_detail, saved_overview
+from .helpers import saved_look, saved_overview
 
-DATA = Path(__file__).parent / "data"
 WITHOUT = DEFAULT_CONFIG.with_(busy_shadow_lit_contact_mm2=None)
 
 
@@ -45,12 +40,7 @@ def test_a_pale_sleeve_beside_its_own_shadow_covers_the_noble_under_it():
 
 
 def test_a_hand_over_a_cards_corner_by_its_shadow_is_looked_at_closer():
-    name = "physical-hand-over-card-corner-by-shadow"
-    image = cv2.imread(str(DATA / f"{name}-overview.jpg"))
-    crop = cv2.imread(str(DATA / f"{name}-3ppmm.jpg"))
-    assert image is not None and crop is not None
-    overview = saved_overview(f"{name}-overview.jpg")
-    detail = saved_detail(image, crop, (195.0, 80.0, 115.0, 130.0))
+    overview, detail = saved_look("physical-hand-over-card-corner-by-shadow", (195.0, 80.0, 115.0, 130.0))
     truth = ["nobles.0", "nobles.1", "market.2.0", "market.3.0", "market.3.1", "decks.3"]
     assert detect_busy(overview, detail=detail).covered == truth
     # Without the lit part's closer look the corner was the hand's shadow's.
@@ -66,12 +56,7 @@ def test_a_hands_shadow_from_the_mats_edge_is_told_by_the_outline_under_it():
     # it was judged as a thing: the card was covered and a still with no hand over the mat
     # was busy. Looked at closer, the card's edge and the mat's printed line go on under it:
     # a shadow, not a dark sleeve. (Frame at 3 px/mm: mat mm 360-456 x 292-413.)
-    name = "physical-uncast-shadow-on-card"
-    image = cv2.imread(str(DATA / f"{name}-overview.jpg"))
-    crop = cv2.imread(str(DATA / f"{name}-3ppmm.jpg"))
-    assert image is not None and crop is not None
-    overview = saved_overview(f"{name}-overview.jpg")
-    detail = saved_detail(image, crop, (360.0, 292.0, 96.0, 121.0))
+    overview, detail = saved_look("physical-uncast-shadow-on-card", (360.0, 292.0, 96.0, 121.0))
     assert detect_busy(overview, detail=detail).covered == []
     # Judged as a thing, as it was before.
     judged = DEFAULT_CONFIG.with_(busy_uncast_shadow=False)
