@@ -19,7 +19,7 @@ from vision.stages.overview import _off_mat_hue, channel_mean, green_excess, hue
 def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare: np.ndarray,
                    mat_hue: np.ndarray, cfg: VisionConfig,
                    whole: Callable[[], float] | None = None,
-                   beyond: Callable[[np.ndarray], float] | None = None,
+                   beyond: Callable[[np.ndarray, bool], bool] | None = None,
                    px_per_mm: float = 1.0, uncast: bool = False) -> bool:
     """Is what touches the region only a coloured hand's shadow? `on`: the thing on the free
     mat around the region; `contact`: its pixels on the ring; `bare`: the free mat there.
@@ -33,8 +33,8 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     `whole`: the coloured share of the whole thing, near the region or not: a lamp low to
     one side throws a raised arm's shadow 50 mm and more from it, and an arm along the mat's
     edge lies mostly beyond the region's box (its shadow alone reaches the region).
-    `uncast`: what to say of a shadow with no coloured part near or far (True: a shadow, to be
-    told from a dark sleeve by the caller's closer look).
+    `uncast`: a shadow with no coloured part near or far is a shadow too (unless its lit part
+    goes on, as below), to be told from a dark sleeve by the caller's closer look.
     `beyond`: (part of `on`, whether a closer look may settle a doubt) -> does that part go on
     to hide the region: a hand over a card whose shadow fills the gaps round it touches the
     region mostly by its shadow too, yet its own colour crosses the outline and goes on over
@@ -53,14 +53,15 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
                                                                          contact)
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
-    if not (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
-            or (whole is not None and whole() >= cfg.busy_shadow_far_caster)):
-        return uncast
-    need = cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm
-    own = on & ~mat_hued
+    cast = (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
+            or (whole is not None and whole() >= cfg.busy_shadow_far_caster))
+    if not (cast or uncast):
+        return False
     if beyond is None:
         return True
-    if np.count_nonzero(own & contact) >= need and beyond(own, False):
+    own = on & ~mat_hued
+    need = cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm
+    if cast and np.count_nonzero(own & contact) >= need and beyond(own, False):
         return False
     # A grey or pale sleeve keeps the mat's hue yet is no shadow where it is lit: what of the
     # thing is neither its coloured part nor the shadow's may go on over the region too (a
