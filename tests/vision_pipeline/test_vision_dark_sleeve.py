@@ -20,24 +20,15 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
 from vision.stages.busy_sleeve import _detail_energy
-from vision.stages.overview import Overview
 
-from .helpers import saved_detail
+from .helpers import saved_look
 
 DATA = Path(__file__).parent / "data"
 CROP_MM = (455.0, 355.0, 297.0, 54.0)
 
 
-def _frame():
-    overview = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-overview.jpg"))
-    crop = cv2.imread(str(DATA / "physical-black-sleeve-over-gold-lane-3ppmm.jpg"))
-    assert overview is not None and crop is not None
-    return (Overview(image=overview, background=None, px_per_mm=1.0),
-            saved_detail(overview, crop, CROP_MM))
-
-
 def test_a_black_sleeve_over_a_lane_is_not_the_hands_shadow():
-    overview, detail = _frame()
+    overview, detail = saved_look("physical-black-sleeve-over-gold-lane", CROP_MM)
     covered = detect_busy(overview, detail=detail).covered
     assert "bank.gold" in covered
     assert {"bank.blue", "bank.green", "bank.red", "bank.black"} <= set(covered)

@@ -18,17 +18,10 @@ The mats' overviews (1 px/mm, JPEG 90); for the second, the frame at 3 px/mm rou
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
-from vision.stages.overview import Overview
 
-from .helpers import saved_detail, saved_overview
-
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_look, saved_overview
 
 
 def test_a_green_sleeve_over_the_black_lanes_corner_covers_it():
@@ -42,12 +35,8 @@ def test_a_green_sleeve_over_the_black_lanes_corner_covers_it():
 
 
 def test_a_deep_shadow_beside_a_green_sleeve_is_still_a_shadow():
-    name = "physical-shadow-beside-green-sleeve"
-    image = cv2.imread(str(DATA / f"{name}-overview.jpg"))
-    crop = cv2.imread(str(DATA / f"{name}-3ppmm.jpg"))
-    assert image is not None and crop is not None
-    overview = Overview(image=image, background=None, px_per_mm=1.0)
-    detail = saved_detail(image, crop, (270.0, 180.0, 130.0, 150.0))
+    overview, detail = saved_look("physical-shadow-beside-green-sleeve",
+                                  (270.0, 180.0, 130.0, 150.0))
     covered = detect_busy(overview, detail=detail).covered
     assert "market.2.2" not in covered
     assert {"market.1.1", "market.2.1", "bank.black", "bank.gold"} <= set(covered)
