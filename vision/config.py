@@ -220,6 +220,11 @@ class VisionConfig(BusyConfig):
     #: darker than the mat in its hue: a white chip is brighter than the mat, its shadow under a
     #: low lamp darker.
     token_min_lit_chord_mm: float = 8.0
+    #: ...and in a black lane the same, but only for the shade outside the circle counter's
+    #: discs grown by this (mm): a black chip is as dark as a shadow in the mat's hue, its
+    #: shadow under a low lamp a crescent beside its disc (False: not looked for).
+    token_black_shadow: bool = True
+    token_shadow_disc_grow_mm: float = 1.0
     #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
     #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
     #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit
@@ -256,7 +261,9 @@ class VisionConfig(BusyConfig):
     #: stretch between two dashes (about 5 mm) leaves columns below the chord.
     token_piece_gap_mm: float = 5.0
     #: ...as are pieces too short for a token lying in one circle the circle counter found,
-    #: however short and far apart (a faint black chip seen only by its dashes).
+    #: however short and far apart (a faint black chip seen only by its dashes), and such a
+    #: piece with the run before it when that run has passed the circle's middle (the chip's
+    #: far rim broken off).
     token_pieces_in_circle: bool = True
     #: A crumb of a run (too short for a token, long enough for half of one poking in) in a
     #: coloured lane is light, not a token's rim, when this share of it keeps the mat's hue (a

@@ -39,7 +39,8 @@ class LaneCount:
 def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                   span: tuple[float, float] | None = None, light: np.ndarray | None = None,
                   shade: Callable[[], np.ndarray] | None = None,
-                  circles: list[tuple[float, float, float]] | None = None
+                  circles: list[tuple[float, float, float]] | None = None,
+                  shade_beside_circles: bool = False
                   ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
@@ -52,6 +53,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     the mat, so a column whose token pixels are all that is a chip's shadow, not a chip.
     ``circles``: the circle counter's tokens (x, y, r mm), if found: pieces too short for a
     token lying in one circle's disc are that chip's.
+    ``shade_beside_circles`` (the black lane's): only ``shade`` outside the circles' discs is
+    a shadow (a black chip is as dark as one); without circles none is.
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -84,11 +87,16 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         filled = fill_middles(token, mask, px_per_mm, cfg)
         again, mask = filled is not mask, filled
     lit = None
-    if shade is not None:
+    if shade is not None and (circles or not shade_beside_circles):
         # A low lamp casts each white chip's shadow beside it, a crescent as dark as a token
         # differs: it lengthened the chip's run, and joined chips a few mm apart into one run
         # a token too long (issue 32, seed 9900 frame 87). The shadow is no chip's column.
-        lit = column_counts(mask & ~(token & shade())) / px_per_mm >= cfg.token_min_lit_chord_mm
+        shadow = token & shade()
+        if shade_beside_circles:
+            # A black chip is as dark as a shadow in the mat's hue: only the shade beside
+            # the circles found is a shadow (seed 10000 frame 198, 10300/156, 10500/71).
+            shadow &= ~_discs(shadow.shape, circles, px_per_mm, cfg.token_shadow_disc_grow_mm)
+        lit = column_counts(mask & ~shadow) / px_per_mm >= cfg.token_min_lit_chord_mm
         again = True
     if again:
         total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles)
@@ -143,6 +151,13 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # dashes alone, 4-12 mm each (seed 9800 frame 134 read three of four); a white
             # chip half in a deep shadow, its lit part and its far rim 7 mm apart.
             a = pieces.pop()[0]
+        elif (pieces and circles and cfg.token_pieces_in_circle and b - a < part
+              and any(x <= pieces[-1][1] and x - r - reach <= a and b <= x + r + reach
+                      for x, _, r in circles)):
+            # ...and a short piece in the disc of a circle whose middle the run before has
+            # already passed is that chip's far rim broken off (seed 10300 frame 156: a black
+            # chip's last 15 mm, 1.5 mm from its run, read as a sixth chip).
+            a = pieces.pop()[0]
         pieces.append((a, b))
     runs = [(a, b) for a, b in pieces
             if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
@@ -162,6 +177,16 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             whole = False
         total += n
     return total, whole, runs
+
+
+def _discs(shape: tuple[int, ...], circles: list[tuple[float, float, float]],
+           px_per_mm: float, grow_mm: float) -> np.ndarray:
+    """The circles' discs (x, y, r mm), each grown by `grow_mm`, as a bool mask of `shape`."""
+    discs = np.zeros(shape[:2], np.uint8)
+    for x, y, r in circles:
+        cv2.circle(discs, (int(round(x * px_per_mm)), int(round(y * px_per_mm))),
+                   int(round((r + grow_mm) * px_per_mm)), 1, -1)
+    return discs.view(bool)
 
 
 def column_counts(mask: np.ndarray) -> np.ndarray:
@@ -347,11 +372,12 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
                cfg: VisionConfig, span: tuple[float, float] | None = None,
-               light: np.ndarray | None = None, shade: Callable[[], np.ndarray] | None = None
-               ) -> LaneCount:
+               light: np.ndarray | None = None, shade: Callable[[], np.ndarray] | None = None,
+               shade_beside_circles: bool = False) -> LaneCount:
     """Count the tokens in one lane with both counters and say whether the count is certain."""
     circles = count_by_circles(deviation, px_per_mm, cfg)
-    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade, circles)
+    runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade, circles,
+                                        shade_beside_circles)
     reasons = []
     if not whole:
         reasons.append("a run of tokens has an odd length")

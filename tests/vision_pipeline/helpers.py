@@ -167,23 +167,28 @@ def count_saved_lane(name: str, cfg, coloured: bool):
     lane = cv2.imread(str(data / f"{name}.png"))
     mat = cv2.imread(str(data / f"{name}-mat.png")).astype(np.float32)
     return _count_on(lane, mat, cfg, lane_light(lane, mat, cfg) if coloured else None,
-                     _shade_if_white(name, lane, mat, cfg))
+                     _shade_for(name, lane, mat, cfg))
 
 
-def _shade_if_white(name, lane, background, cfg):
-    """The white lane's shade mask, as count_bank_lane works it out (the lane's colour is in
-    the saved image's name); None for the others."""
+def _shade_for(name, lane, background, cfg):
+    """The white or black lane's shade mask, as count_bank_lane works it out (the lane's
+    colour is in the saved image's name), and whether only its part beside the chips' circles
+    counts (the black lane's); None for the others."""
     from vision.stages.bank import lane_shade
-    return (lambda: lane_shade(lane, background, cfg)) if "white-lane" in name else None
+    black = "black-lane" in name and cfg.token_black_shadow
+    if "white-lane" in name or black:
+        return (lambda: lane_shade(lane, background, cfg)), black
+    return None, False
 
 
-def _count_on(lane, background, cfg, light=None, shade=None):
+def _count_on(lane, background, cfg, light=None, shade=(None, False)):
     """`lane` counted against its bare mat's colour `background`, over the lane's 287 mm."""
     from vision.stages.overview import deviation_from
     from vision.tokens import count_lane
     margin = cfg.lane_margin_mm[0]
     return count_lane(deviation_from(lane, background), cfg.lane_px_per_mm, 7, cfg,
-                      span=(margin, margin + 287.0), light=light, shade=shade)
+                      span=(margin, margin + 287.0), light=light, shade=shade[0],
+                      shade_beside_circles=shade[1])
 
 
 def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = False):
@@ -204,4 +209,4 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
                                  neutral=neutral and not coloured)
     return _count_on(lane, background, cfg,
                      lane_light(lane, background, cfg) if coloured else None,
-                     _shade_if_white(name, lane, background, cfg))
+                     _shade_for(name, lane, background, cfg))

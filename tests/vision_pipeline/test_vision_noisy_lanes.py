@@ -53,7 +53,10 @@ def test_a_quiet_lanes_faint_chips_stay_sure():
 
 
 def test_a_quiet_lane_smoothed_anyway_loses_its_faint_chips_certainty():
-    # (Filling a broken ring's middle, token_broken_ring_gap_mm, mends this one too: off.)
+    # (Filling a broken ring's middle, token_broken_ring_gap_mm, and joining a short piece
+    # in the disc of a circle its run has passed the middle of, token_pieces_in_circle, mend
+    # this one too: off.)
     lane = _count("physical-black-lane-quiet-faint",
-                  DEFAULT_CONFIG.with_(token_noise_share=-1.0, token_broken_ring_gap_mm=0.0))
+                  DEFAULT_CONFIG.with_(token_noise_share=-1.0, token_broken_ring_gap_mm=0.0,
+                                       token_pieces_in_circle=False))
     assert not lane.certain

@@ -43,12 +43,14 @@ def test_a_faint_chip_in_pieces_is_one():
 
 
 def test_without_joining_the_split_chip_counts_twice():
-    # (Filling a broken ring's middle, token_broken_ring_gap_mm, and the pieces lying in the
-    # chip's circle, token_pieces_in_circle, mend this one too: off.)
+    # (Filling a broken ring's middle, token_broken_ring_gap_mm, the pieces lying in the
+    # chip's circle, token_pieces_in_circle, and taking the shade beside the circles for
+    # shadow, token_black_shadow, mend this one too: off.)
     lane = _count("physical-black-lane-split-chip",
                   DEFAULT_CONFIG.with_(token_run_join_mm=0.0, token_piece_gap_mm=0.0,
                                        token_broken_ring_gap_mm=0.0,
-                                       token_pieces_in_circle=False))
+                                       token_pieces_in_circle=False,
+                                       token_black_shadow=False))
     assert lane.count == 4 and not lane.certain
 
 

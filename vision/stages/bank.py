@@ -258,12 +258,13 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
         extra = learnt_tokens(image, background, body, cfg)
         if extra is not None:
             deviation = np.maximum(deviation, extra)
-    # In the white lane, what is darker than the mat in its hue is a shadow, not a chip
-    # (worked out only if the runs ask).
-    shade = (lambda: _shade(ratio, cfg)) if c == "white" else None
+    # In the white lane, what is darker than the mat in its hue is a shadow, not a chip; in
+    # the black lane, only beside the chips' circles (worked out only if the runs ask).
+    beside = c == "black" and cfg.token_black_shadow
+    shade = (lambda: _shade(ratio, cfg)) if c == "white" or beside else None
     lane = count_lane(deviation, cfg.lane_px_per_mm,
                       mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
-                      light=light, shade=shade)
+                      light=light, shade=shade, shade_beside_circles=beside)
     # Positions relative to the printed lane, not to its rectified margin.
     lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
     lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
