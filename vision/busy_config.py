@@ -49,6 +49,17 @@ class BusyConfig:
     busy_bright_edge_mm: float = 20.0
     #: ...if its hue is at least this far off the mat's (a lamp's light keeps the mat's hue).
     busy_pale_hue: float = 0.03
+    #: ...or if it touches a coloured thing on the free mat (of busy_min_blob_mm2, not itself
+    #: bright) along this much (mm): a white sleeve round a hand's skin (2D seed 3902 frame
+    #: 22: its soft edge taken for a lamp's, a hand over the whole bank went unseen). None:
+    #: not looked for.
+    busy_white_by_skin_mm: float | None = 5.0
+    #: ...a coloured thing less than this share of it bright: a warm lamp's tint inside its own
+    #: hot spot is no skin (seed 10500 frame 4: the lamp-lit strip of nobles read covered).
+    busy_white_skin_bright: float = 0.5
+    #: ...and not within this (mm) of the mat's edge: the table showing along it is no skin
+    #: (a soft shadow over the bank made the mat's corner beside it a bright patch).
+    busy_white_skin_edge_mm: float = 6.0
     #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
     #: shadow, when at least this fraction of its outline towards the mat is that steep.
     busy_sharp_outline: float = 0.5

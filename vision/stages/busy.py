@@ -212,7 +212,18 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
         # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
         # slack: the mat itself looks bright beside a sleeve the brightness model followed.
-        edge_mm = np.where(tint >= cfg.busy_pale_hue, edge_mm, cfg.shadow_edge_mm)
+        pale = tint >= cfg.busy_pale_hue
+        if tinted and cfg.busy_white_by_skin_mm is not None:
+            # (Not the table showing along the mat's edge, a few mm past a bright corner.)
+            m = int(round(cfg.busy_white_skin_edge_mm * overview.px_per_mm))
+            interior = np.zeros(level.shape, bool)
+            interior[m:level.shape[0] - m, m:level.shape[1] - m] = True
+            if window is not None:
+                interior = interior[window]
+            pale |= _white_by_skin(labels, n, inside, coloured & where & interior,
+                                   overview.px_per_mm, cfg) >= (
+                cfg.busy_white_by_skin_mm * overview.px_per_mm)
+        edge_mm = np.where(pale, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
         solid = _sharp_enough(sharp, total, overview.px_per_mm, cfg)
@@ -252,6 +263,22 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         faint[window] |= things
         return faint.astype(np.uint8) * 255
     return (things | faint).astype(np.uint8) * 255
+
+
+def _white_by_skin(labels: np.ndarray, n: int, inside: np.ndarray, coloured: np.ndarray,
+                   px_per_mm: float, cfg: VisionConfig) -> np.ndarray:
+    """Per bright patch (`labels`, `n`; `inside`: any patch's pixels), how many of its pixels
+    touch a coloured thing on the free mat (`coloured`) of at least busy_min_blob_mm2 that is
+    not itself mostly bright: a white sleeve round a hand's skin."""
+    cn, cl, cs = _components(coloured.view(np.uint8))
+    area = cs[:, cv2.CC_STAT_AREA]
+    skin = (area >= cfg.busy_min_blob_mm2 * px_per_mm ** 2) & (
+        np.bincount(cl[inside], minlength=cn) < cfg.busy_white_skin_bright * area)
+    skin[0] = False
+    if not skin.any():
+        return np.zeros(n, np.int64)
+    held = cv2.dilate(skin[cl].view(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return np.bincount(labels[held & inside], minlength=n)
 
 
 def _sharp_enough(sharp: np.ndarray, total: np.ndarray, px_per_mm: float,
