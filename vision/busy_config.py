@@ -60,6 +60,8 @@ class BusyConfig:
     #: ...and not within this (mm) of the mat's edge: the table showing along it is no skin
     #: (a soft shadow over the bank made the mat's corner beside it a bright patch).
     busy_white_skin_edge_mm: float = 6.0
+    #: (Looked for within this (mm) round the white patches the slack would make things.)
+    busy_white_skin_look_mm: float = 30.0
     #: A neutral patch (brighter or darker than the mat, its hue) is a thing, not light or
     #: shadow, when at least this fraction of its outline towards the mat is that steep.
     busy_sharp_outline: float = 0.5
