@@ -27,7 +27,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
-from vision.stages.busy_sleeve import sleeve_not_shadow
+from vision.stages.busy_sleeve import mat_edge, sleeve_not_shadow, white_by_skin
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import _outline_distance, crosses, look_closer, reach_inside
 from vision.stages.locate import Rect
@@ -220,9 +220,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 total, overview.px_per_mm, cfg) & ~pale
             would[0] = False
             if would.any():
-                pale |= _white_by_skin(labels, stats, would, coloured & where,
-                                       _mat_edge(level.shape, window, overview.px_per_mm,
-                                                 cfg), overview.px_per_mm, cfg)
+                pale |= white_by_skin(labels, stats, would, coloured & where,
+                                      mat_edge(level.shape, window, overview.px_per_mm, cfg),
+                                      overview.px_per_mm, cfg)
         edge_mm = np.where(pale, edge_mm, cfg.shadow_edge_mm)
         sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
@@ -263,52 +263,6 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         faint[window] |= things
         return faint.astype(np.uint8) * 255
     return (things | faint).astype(np.uint8) * 255
-
-
-def _white_by_skin(labels: np.ndarray, stats: np.ndarray, which: np.ndarray,
-                   coloured: np.ndarray, edge: tuple[int, int, int, int], px_per_mm: float,
-                   cfg: VisionConfig) -> np.ndarray:
-    """Per bright patch (`labels`, `stats`), whether it is one of `which` touching along
-    busy_white_by_skin_mm a coloured thing on the free mat (`coloured`) of at least
-    busy_min_blob_mm2 that is not itself mostly bright: a white sleeve round a hand's skin.
-    `edge`: rows and columns (top, bottom, left, right) along the mat's edge, whose coloured
-    pixels are the table showing past it, no skin."""
-    sel = stats[which]
-    g = int(round(cfg.busy_white_skin_look_mm * px_per_mm))
-    h, w = labels.shape
-    y0, x0 = (max(0, int(v) - g) for v in sel[:, [1, 0]].min(axis=0))
-    y1 = min(h, int((sel[:, 1] + sel[:, 3]).max()) + g)
-    x1 = min(w, int((sel[:, 0] + sel[:, 2]).max()) + g)
-    box = (slice(y0, y1), slice(x0, x1))
-    top, bottom, left, right = edge
-    col = coloured.copy()
-    col[:top], col[h - bottom:], col[:, :left], col[:, w - right:] = False, False, False, False
-    lab = labels[box]
-    inside = lab > 0
-    cn, cl, cs = _components(col[box].view(np.uint8))
-    area = cs[:, cv2.CC_STAT_AREA]
-    skin = (area >= cfg.busy_min_blob_mm2 * px_per_mm ** 2) & (
-        np.bincount(cl[inside], minlength=cn) < cfg.busy_white_skin_bright * area)
-    skin[0] = False
-    out = np.zeros(len(stats), bool)
-    if skin.any():
-        held = cv2.dilate(skin[cl].view(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        shared = np.bincount(lab[held & inside], minlength=len(stats))
-        out = which & (shared >= cfg.busy_white_by_skin_mm * px_per_mm)
-    return out
-
-
-def _mat_edge(shape: tuple[int, ...], window: tuple[slice, slice] | None, px_per_mm: float,
-              cfg: VisionConfig) -> tuple[int, int, int, int]:
-    """How many rows and columns (top, bottom, left, right) of an image of `shape`, the part
-    `window` of the mat's overview (None: all of it), lie within busy_white_skin_edge_mm of
-    the mat's edge."""
-    m = int(round(cfg.busy_white_skin_edge_mm * px_per_mm))
-    h, w = shape[:2]
-    ys, xs = window if window is not None else (slice(0, h), slice(0, w))
-    y0, y1, _ = ys.indices(h)
-    x0, x1, _ = xs.indices(w)
-    return (max(0, m - y0), max(0, y1 - (h - m)), max(0, m - x0), max(0, x1 - (w - m)))
 
 
 def _sharp_enough(sharp: np.ndarray, total: np.ndarray, px_per_mm: float,

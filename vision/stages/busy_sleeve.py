@@ -6,9 +6,14 @@ nor how sharp its edge is tells the two apart (a hand's shadow under one lamp is
 black sleeve). What does: a shadow only darkens what lies beneath, so the region's own outline
 (the mat's printed line, a card's edge, a chip's rim) goes on under it with the same contrast
 in log brightness; a sleeve hides it, flat.
+
+And a white sleeve is not a lamp's hot spot: both keep the mat's hue and are brighter, and a
+sleeve curving away softens its outline as a lamp's light does; but a lamp's hot spot has no
+hand in it, and a sleeve is worn round the skin (:func:`white_by_skin`).
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.config import VisionConfig
@@ -110,3 +115,50 @@ def sleeve_not_shadow(detail, rect: Rect, contact: np.ndarray, box: tuple[slice,
     near = np.zeros((h, w), bool)
     near[np.ix_(ok_v, ok_u)] = contact[np.ix_(v[ok_v], u[ok_u])]
     return flat_outline_mm(image, box_mm, f, rect, near, cfg) >= cfg.busy_sleeve_flat_mm
+
+
+def white_by_skin(labels: np.ndarray, stats: np.ndarray, which: np.ndarray,
+                   coloured: np.ndarray, edge: tuple[int, int, int, int], px_per_mm: float,
+                   cfg: VisionConfig) -> np.ndarray:
+    """Per bright patch (`labels`, `stats`), whether it is one of `which` touching along
+    busy_white_by_skin_mm a coloured thing on the free mat (`coloured`) of at least
+    busy_min_blob_mm2 that is not itself mostly bright: a white sleeve round a hand's skin.
+    `edge`: rows and columns (top, bottom, left, right) along the mat's edge, whose coloured
+    pixels are the table showing past it, no skin."""
+    sel = stats[which]
+    g = int(round(cfg.busy_white_skin_look_mm * px_per_mm))
+    h, w = labels.shape
+    y0, x0 = (max(0, int(v) - g) for v in sel[:, [1, 0]].min(axis=0))
+    y1 = min(h, int((sel[:, 1] + sel[:, 3]).max()) + g)
+    x1 = min(w, int((sel[:, 0] + sel[:, 2]).max()) + g)
+    box = (slice(y0, y1), slice(x0, x1))
+    top, bottom, left, right = edge
+    col = coloured.copy()
+    col[:top], col[h - bottom:], col[:, :left], col[:, w - right:] = False, False, False, False
+    lab = labels[box]
+    inside = lab > 0
+    cn, cl, cs, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        col[box].view(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+    area = cs[:, cv2.CC_STAT_AREA]
+    skin = (area >= cfg.busy_min_blob_mm2 * px_per_mm ** 2) & (
+        np.bincount(cl[inside], minlength=cn) < cfg.busy_white_skin_bright * area)
+    skin[0] = False
+    out = np.zeros(len(stats), bool)
+    if skin.any():
+        held = cv2.dilate(skin[cl].view(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        shared = np.bincount(lab[held & inside], minlength=len(stats))
+        out = which & (shared >= cfg.busy_white_by_skin_mm * px_per_mm)
+    return out
+
+
+def mat_edge(shape: tuple[int, ...], window: tuple[slice, slice] | None, px_per_mm: float,
+              cfg: VisionConfig) -> tuple[int, int, int, int]:
+    """How many rows and columns (top, bottom, left, right) of an image of `shape`, the part
+    `window` of the mat's overview (None: all of it), lie within busy_white_skin_edge_mm of
+    the mat's edge."""
+    m = int(round(cfg.busy_white_skin_edge_mm * px_per_mm))
+    h, w = shape[:2]
+    ys, xs = window if window is not None else (slice(0, h), slice(0, w))
+    y0, y1, _ = ys.indices(h)
+    x0, x1, _ = xs.indices(w)
+    return (max(0, m - y0), max(0, y1 - (h - m)), max(0, m - x0), max(0, x1 - (w - m)))
