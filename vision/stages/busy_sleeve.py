@@ -118,8 +118,8 @@ def sleeve_not_shadow(detail, rect: Rect, contact: np.ndarray, box: tuple[slice,
 
 
 def white_by_skin(labels: np.ndarray, stats: np.ndarray, which: np.ndarray,
-                   coloured: np.ndarray, edge: tuple[int, int, int, int], px_per_mm: float,
-                   cfg: VisionConfig) -> np.ndarray:
+                  coloured: np.ndarray, edge: tuple[int, int, int, int], px_per_mm: float,
+                  cfg: VisionConfig) -> np.ndarray:
     """Per bright patch (`labels`, `stats`), whether it is one of `which` touching along
     busy_white_by_skin_mm a coloured thing on the free mat (`coloured`) of at least
     busy_min_blob_mm2 that is not itself mostly bright: a white sleeve round a hand's skin.
@@ -152,7 +152,7 @@ def white_by_skin(labels: np.ndarray, stats: np.ndarray, which: np.ndarray,
 
 
 def mat_edge(shape: tuple[int, ...], window: tuple[slice, slice] | None, px_per_mm: float,
-              cfg: VisionConfig) -> tuple[int, int, int, int]:
+             cfg: VisionConfig) -> tuple[int, int, int, int]:
     """How many rows and columns (top, bottom, left, right) of an image of `shape`, the part
     `window` of the mat's overview (None: all of it), lie within busy_white_skin_edge_mm of
     the mat's edge."""
