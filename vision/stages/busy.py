@@ -212,19 +212,21 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # Sharp: the step happens within edge_mm (a shadow's, a lamp's takes longer). Only a
         # patch off the mat's hue (a little: a lamp's light keeps it) gets a pale sleeve's
         # slack: the mat itself looks bright beside a sleeve the brightness model followed.
+        # (Each outline pixel's step within the slack and within a shadow's, worked out once.)
+        at = slope[edge_px].astype(np.float64)
+        slack_px = at * edge_mm >= step[lab]
         pale = tint >= cfg.busy_pale_hue
         if tinted and cfg.busy_white_by_skin_mm is not None:
             # Looked for only where the slack would make a white patch a thing.
-            would = _sharp_enough(np.bincount(lab, weights=(
-                slope[edge_px] * edge_mm >= step[lab]).astype(np.float64), minlength=n),
-                total, overview.px_per_mm, cfg) & ~pale
+            would = _sharp_enough(np.bincount(lab, weights=slack_px.astype(np.float64),
+                                              minlength=n),
+                                  total, overview.px_per_mm, cfg) & ~pale
             would[0] = False
             if would.any():
                 pale |= white_by_skin(labels, stats, would, coloured & where,
                                       mat_edge(level.shape, window, overview.px_per_mm, cfg),
                                       overview.px_per_mm, cfg)
-        edge_mm = np.where(pale, edge_mm, cfg.shadow_edge_mm)
-        sharp_px = slope[edge_px] * edge_mm[lab] >= step[lab]
+        sharp_px = np.where(pale[lab], slack_px, at * cfg.shadow_edge_mm >= step[lab])
         sharp = np.bincount(lab, weights=sharp_px.astype(np.float64), minlength=n)
         solid = _sharp_enough(sharp, total, overview.px_per_mm, cfg)
         # Nor does the outline around a small printed mark the patch surrounds or notches (a
