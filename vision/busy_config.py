@@ -241,6 +241,17 @@ class BusyConfig:
     #: much (mm) of the thing's own, as its shaded rim (the renderer's hand darkens over its
     #: last few mm); further on it is the region's mat in the shadow, a chip's rim, dark art.
     busy_inside_rim_mm: float = 3.0
+    #: ...and which of its two colours is the shadow, when the closer look's own box shows
+    #: neither to be (most of its bare mat lies in the thing's shadow, and so does its "lit"
+    #: half), is judged against the bare mat round the whole region in the overview: a
+    #: sleeve's or a finger's shadow was followed into a card's dark art or along its margin
+    #: (seed 10800 frame 163, 10900/85, 4343/17). False: the closer look's box alone.
+    busy_own_wider: bool = True
+    #: ...and that rim only along the thing's own colour inside the region: skin running
+    #: along the outline outside it (a finger's side beside a card) throws its shadow over
+    #: the margin and the card's edge, which hides nothing (seed 10800 frame 163: 57 mm^2 of
+    #: such rim, for 5 hidden). False: along its own colour wherever it is.
+    busy_inside_rim_inside: bool = True
     #: The thing's outline in that look: its last pixel and this many beyond it count in part
     #: (how far each is from what lies beyond, taken as far again out, towards the thing's
     #: colour), where the two differ by at least busy_edge_contrast (BGR distance).

@@ -87,17 +87,25 @@ def test_a_hands_shadow_colour_is_not_followed_into_a_place(name, rect, origin_m
 
 def test_a_sleeves_dark_rim_over_a_slots_corner_still_counts():
     # Frame 22: a teal sleeve over market.2.3's top left corner, where the slot holds no card
-    # (the truth: 131.6 mm^2 hidden). Its shaded rim along the outline is as dark and as
-    # blue as a shadow; dropped with the shadow's colour, only 16 mm^2 of teal was left. As
-    # the sleeve's rim, within busy_inside_rim_mm of its teal, it counts.
+    # (the truth when this was saved: 131.6 mm^2 hidden). Its shaded rim along the outline is
+    # as dark and as blue as a shadow; dropped with the shadow's colour, only 13 mm^2 of teal
+    # was left. As the sleeve's rim, within busy_inside_rim_mm of its teal, it counts.
     mat_hue = np.array([1.0071, 0.9924, 1.0], np.float32)
     image, on, freehere, _, dist = _box("physical-sleeve-dark-rim-over-slot", MARKET_2_3,
                                         (367.0, 196.0), 3.0)
     found = reach_inside(image, on, freehere, dist, 3.0, mat_hue, DEFAULT_CONFIG)
-    assert found >= DEFAULT_CONFIG.busy_inside_min_mm2
-    # Without the rim: the teal alone.
     no_rim = DEFAULT_CONFIG.with_(busy_inside_rim_mm=0.0)
-    assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, no_rim) < 30.0
+    assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, no_rim) < 30.0 < found
+    # Session 33 counts the rim only along the teal inside the slot (busy_inside_rim_inside:
+    # along skin outside a card it is the finger's cast shadow, test_vision_finger_graze):
+    # 48 mm^2 here, where the rim along the teal outside it too made 56, over the 55 mm^2
+    # line. The trade, measured: this frame rendered again today is hidden 53 mm^2 (inside
+    # the band, either reading is right) and the whole frame is read within the band; on
+    # the 40 over-hand frames of seed 4343 it is the only reading that changed.
+    assert found < DEFAULT_CONFIG.busy_inside_min_mm2
+    old = DEFAULT_CONFIG.with_(busy_inside_rim_inside=False)
+    assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, old) >= (
+        DEFAULT_CONFIG.busy_inside_min_mm2)
 
 
 def test_a_pale_sleeve_a_little_darker_than_the_mat_is_no_tinted_shadow():

@@ -138,7 +138,8 @@ def test_a_fingertip_stopping_short_of_a_chip_hides_none_of_its_lane():
     # Without the neck rule, and with the shadow's colour followed as far as it goes (the
     # rim rule, test_vision_hand_and_shadow.py, sees it too): the chip's rim and shadow,
     # followed round it.
-    off = DEFAULT_CONFIG.with_(busy_inside_neck_mm=0.0, busy_inside_rim_mm=50.0)
+    off = DEFAULT_CONFIG.with_(busy_inside_neck_mm=0.0, busy_inside_rim_mm=50.0,
+                               busy_inside_rim_inside=False)
     assert reach_inside(image, on, freehere, dist, 3.0, mat_hue, off) > 80.0
 
 

@@ -33,7 +33,7 @@ from vision.stages.inside import _outline_distance, crosses, look_closer, reach_
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, blurred, green_excess, hue_limit
-from vision.stages.shadow import coloured_share, shadow_contact
+from vision.stages.shadow import coloured_share, lit_mat, shadow_contact
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
 
@@ -402,6 +402,12 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
         return False
 
+    def wider() -> tuple[np.ndarray, float] | None:
+        # The bare mat round the whole region, for a closer look that sees little of it lit
+        # (asked for only then).
+        bare = freehere & (here == 0)
+        return lit_mat(overview.image[box], bare) if bare.any() else None
+
     def goes_on(part: np.ndarray, closer: bool) -> bool:
         # Does this part of the thing go on over the region: surely, as the overview sees it,
         # or (`closer`) in doubt there and then seen closer.
@@ -411,7 +417,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
         if not closer or detail is None or area < cfg.busy_inside_min_mm2:
             return False
         return look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
-                            cfg) >= cfg.busy_inside_min_mm2
+                            cfg, wider) >= cfg.busy_inside_min_mm2
 
     if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
                       None if whole is None else lambda: whole(far), goes_on, s,
@@ -428,7 +434,8 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
                            seen) if crossed else 0.0
     if detail is not None and inside < cfg.busy_inside_sure_mm2:
         # In doubt: a closer look, near where it comes in.
-        inside = look_closer(detail, rect, box, on, freehere, dist, seen, s, mat_hue, cfg)
+        inside = look_closer(detail, rect, box, on, freehere, dist, seen, s, mat_hue, cfg,
+                             wider)
     return inside >= cfg.busy_inside_min_mm2
 
 

@@ -21,12 +21,14 @@ from vision.stages.shadow import lit_mat, shadow_colour
 
 def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
                  s: float, mat_hue: np.ndarray, cfg: VisionConfig,
-                 view: np.ndarray | None = None) -> float:
+                 view: np.ndarray | None = None, wider=None) -> float:
     """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
     on to hide: its own colour, taken on the ring, followed from the outline into the region.
 
     All arrays are of the same box at `s` px/mm; `dist`: mm from the region's outline (0
-    inside it); `view`: where the frame shows it (None: everywhere).
+    inside it); `view`: where the frame shows it (None: everywhere); `wider`: () -> the bare
+    mat round the whole region (:func:`~vision.stages.shadow.lit_mat`, or None), when this is
+    a closer look at part of it.
     """
     # The closer look; in the overview a pixel is a mm, its outline one mixed pixel.
     closer = s > 1.5
@@ -44,15 +46,17 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
                             cfg.busy_inside_thing_hue, cfg)[0, 0])
     colours = _thing_colours(sample, cfg)
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
-    own = own_colour(colours, image, freehere & ~on, cfg)
+    own = own_colour(colours, image, freehere & ~on, cfg, wider)
     if own is not None:
         # A hand and its shadow: the shadow's colour counts only along the hand's own, as
         # its shaded rim (a hand's shadow hides nothing; further on, that colour is the
         # region's own mat in the shadow, a chip's rim, a card's dark art).
         mine = _followed(image, [own], off_hue, seed, freehere, mat_hue, view, cfg)
         r = int(round(cfg.busy_inside_rim_mm * s))
-        thing = thing & (cv2.dilate(mine.astype(np.uint8), cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) > 0) if r > 0 else mine
+        # (Along its own colour inside the region: beside it, the rim is its cast shadow.)
+        along = mine & (dist == 0) if cfg.busy_inside_rim_inside else mine
+        thing = thing & ((cv2.dilate(along.astype(np.uint8), cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) > 0) | mine) if r > 0 else mine
     if closer and cfg.busy_inside_neck_mm > 0:
         thing = _no_necks(thing, on, seed, ~freehere & (dist > 0), s, cfg)
     if not closer:
@@ -77,9 +81,10 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
 
 def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
                  dist: np.ndarray, seen: np.ndarray | None, s: float, mat_hue: np.ndarray,
-                 cfg: VisionConfig) -> float:
+                 cfg: VisionConfig, wider=None) -> float:
     """How much of `rect` (mm^2) the thing `on` goes on to hide, seen closer (:func:`_closer`)
-    near where it comes in (`box`: the region's box of the overview, at `s` px/mm)."""
+    near where it comes in (`box`: the region's box of the overview, at `s` px/mm; `wider`:
+    the bare mat's colour in that box, :func:`reach_inside`)."""
     ys, xs = np.nonzero(on & (dist <= cfg.busy_ring_mm))
     m = int(np.ceil(cfg.busy_inside_around_mm * s))
     y0, y1 = max(0, ys.min() - m), min(on.shape[0], ys.max() + 1 + m)
@@ -91,7 +96,7 @@ def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
         detail, box_mm, rect, on[near], freehere[near],
         None if seen is None else seen[near], cfg)
     return reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm, mat_hue, cfg,
-                        view_)
+                        view_, wider)
 
 
 def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -153,15 +158,25 @@ def crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np
     return inner >= cfg.busy_cross_min_mm and inner >= cfg.busy_cross_ratio * max(widths)
 
 
-def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig):
+def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig, wider=None):
     """Of the thing's two `colours` (:func:`_thing_colours`), its own (mean, spread) when the
-    other is a shadow's, as :func:`shadow_colour` judges it against the bare mat `bare`;
-    else None (one colour, or two of a thing: a sleeve and the hand; a grey sleeve darker
-    than the mat is one colour, like a shadow's)."""
+    other is a shadow's, as :func:`shadow_colour` judges it against the bare mat `bare` (or,
+    when it finds neither, against `wider()`: the bare mat round the whole region); else None
+    (one colour, or two of a thing: a sleeve and the hand; a grey sleeve darker than the mat
+    is one colour, like a shadow's)."""
     if len(colours) != 2 or not bare.any():
         return None
     mat = lit_mat(image, bare)
     shade = [shadow_colour(mean, mat, cfg) for mean, _ in colours]
+    wide = wider() if not any(shade) and wider is not None and cfg.busy_own_wider else None
+    if wide is not None:
+        # A closer look's box can lie all in the thing's shadow, its "lit" half shade too:
+        # judged against the mat round the whole region, but darker than this box's lit
+        # part still (a sleeve blurred with its shadow is not).
+        lit = float(mat[0].mean())
+        shade = [shadow_colour(mean, wide, cfg)
+                 and float(np.mean(mean) + 1.0) * (1.0 + cfg.deviation_ratio) < lit
+                 for mean, _ in colours]
     if shade[0] == shade[1]:
         return None
     return colours[1] if shade[0] else colours[0]
