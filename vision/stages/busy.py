@@ -402,11 +402,15 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if np.count_nonzero(contact) / (s * s) < cfg.busy_min_contact_mm2:
         return False
 
+    bare = freehere & (here == 0)
+    wide: list = []
+
     def wider() -> tuple[np.ndarray, float] | None:
         # The bare mat round the whole region, for a closer look that sees little of it lit
-        # (asked for only then).
-        bare = freehere & (here == 0)
-        return lit_mat(overview.image[box], bare) if bare.any() else None
+        # (worked out only then, and once however many closer looks ask).
+        if not wide:
+            wide.append(lit_mat(overview.image[box], bare) if bare.any() else None)
+        return wide[0]
 
     def goes_on(part: np.ndarray, closer: bool) -> bool:
         # Does this part of the thing go on over the region: surely, as the overview sees it,
@@ -419,7 +423,7 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
         return look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
                             cfg, wider) >= cfg.busy_inside_min_mm2
 
-    if shadow_contact(overview.image[box], on, contact, freehere & (here == 0), mat_hue, cfg,
+    if shadow_contact(overview.image[box], on, contact, bare, mat_hue, cfg,
                       None if whole is None else lambda: whole(far), goes_on, s,
                       cfg.busy_uncast_shadow and detail is not None) and (
             detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
