@@ -316,11 +316,12 @@ class BusyConfig:
     marker_hidden_white: float = 0.75
     marker_hidden_dark: float = 0.5
     #: ...and a marker counts as in view when this much of its white square lies in the frame
-    #: (as placed from the 2 found; less: it may simply be out of the picture).
+    #: at every shift below (less somewhere: it may simply be out of the picture; a marker
+    #: placed 8 px off had 51 % in view, in truth 42 %, and was called hidden).
     marker_in_view: float = 0.5
-    #: Placed from 2 markers and the tags, a marker may be out by this fraction of its square
-    #: (searched in marker_place_steps steps each way, each finer than its 5 mm white border):
-    #: hidden only if covered at every shift.
+    #: Placed from 2 markers (the camera's pose through the nominal lens), a marker may be out
+    #: by this fraction of its square (searched in marker_place_steps steps each way, each
+    #: finer than its 5 mm white border): hidden only if covered at every shift.
     marker_place_slack: float = 0.35
     marker_place_steps: int = 7
 

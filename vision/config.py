@@ -42,6 +42,9 @@ class VisionConfig(BusyConfig):
     #: ~64 degree lens and the provided samples' (-0.06 to -0.03) lie well inside.
     lens_hfov_deg: float = 64.0
     lens_k1_range: tuple[float, float] = (-0.15, 0.05)
+    #: With two markers only, the lens can't be fitted (``stages/corners.py``): this k1 is
+    #: assumed, the middle of the provided samples' lenses.
+    marker_lens_k1: float = -0.045
 
     # --- working resolutions --------------------------------------------------------------
     #: Frames wider than this are halved for the token and whole-frame tag stages

@@ -226,7 +226,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         result["tags"], result["foreign"] = tags.ids, tags.foreign
         reading.tags = tags
         # A hand over the corners: busy, and what to clear is the markers (not "no mat").
-        hidden = hidden_markers(frame, loc, cfg, mat, codes)
+        hidden = hidden_markers(frame, loc, cfg, mat)
         result["covered"] = [f"markers.{m}" for m in hidden]
         result["busy"] = bool(hidden)
         result["ms"] = round((time.perf_counter() - t0) * 1000.0, 1)

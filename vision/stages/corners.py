@@ -6,73 +6,45 @@ them: then the referee asks to move the hand off the mat's corners, not to find 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import Mat, load_mat
-from vision.stages.codes import slot_of
-from vision.tags import Code, parse_payload
-
-#: Rounds of placing the mat by the cards' tags: each takes the tags within one more step of
-#: ROUGH_STEP_MM from the markers found (where the placement so far is good enough to tell
-#: which slot a tag lies in).
-ROUGH_ROUNDS = 5
-ROUGH_STEP_MM = 250.0
-#: A fit by the tags needs at least this many of them (a homography has 8 unknowns; the two
-#: markers give 8 corners along one side, the tags the other direction).
-ROUGH_MIN_TAGS = 4
+from vision.stages.lens import Lens
 
 
-def rough_placement(found: dict[int, np.ndarray], mat: Mat, codes: list[Code] | None = None,
-                    cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """Mat mm -> full-frame px from two markers (`found`: id -> 4 x 2 corners) and the cards'
-    tags in the frame (`codes`).
+def rough_placement(found: dict[int, np.ndarray], mat: Mat, size: tuple[int, int],
+                    cfg: VisionConfig = DEFAULT_CONFIG) -> Callable[[np.ndarray], np.ndarray]:
+    """Mat mm -> full-frame px (a function of N x 2 points) from two markers (`found`: id ->
+    4 x 2 corners) in a frame `size` = (width, height) px.
 
-    Two markers place the mat well only near them: an affine fit takes the scale across the mat
-    from the markers' own 40 mm, and a homography from two markers on one side bends wildly
-    across it; seen at a slant the far side is also a quarter smaller or larger. The cards
-    spread over the mat: each tag lies within its slot (within ~20 mm of its centre, as cards
-    and their tags lie), so the slots' centres against the tags' centres place the far side.
-    Slots are told from the placement so far, nearest the markers first.
+    The camera's pose fitted to the two markers' corners through the nominal lens
+    (``cfg.lens_hfov_deg``, ``cfg.marker_lens_k1``). A homography fitted to them bends wildly
+    across the mat (it has two freedoms more than a camera's pose, and the eight corners lie
+    along one side), and the cards' tags, each somewhere in its slot, pulled it as often
+    wrong as right: 20-410 px out on the far side. The pose places the far markers within
+    40 px (median 11) on frames of both renderers; most of what is left is the lens.
     """
+    w, h = size
+    lens = Lens.nominal(w, h, cfg.lens_hfov_deg, cfg.marker_lens_k1)
     src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
-    dst = np.concatenate([found[i] for i in sorted(found)])
-    a = np.hstack([src, np.ones((len(src), 1))])
-    affine = np.linalg.lstsq(a, dst, rcond=None)[0].T  # 2 x 3, mat mm -> full-frame px
-    hom = np.vstack([affine, [0.0, 0.0, 1.0]])
-    tags = np.array([c.centre for c in codes or () if parse_payload(c.text, cfg.tag_prefix)],
-                    np.float64)
-    if not len(tags):
-        return hom
-    slots = mat.slots()
-    anchor = src.mean(axis=0)
-    side = float(_sides(dst.reshape(-1, 4, 2)).mean())
-    squares = np.array([mat.marker_square(i) for i in sorted(mat.marker_corners)], np.float64)
-    for k in range(1, ROUGH_ROUNDS + 1):
-        at = cv2.perspectiveTransform(tags.reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
-        mm, px = [], []
-        for tag_px, tag_mm in zip(tags, at):
-            path = slot_of(tag_mm, mat, cfg) \
-                if np.linalg.norm(tag_mm - anchor) <= k * ROUGH_STEP_MM else None
-            # A card in the scan zone may lie any way: its tag says little of where the zone is.
-            if path is None or path == "scan":
-                continue
-            x, y, w, h = slots[path]
-            mm.append((x + w / 2.0, y + h / 2.0))
-            px.append(tag_px)
-        if len(mm) < ROUGH_MIN_TAGS:
-            continue
-        fit, _ = cv2.findHomography(np.concatenate([src, mm]), np.concatenate([dst, px]), 0)
-        if fit is None:
-            continue
-        # Tags in the wrong slots bend a fit wildly: every marker must come out about the size
-        # of those seen (a slant makes the far ones a quarter smaller or larger, no more).
-        placed = cv2.perspectiveTransform(squares.reshape(-1, 1, 2), fit).reshape(-1, 4, 2)
-        sides = _sides(placed)
-        if np.all(np.isfinite(sides)) and np.all(np.abs(np.log(sides / side)) < np.log(2.0)):
-            hom = fit
-    return hom
+    dst = np.concatenate([found[i] for i in sorted(found)]).astype(np.float64)
+    flat = np.hstack([src, np.zeros((len(src), 1))])
+    ok, rvec, tvec = cv2.solvePnP(flat, dst, lens.matrix, lens.coefficients,
+                                  flags=cv2.SOLVEPNP_IPPE)
+    if not ok:
+        return lambda points: np.full((len(points), 2), np.nan)
+    rot = cv2.Rodrigues(rvec)[0]
+    hom = lens.matrix @ np.column_stack([rot[:, 0], rot[:, 1], tvec.ravel()])
+
+    def place(points_mm: np.ndarray) -> np.ndarray:
+        pin = cv2.perspectiveTransform(np.asarray(points_mm, np.float64).reshape(-1, 1, 2),
+                                       hom).reshape(-1, 2)
+        return lens.distort(pin)
+    return place
 
 
 def _sides(quads: np.ndarray) -> np.ndarray:
@@ -80,12 +52,11 @@ def _sides(quads: np.ndarray) -> np.ndarray:
     return np.linalg.norm(quads - np.roll(quads, 1, axis=1), axis=2).mean(axis=1)
 
 
-def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None,
-                   codes: list[Code] | None = None) -> list[int]:
+def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
+                   mat: Mat | None = None) -> list[int]:
     """Without the mat: the corner markers something lies over, so that the mat can't be placed.
 
-    Two markers found (and the cards' tags, `codes`) still place the mat roughly
-    (:func:`rough_placement`); a missing marker whose square then lies at least half in the
+    Two markers found still place the mat roughly (:func:`rough_placement`); a missing marker whose square then lies at least half in the
     frame, yet shows neither its white square nor its black code there, is hidden (a hand, an
     arm), not out of view. With fewer than two markers nothing can be said: the frame is only
     "mat not found".
@@ -94,16 +65,16 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
     found = loc.marker_corners_px
     if len(found) < 2 or loc.found:
         return []
-    hom = rough_placement(found, mat, codes, cfg)
     gray = frame.work_gray()
     s = frame.work_scale
     h, w = gray.shape
+    place = rough_placement(found, mat, frame.full.shape[1::-1], cfg)
     b, size = mat.marker_border, mat.marker_size
 
     def square(mid: int, inner: bool) -> np.ndarray:
         """The marker's white square (or its black code), as placed, in working-copy px."""
         q = np.array(mat.marker_square(mid) if inner else mat.marker_paper(mid), np.float64)
-        return cv2.perspectiveTransform(q.reshape(-1, 1, 2), hom).reshape(-1, 2) * s
+        return place(q) * s
 
     # The frame padded (with -1: not in the picture) so that a square may be slid off it; a
     # square placed more than twice the size of those seen is not looked at (see below).
@@ -169,8 +140,8 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | No
         steps = np.unique(np.round(np.linspace(-reach, reach, 2 * cfg.marker_place_steps + 1)))
         shifts = [(0, 0)] + [(int(dx), int(dy)) for dx in steps for dy in steps if dx or dy]
         views = looks(mid, shifts)
-        if views[0] is None:
-            continue  # out of view as placed
+        if any(v is None for v in views):
+            continue  # out of view, or may be: less than marker_in_view in the frame somewhere
         if all(white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark
                for white, dark in filter(None, views)):
             hidden.append(mid)
