@@ -26,8 +26,8 @@ class BusyConfig:
     #: A shadow of one light lit by another of another tint takes the other's tint, the more
     #: the darker it is: it may be off the mat's hue by shadow_max_hue plus this times how much
     #: darker than the mat it is (1 - its brightness ratio). Skin and cloth are far more off it.
-    #: The same allowance tells a shadow reaching a region, against the lit bare mat beside it
-    #: (stages/shadow.py: tinted_shade, shadow_colour).
+    #: A shadow reaching a region, against the lit bare mat beside it (stages/shadow.py:
+    #: tinted_shade, shadow_colour), is allowed busy_contact_tint instead.
     busy_shadow_tint: float = 0.4
     #: ...but not greener than the mat. A dyed sleeve may be: a dark teal sleeve in a window's
     #: light, 0.15 off the mat's hue at 0.66 of its brightness, was taken for the hand's
@@ -247,6 +247,18 @@ class BusyConfig:
     #: sleeve's or a finger's shadow was followed into a card's dark art or along its margin
     #: (seed 10800 frame 163, 10900/85, 4343/17). False: the closer look's box alone.
     busy_own_wider: bool = True
+    #: The tint a shadow touching a place may take (stages/shadow.py: what touches a place
+    #: only as a shadow, and which of a thing's two colours is its shadow), as busy_shadow_tint
+    #: is the mask's: a little more. Under two lights of different warmth a deep shadow of the
+    #: one is lit by the other alone and takes its whole tint; a window's or a ceiling's
+    #: shadow beside a sleeve sat just past 0.4 (seed 10800 frame 127, tune seed 4343 frame
+    #: 13), and a sleeve taken for a shadow there is still told by the outline it hides
+    #: (busy_sleeve_*). None: busy_shadow_tint.
+    busy_contact_tint: float | None = 0.45
+    #: ...and what of the thing is such a tinted shadow is no longer its own colour that must
+    #: not go on over the place: over an empty slot or a lane in the same shadow it goes on as
+    #: the mat there does (4343/13: the shadow over the whole bank covered bank.green).
+    busy_tinted_not_own: bool = True
     #: ...and that rim only along the thing's own colour inside the region: skin running
     #: along the outline outside it (a finger's side beside a card) throws its shadow over
     #: the margin and the card's edge, which hides nothing (seed 10800 frame 163: 57 mm^2 of

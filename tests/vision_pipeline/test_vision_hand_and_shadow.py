@@ -58,7 +58,7 @@ def test_a_fingers_tinted_shadow_in_the_gap_beside_a_card_is_a_shadow():
 
     assert shadow_contact(image, on, contact, bare, mat_hue, DEFAULT_CONFIG, whole, beyond)
     # With no allowance for the other light's tint it is a coloured thing again.
-    plain = DEFAULT_CONFIG.with_(busy_shadow_tint=0.0)
+    plain = DEFAULT_CONFIG.with_(busy_shadow_tint=0.0, busy_contact_tint=0.0)
     assert not shadow_contact(image, on, contact, bare, mat_hue, plain, whole, beyond)
 
 

@@ -46,11 +46,12 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
                               np.asarray(mat_hue, np.float32)[None, None])
     mat_hued = dev < hue_limit(level, cfg)
     # Under two lights of different tints a shadow takes the other light's tint: judged
-    # against the lit mat beside it, it is a shadow all the same. (Its colour stays the
-    # thing's own below: a pale sleeve a little darker than the mat may look as tinted, and
-    # it must surely go on over the region to be more than a shadow.)
-    shade = (mat_hued & (level < np.median(level[bare]))) | tinted_shade(image, bare, cfg,
-                                                                         contact)
+    # against the lit mat beside it, it is a shadow all the same. (busy_tinted_not_own
+    # False: its colour stays the thing's own below, and must not surely go on over the
+    # region; True: a shadow over an empty slot goes on as the mat there does, and a pale
+    # sleeve a little darker than the mat, which may look as tinted, is told by its outline.)
+    tinted = tinted_shade(image, bare, cfg, on if cfg.busy_tinted_not_own else contact)
+    shade = (mat_hued & (level < np.median(level[bare]))) | tinted
     if float(shade[contact].mean()) < cfg.busy_shadow_contact:
         return False
     cast = (float((~mat_hued[on]).mean()) >= cfg.busy_shadow_caster
@@ -60,6 +61,8 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     if beyond is None:
         return True
     own = on & ~mat_hued
+    if cfg.busy_tinted_not_own:
+        own &= ~tinted
     need = cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm
     if cast and np.count_nonzero(own & contact) >= need and beyond(own, False):
         return False
@@ -87,9 +90,9 @@ def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
     """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
     (`bare`) beside it: darker than the bare mat, and than its lit part by deviation_ratio,
     and off the lit mat's hue by no more than a shadow lit by another light of another tint
-    may be (`busy_shadow_tint`, as the mask judges it). Smoothed over 3 px: the camera's
-    noise alone takes a deep tinted shadow's pixels over that limit here and there. `at`:
-    bool, the pixels wanted (None: all; False elsewhere)."""
+    may be (`busy_contact_tint`, a little more than the mask allows). Smoothed over 3 px:
+    the camera's noise alone takes a deep tinted shadow's pixels over that limit here and
+    there. `at`: bool, the pixels wanted (None: all; False elsewhere)."""
     out = np.zeros(bare.shape, bool)
     at = np.ones(bare.shape, bool) if at is None else at
     if not bare.any() or not at.any():
@@ -112,7 +115,8 @@ def _shadow_like(level: np.ndarray, dev: np.ndarray, lit: float, median: float,
     # hue, a little darker than the mat, is as far off its hue as a faint shadow's tint.
     dark = (level < median) & (level * (1.0 + cfg.deviation_ratio) < lit)
     limit = hue_limit(level, cfg)
-    like = dark & (dev < limit + cfg.busy_shadow_tint * dim)
+    tint = cfg.busy_shadow_tint if cfg.busy_contact_tint is None else cfg.busy_contact_tint
+    like = dark & (dev < limit + tint * dim)
     if green is not None and cfg.busy_green_tint is not None:
         # No light's tint goes greener than the mat, as the mask has it (config): a green
         # sleeve over a lane's edge was taken for the hand's shadow. Where the hue is mostly

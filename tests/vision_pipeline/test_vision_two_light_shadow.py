@@ -1,0 +1,70 @@
+"""Issue 32: a shadow lit by a second light takes its tint, and still hides nothing.
+
+Under two lights of different warmth (a warm lamp and a ceiling panel, a window), where an
+arm blocks the one the mat is lit by the other alone: the shadow takes that light's tint, the
+deeper the more. Touching a place, such a shadow sat just past the tint the mask allows
+(`busy_shadow_tint`), so it was a coloured thing, and it went on over the place (an empty
+slot, a lane in the same shadow) as the mat there does:
+
+- tune seed 4343 frame 13 (a lamp and the ceiling): an arm over the nobles and the market,
+  its shadow over the whole bank; bank.blue and bank.green, nothing of them hidden, covered;
+- seed 10800 frame 127 (a window and a lamp): a yellow-green sleeve below the empty level-1
+  deck slot, its deep shadow tinted blue by the window, followed into the slot.
+
+A shadow touching a place may now take a little more tint (`busy_contact_tint`), and what of
+the thing is such a shadow is no longer its own colour that must not go on over the place
+(`busy_tinted_not_own`: 4343/13 needs it on the whole frame, last test). The mats' overviews (1 px/mm, JPEG 90) and the frames at 3 px/mm round the places,
+read by the stage alone.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+from vision.stages.busy import detect_busy
+from vision.stages.inside import reach_inside
+from vision.stages.shadow import shadow_contact
+
+from .helpers import saved_look
+from .test_vision_hand_and_shadow import GREEN_LANE, _box
+
+CASES = [
+    pytest.param("physical-two-light-shadow-over-lanes", (440.0, 130.0, 320.0, 140.0),
+                 ["nobles.1", "nobles.2", "nobles.3", "market.1.2", "market.1.3", "market.2.2",
+                  "market.2.3", "market.3.1", "market.3.2", "market.3.3", "bank.red",
+                  "bank.black", "bank.gold"], "bank.blue", id="a lamp's shadow over the bank"),
+    pytest.param("physical-window-tinted-shadow-by-deck", (40.0, 280.0, 110.0, 150.0),
+                 ["market.1.0", "market.1.1", "market.1.2", "market.1.3", "bank.red",
+                  "bank.black", "bank.gold"], "decks.1", id="a window-tinted shadow by a deck"),
+]
+
+
+@pytest.mark.parametrize("name, crop_mm, truth, grazed", CASES)
+def test_a_shadow_tinted_by_the_other_light_covers_nothing(name, crop_mm, truth, grazed):
+    overview, detail = saved_look(name, crop_mm)
+    assert detect_busy(overview, detail=detail).covered == truth
+    # With the mask's allowance the shadow was a coloured thing over the place.
+    mask_tint = DEFAULT_CONFIG.with_(busy_contact_tint=None)
+    assert grazed in detect_busy(overview, mask_tint, detail=detail).covered
+
+
+def test_a_tinted_shadow_over_a_lane_in_the_same_shadow_is_no_thing_going_on():
+    # 4343/13 again, what shadow_contact sees round bank.green on the whole frame (the
+    # overview's box, 1 px/mm; data as test_vision_hand_and_shadow's): the thing on the
+    # lane's ring is the arm's shadow alone (the arm itself is far off, over the market).
+    # Its tinted pixels, kept as the thing's own colour, went on over the lane, which lies in
+    # the same shadow (2,565 mm^2, sure without a closer look): not a shadow, and covered.
+    mat_hue = np.array([0.8786, 1.013, 1.1094], np.float32)
+    image, on, freehere, bare, dist = _box("physical-two-light-shadow-by-green-lane",
+                                           GREEN_LANE, (453.0, 197.0), 1.0)
+    contact = on & (dist <= DEFAULT_CONFIG.busy_ring_mm)
+
+    def check(cfg):
+        def beyond(own, closer):  # (the overview's look alone, as on the frame)
+            return (reach_inside(image, own, freehere, dist, 1.0, mat_hue, cfg)
+                    >= cfg.busy_inside_sure_mm2)
+        return shadow_contact(image, on, contact, bare, mat_hue, cfg, lambda: 1.0, beyond)
+
+    assert check(DEFAULT_CONFIG)
+    assert not check(DEFAULT_CONFIG.with_(busy_tinted_not_own=False))
