@@ -13,7 +13,9 @@ slot, a lane in the same shadow) as the mat there does:
 
 A shadow touching a place may now take a little more tint (`busy_contact_tint`), and what of
 the thing is such a shadow is no longer its own colour that must not go on over the place
-(`busy_tinted_not_own`: 4343/13 needs it on the whole frame, last test). The mats' overviews (1 px/mm, JPEG 90) and the frames at 3 px/mm round the places,
+(`busy_tinted_not_own`: 4343/13 needs it on the whole frame), unless it is greener than the
+mat (an olive sleeve over a noble), and a hand beside the mat whose tinted shadow lies over a
+lane's empty end is no hand over the mat (seed 11200 frame 191). The mats' overviews (1 px/mm, JPEG 90) and the frames at 3 px/mm round the places,
 read by the stage alone.
 """
 from __future__ import annotations
@@ -68,3 +70,27 @@ def test_a_tinted_shadow_over_a_lane_in_the_same_shadow_is_no_thing_going_on():
 
     assert check(DEFAULT_CONFIG)
     assert not check(DEFAULT_CONFIG.with_(busy_tinted_not_own=False))
+
+
+def test_an_olive_sleeve_over_a_noble_is_no_tinted_shadow():
+    # Seed 11100 frame 130 (a window and a lamp): an olive sleeve lies over the top of noble
+    # 0 (896 mm^2 of it hidden) beside its own shadow. Taken for a shadow tinted by the other
+    # light, it was no longer the thing's own colour, and the noble was missed. No light's
+    # tint goes greener than the mat: at busy_green_tint 1.5 half of the sleeve's pixels by
+    # the noble passed for such a shadow, at 1.0 they do not.
+    overview, detail = saved_look("physical-olive-sleeve-over-noble", (40.0, 0.0, 120.0, 100.0))
+    assert "nobles.0" in detect_busy(overview, detail=detail).covered
+    lax = DEFAULT_CONFIG.with_(busy_green_tint=1.5)
+    assert "nobles.0" not in detect_busy(overview, lax, detail=detail).covered
+
+
+def test_a_hand_beside_the_mat_whose_tinted_shadow_lies_over_a_lane_end_is_not_busy():
+    # Seed 11200 frame 191 (a window and a lamp), no hand over the mat: a hand at the mat's
+    # right edge throws a shadow over the empty end of the blue lane, blue with the window's
+    # light (it is the mat's own hue nowhere). Its tinted pixels were the thing's own colour,
+    # which went on over the lane as the mat there does: "a hand over the mat", bank.blue.
+    overview, detail = saved_look("physical-window-tinted-hand-shadow-by-lane",
+                                  (640.0, 90.0, 200.0, 150.0))
+    assert detect_busy(overview, detail=detail).covered == []
+    own = DEFAULT_CONFIG.with_(busy_tinted_not_own=False)
+    assert detect_busy(overview, own, detail=detail).covered == ["bank.blue"]
