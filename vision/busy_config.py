@@ -38,7 +38,7 @@ class BusyConfig:
     #: warm or cool white: a shadow lit by a greenish fluorescent tube alone was never seen.)
     #: 1.5 let half of an olive sleeve over a noble pass for a tinted shadow once such a
     #: shadow is no longer the thing's own colour (busy_tinted_not_own; seed 11100 frame 130,
-    #: the noble missed); at 1.0 none of 1,220 tune frames read otherwise. None: no such test.
+    #: the noble missed); at 1.0 it is not, and no tune frame reads worse. None: no such test.
     busy_green_tint: float | None = 1.0
     #: The same holds for a pixel touching a place that seems the hand's shadow (stages/
     #: shadow.py): a green sleeve over the black lane's corner was taken for it. But only from
