@@ -266,6 +266,13 @@ class BusyConfig:
     #: the margin and the card's edge, which hides nothing (seed 10800 frame 163: 57 mm^2 of
     #: such rim, for 5 hidden). False: along its own colour wherever it is.
     busy_inside_rim_inside: bool = True
+    #: A coloured sleeve and a darker colour beside it on the ring, neither its shadow as the
+    #: mat beside them judges it (the sleeve's own shaded side, blurred with its cast shadow):
+    #: followed into the region, that darker colour takes in the sleeve's cast shadow on the
+    #: mat there, under two lights tinted and so off the mat's hue. Inside the region, what
+    #: only the darker colour finds and is a shadow on the mat there (tinted_shade) is not
+    #: the thing.
+    busy_inside_dark_not_shade: bool = True
     #: The thing's outline in that look: its last pixel and this many beyond it count in part
     #: (how far each is from what lies beyond, taken as far again out, towards the thing's
     #: colour), where the two differ by at least busy_edge_contrast (BGR distance).

@@ -94,3 +94,16 @@ def test_a_hand_beside_the_mat_whose_tinted_shadow_lies_over_a_lane_end_is_not_b
     assert detect_busy(overview, detail=detail).covered == []
     own = DEFAULT_CONFIG.with_(busy_tinted_not_own=False)
     assert detect_busy(overview, own, detail=detail).covered == ["bank.blue"]
+
+
+def test_a_sleeves_shaded_side_is_not_followed_into_its_cast_shadow():
+    # Seed 11200 frame 29 (a lamp and the ceiling), no hand over the mat: a
+    # purple sleeve beside the mat's right edge, its shaded side dark purple, its cast shadow
+    # over the white lane's last chip near black (the other light's tint: off the mat's hue).
+    # Neither of its two colours on the ring is the mat's shadow, so both were followed, and
+    # the dark one took in the cast shadow on the lane: 148 mm^2 of it "hidden", nothing was.
+    overview, detail = saved_look("physical-sleeve-shadow-by-lane-end",
+                                  (660.0, 70.0, 140.0, 110.0))
+    assert detect_busy(overview, detail=detail).covered == []
+    off = DEFAULT_CONFIG.with_(busy_inside_dark_not_shade=False)
+    assert detect_busy(overview, off, detail=detail).covered == ["bank.white"]

@@ -16,7 +16,7 @@ from vision.config import VisionConfig
 from vision.stages.busy_speed import sum3
 from vision.stages.locate import Rect
 from vision.stages.overview import _off_mat_hue, hue_limit
-from vision.stages.shadow import lit_mat, shadow_colour
+from vision.stages.shadow import lit_mat, shadow_colour, tinted_shade
 
 
 def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
@@ -47,6 +47,9 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     colours = _thing_colours(sample, cfg)
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
     own = own_colour(colours, image, freehere & ~on, cfg, wider)
+    if own is None and off_hue and len(colours) == 2 and cfg.busy_inside_dark_not_shade:
+        thing = _no_shade(image, thing, colours, seed, freehere, freehere & ~on,
+                          mat_hue, off_hue, view, cfg)
     if own is not None:
         # A hand and its shadow: the shadow's colour counts only along the hand's own, as
         # its shaded rim (a hand's shadow hides nothing; further on, that colour is the
@@ -180,6 +183,26 @@ def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig, 
     if shade[0] == shade[1]:
         return None
     return colours[1] if shade[0] else colours[0]
+
+
+def _no_shade(image: np.ndarray, thing: np.ndarray, colours, seed: np.ndarray,
+              freehere: np.ndarray, bare: np.ndarray, mat_hue: np.ndarray, off_hue: bool,
+              view: np.ndarray | None, cfg: VisionConfig) -> np.ndarray:
+    """`thing` without what, inside the region, only the darker of its two `colours` finds
+    and is a shadow on the mat (:func:`~vision.stages.shadow.tinted_shade` against `bare`),
+    and without what is then no longer joined to `seed`."""
+    darker = int(np.argmin([float(np.mean(m)) for m, _ in colours]))
+    brighter = _followed(image, [colours[1 - darker]], off_hue, seed, freehere, mat_hue,
+                         view, cfg)
+    maybe = thing & ~brighter & ~freehere
+    if not maybe.any() or not bare.any():
+        return thing
+    keep = thing & ~(maybe & tinted_shade(image, bare, cfg, maybe))
+    n, labels = cv2.connectedComponents((keep | seed).astype(np.uint8), connectivity=4)
+    joined = np.zeros(n, bool)
+    joined[labels[seed]] = True
+    joined[0] = False
+    return keep & joined[labels]
 
 
 def _no_necks(thing: np.ndarray, on: np.ndarray, seed: np.ndarray, margin: np.ndarray,
