@@ -84,26 +84,29 @@ def test_an_olive_sleeve_over_a_noble_is_no_tinted_shadow():
     assert "nobles.0" not in detect_busy(overview, lax, detail=detail).covered
 
 
-def test_a_hand_beside_the_mat_whose_tinted_shadow_lies_over_a_lane_end_is_not_busy():
-    # Seed 11200 frame 191 (a window and a lamp), no hand over the mat: a hand at the mat's
-    # right edge throws a shadow over the empty end of the blue lane, blue with the window's
-    # light (it is the mat's own hue nowhere). Its tinted pixels were the thing's own colour,
-    # which went on over the lane as the mat there does: "a hand over the mat", bank.blue.
-    overview, detail = saved_look("physical-window-tinted-hand-shadow-by-lane",
-                                  (640.0, 90.0, 200.0, 150.0))
-    assert detect_busy(overview, detail=detail).covered == []
-    own = DEFAULT_CONFIG.with_(busy_tinted_not_own=False)
-    assert detect_busy(overview, own, detail=detail).covered == ["bank.blue"]
+BESIDE = [
+    # Seed 11200 frame 191 (a window and a lamp): a hand at the mat's right edge throws a
+    # shadow over the empty end of the blue lane, blue with the window's light (the mat's own
+    # hue nowhere). Its tinted pixels were the thing's own colour, which went on over the
+    # lane as the mat there does.
+    pytest.param("physical-window-tinted-hand-shadow-by-lane", (640.0, 90.0, 200.0, 150.0),
+                 "busy_tinted_not_own", "bank.blue", id="a hand's tinted shadow on a lane end"),
+    # Seed 11200 frame 29 (a lamp and the ceiling): a purple sleeve beside the mat's right
+    # edge, its shaded side dark purple, its cast shadow over the white lane's last chip near
+    # black (the other light's tint: off the mat's hue). Neither of its two colours on the
+    # ring is the mat's shadow, so both were followed, and the dark one took in the cast
+    # shadow on the lane: 148 mm^2 of it "hidden", nothing was.
+    pytest.param("physical-sleeve-shadow-by-lane-end", (660.0, 70.0, 140.0, 110.0),
+                 "busy_inside_dark_not_shade", "bank.white",
+                 id="a sleeve's shaded side beside its cast shadow"),
+]
 
 
-def test_a_sleeves_shaded_side_is_not_followed_into_its_cast_shadow():
-    # Seed 11200 frame 29 (a lamp and the ceiling), no hand over the mat: a
-    # purple sleeve beside the mat's right edge, its shaded side dark purple, its cast shadow
-    # over the white lane's last chip near black (the other light's tint: off the mat's hue).
-    # Neither of its two colours on the ring is the mat's shadow, so both were followed, and
-    # the dark one took in the cast shadow on the lane: 148 mm^2 of it "hidden", nothing was.
-    overview, detail = saved_look("physical-sleeve-shadow-by-lane-end",
-                                  (660.0, 70.0, 140.0, 110.0))
+@pytest.mark.parametrize("name, crop_mm, flag, grazed", BESIDE)
+def test_a_hand_beside_the_mat_whose_shadow_lies_over_a_lane_is_not_busy(name, crop_mm, flag,
+                                                                          grazed):
+    # No hand over the mat in either frame: each was "a hand over the mat", `grazed` covered.
+    overview, detail = saved_look(name, crop_mm)
     assert detect_busy(overview, detail=detail).covered == []
-    off = DEFAULT_CONFIG.with_(busy_inside_dark_not_shade=False)
-    assert detect_busy(overview, off, detail=detail).covered == ["bank.white"]
+    off = DEFAULT_CONFIG.with_(**{flag: False})
+    assert detect_busy(overview, off, detail=detail).covered == [grazed]
