@@ -6,45 +6,12 @@ them: then the referee asks to move the hand off the mat's corners, not to find 
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import Mat, load_mat
-from vision.stages.lens import Lens
-
-
-def rough_placement(found: dict[int, np.ndarray], mat: Mat, size: tuple[int, int],
-                    cfg: VisionConfig = DEFAULT_CONFIG) -> Callable[[np.ndarray], np.ndarray]:
-    """Mat mm -> full-frame px (a function of N x 2 points) from two markers (`found`: id ->
-    4 x 2 corners) in a frame `size` = (width, height) px.
-
-    The camera's pose fitted to the two markers' corners through the nominal lens
-    (``cfg.lens_hfov_deg``, ``cfg.marker_lens_k1``). A homography fitted to them bends wildly
-    across the mat (it has two freedoms more than a camera's pose, and the eight corners lie
-    along one side), and the cards' tags, each somewhere in its slot, pulled it as often
-    wrong as right: 20-410 px out on the far side. The pose places the far markers within
-    40 px (median 11) on frames of both renderers; most of what is left is the lens.
-    """
-    w, h = size
-    lens = Lens.nominal(w, h, cfg.lens_hfov_deg, cfg.marker_lens_k1)
-    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
-    dst = np.concatenate([found[i] for i in sorted(found)]).astype(np.float64)
-    flat = np.hstack([src, np.zeros((len(src), 1))])
-    ok, rvec, tvec = cv2.solvePnP(flat, dst, lens.matrix, lens.coefficients,
-                                  flags=cv2.SOLVEPNP_IPPE)
-    if not ok:
-        return lambda points: np.full((len(points), 2), np.nan)
-    rot = cv2.Rodrigues(rvec)[0]
-    hom = lens.matrix @ np.column_stack([rot[:, 0], rot[:, 1], tvec.ravel()])
-
-    def place(points_mm: np.ndarray) -> np.ndarray:
-        pin = cv2.perspectiveTransform(np.asarray(points_mm, np.float64).reshape(-1, 1, 2),
-                                       hom).reshape(-1, 2)
-        return lens.distort(pin)
-    return place
+from vision.stages.locate import rough_placement
 
 
 def _sides(quads: np.ndarray) -> np.ndarray:
@@ -56,9 +23,10 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
                    mat: Mat | None = None) -> list[int]:
     """Without the mat: the corner markers something lies over, so that the mat can't be placed.
 
-    Two markers found still place the mat roughly (:func:`rough_placement`); a missing marker whose square then lies at least half in the
-    frame, yet shows neither its white square nor its black code there, is hidden (a hand, an
-    arm), not out of view. With fewer than two markers nothing can be said: the frame is only
+    Two markers found still place the mat roughly
+    (:func:`~vision.stages.locate.rough_placement`); a missing marker whose square then lies
+    at least half in the frame, yet shows neither its white square nor its black code there,
+    is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be said: the frame is only
     "mat not found".
     """
     mat = mat or load_mat()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -195,6 +196,70 @@ def _markers_in(gray: np.ndarray, dictionary: str, wanted, thorough: bool,
     return {i: cs[0] for i, cs in seen.items() if len(cs) == 1}
 
 
+def rough_placement(found: dict[int, np.ndarray], mat: Mat, size: tuple[int, int],
+                    cfg: VisionConfig = DEFAULT_CONFIG) -> Callable[[np.ndarray], np.ndarray]:
+    """Mat mm -> full-frame px (a function of N x 2 points) from two markers (`found`: id ->
+    4 x 2 corners) in a frame `size` = (width, height) px.
+
+    The camera's pose fitted to the two markers' corners through the nominal lens
+    (``cfg.lens_hfov_deg``, ``cfg.marker_lens_k1``). A homography fitted to them bends wildly
+    across the mat (it has two freedoms more than a camera's pose, and the eight corners lie
+    along one side), and the cards' tags, each somewhere in its slot, pulled it as often
+    wrong as right: 20-410 px out on the far side. The pose places the far markers within
+    40 px (median 11) on frames of both renderers; most of what is left is the lens.
+    """
+    w, h = size
+    lens = Lens.nominal(w, h, cfg.lens_hfov_deg, cfg.marker_lens_k1)
+    src = np.concatenate([np.asarray(mat.marker_square(i), np.float64) for i in sorted(found)])
+    dst = np.concatenate([found[i] for i in sorted(found)]).astype(np.float64)
+    flat = np.hstack([src, np.zeros((len(src), 1))])
+    ok, rvec, tvec = cv2.solvePnP(flat, dst, lens.matrix, lens.coefficients,
+                                  flags=cv2.SOLVEPNP_IPPE)
+    if not ok:
+        return lambda points: np.full((len(points), 2), np.nan)
+    rot = cv2.Rodrigues(rvec)[0]
+    hom = lens.matrix @ np.column_stack([rot[:, 0], rot[:, 1], tvec.ravel()])
+
+    def place(points_mm: np.ndarray) -> np.ndarray:
+        pin = cv2.perspectiveTransform(np.asarray(points_mm, np.float64).reshape(-1, 1, 2),
+                                       hom).reshape(-1, 2)
+        return lens.distort(pin)
+    return place
+
+
+def _placed_markers(frame: Frame, found: dict[int, np.ndarray], cfg: VisionConfig,
+                    mat: Mat) -> dict[int, np.ndarray]:
+    """The markers missing from `found` (id -> full-frame px corners) searched for again in
+    the working copy, where the found ones place them (:func:`rough_placement`), grown by
+    marker_search_window of their size each way: id -> corners.
+
+    The search copy is 2-3x coarser: a marker 30 px wide there, in a lamp's sensor noise,
+    was missed (seed 11400 frame 152; found whole in the working copy), and with two
+    markers the mat can't be placed.
+    """
+    h, w = frame.full.shape[:2]
+    place = rough_placement(found, mat, (w, h), cfg)
+    gray = frame.work_gray()
+    s = frame.work_scale
+    out = {}
+    for i in sorted(set(mat.marker_corners) - set(found)):
+        sq = (place(np.asarray(mat.marker_square(i), np.float64)) + 0.5) * s - 0.5
+        if not np.all(np.isfinite(sq)):
+            continue
+        size = float(np.max(sq.max(axis=0) - sq.min(axis=0)))
+        x0, y0 = np.floor(sq.min(axis=0) - cfg.marker_search_window * size).astype(int)
+        x1, y1 = np.ceil(sq.max(axis=0) + cfg.marker_search_window * size).astype(int)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(gray.shape[1], x1), min(gray.shape[0], y1)
+        if x1 - x0 < 8 or y1 - y0 < 8 or size > max(gray.shape):
+            continue  # out of the picture, or placed wildly
+        part = np.ascontiguousarray(gray[y0:y1, x0:x1])
+        again = _markers_in(part, mat.marker_dictionary, {i}, True)
+        if i in again:
+            out[i] = (again[i] + np.array([x0, y0], np.float64) + 0.5) / s - 0.5
+    return out
+
+
 def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
                mat: Mat | None = None) -> MatLocation:
     """Stage 2: find the mat's ArUco markers and fit the mat-to-image homography.
@@ -210,6 +275,8 @@ def locate_mat(frame: Frame, cfg: VisionConfig = DEFAULT_CONFIG,
                             cfg.marker_min_perimeter_rate)
     # Back to full-frame pixels (pixel centres: +0.5 before scaling, -0.5 after).
     found = {i: (c + 0.5) / frame.small_scale - 0.5 for i, c in found.items()}
+    if 2 <= len(found) < cfg.min_markers:
+        found.update(_placed_markers(frame, found, cfg, mat))
     if found:
         # Sharpen the corners on the working copy (2-3x finer than the search copy).
         pts = np.concatenate([found[i] for i in sorted(found)]).astype(np.float32)
