@@ -250,13 +250,15 @@ class BusyConfig:
     #: (seed 10800 frame 163, 10900/85, 4343/17). False: the closer look's box alone.
     busy_own_wider: bool = True
     #: The tint a shadow touching a place may take (stages/shadow.py: what touches a place
-    #: only as a shadow, and which of a thing's two colours is its shadow), as busy_shadow_tint
-    #: is the mask's: a little more. Under two lights of different warmth a deep shadow of the
-    #: one is lit by the other alone and takes its whole tint; a window's or a ceiling's
-    #: shadow beside a sleeve sat just past 0.4 (seed 10800 frame 127, tune seed 4343 frame
-    #: 13), and a sleeve taken for a shadow there is still told by the outline it hides
-    #: (busy_sleeve_*). None: busy_shadow_tint.
-    busy_contact_tint: float | None = 0.45
+    #: only as a shadow, and which of a thing's two colours is its shadow); None: the mask's,
+    #: busy_shadow_tint. Under two lights of different warmth a deep shadow of the one is lit
+    #: by the other alone and takes its whole tint: a window's or a ceiling's shadow beside a
+    #: sleeve sits just past 0.4 (seed 10800 frame 127, tune seed 4343 frame 13, a place
+    #: said covered that nothing hides). 0.45 set those two right, but took hands over a deck
+    #: and the scan zone for shadows (seed 11300 frame 13, 80 mm^2 hidden; 11400/136, 169),
+    #: and over 1,240 frames set as many wrong as right: a miss is worse than a place said
+    #: covered (the referee reads a place a hand is over).
+    busy_contact_tint: float | None = None
     #: ...and what of the thing is such a tinted shadow is no longer its own colour that must
     #: not go on over the place: over an empty slot or a lane in the same shadow it goes on as
     #: the mat there does (4343/13: the shadow over the whole bank covered bank.green).

@@ -2,24 +2,21 @@
 
 Under two lights of different warmth (a warm lamp and a ceiling panel, a window), where an
 arm blocks the one the mat is lit by the other alone: the shadow takes that light's tint, the
-deeper the more. Touching a place, such a shadow sat just past the tint the mask allows
-(`busy_shadow_tint`), so it was a coloured thing, and it went on over the place (an empty
-slot, a lane in the same shadow) as the mat there does:
+deeper the more. What of a thing touching a place is such a shadow is not its own colour that
+must not go on over the place (`busy_tinted_not_own`: over an empty slot or a lane in the same
+shadow it goes on as the mat there does), unless it is greener than the mat (an olive sleeve
+over a noble); a hand beside the mat whose tinted shadow lies over a lane is no hand over the
+mat. A shadow touching a place may take the tint the mask allows (`busy_contact_tint` None),
+no more: at 0.45 a hand over a deck passed for one.
 
-- tune seed 4343 frame 13 (a lamp and the ceiling): an arm over the nobles and the market,
-  its shadow over the whole bank; bank.blue and bank.green, nothing of them hidden, covered;
-- seed 10800 frame 127 (a window and a lamp): a yellow-green sleeve below the empty level-1
-  deck slot, its deep shadow tinted blue by the window, followed into the slot.
-
-A shadow touching a place may now take a little more tint (`busy_contact_tint`), and what of
-the thing is such a shadow is no longer its own colour that must not go on over the place
-(`busy_tinted_not_own`: 4343/13 needs it on the whole frame), unless it is greener than the
-mat (an olive sleeve over a noble), and a hand beside the mat whose tinted shadow lies over a
-lane's empty end is no hand over the mat (seed 11200 frame 191). The mats' overviews (1 px/mm, JPEG 90) and the frames at 3 px/mm round the places,
-read by the stage alone.
+The mats' overviews (1 px/mm) and the frames at 3 px/mm round the places, read by the stage
+alone.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
@@ -28,27 +25,24 @@ from vision.stages.busy import detect_busy
 from vision.stages.inside import reach_inside
 from vision.stages.shadow import shadow_contact
 
-from .helpers import saved_look
+from .helpers import saved_detail, saved_look, saved_overview
 from .test_vision_hand_and_shadow import GREEN_LANE, _box
 
-CASES = [
-    pytest.param("physical-two-light-shadow-over-lanes", (440.0, 130.0, 320.0, 140.0),
-                 ["nobles.1", "nobles.2", "nobles.3", "market.1.2", "market.1.3", "market.2.2",
-                  "market.2.3", "market.3.1", "market.3.2", "market.3.3", "bank.red",
-                  "bank.black", "bank.gold"], "bank.blue", id="a lamp's shadow over the bank"),
-    pytest.param("physical-window-tinted-shadow-by-deck", (40.0, 280.0, 110.0, 150.0),
-                 ["market.1.0", "market.1.1", "market.1.2", "market.1.3", "bank.red",
-                  "bank.black", "bank.gold"], "decks.1", id="a window-tinted shadow by a deck"),
-]
+DATA = Path(__file__).parent / "data"
 
 
-@pytest.mark.parametrize("name, crop_mm, truth, grazed", CASES)
-def test_a_shadow_tinted_by_the_other_light_covers_nothing(name, crop_mm, truth, grazed):
-    overview, detail = saved_look(name, crop_mm)
-    assert detect_busy(overview, detail=detail).covered == truth
-    # With the mask's allowance the shadow was a coloured thing over the place.
-    mask_tint = DEFAULT_CONFIG.with_(busy_contact_tint=None)
-    assert grazed in detect_busy(overview, mask_tint, detail=detail).covered
+def test_a_hand_over_a_deck_is_not_taken_for_a_tinted_shadow():
+    # Seed 11300 frame 13 (the ceiling's light): an arm over the level-1 market and the bank,
+    # its side over the level-2 deck's corner (80 mm^2 hidden). Where it touches the deck's
+    # outline it is as dark and as tinted as a shadow lit by another light may be with a
+    # little more than the mask's allowance (busy_contact_tint 0.45): the deck was missed.
+    # (Overview kept lossless: JPEG at 97 % moved it over the line both ways.)
+    name, crop_mm = "physical-hand-over-deck-like-shadow", (0.0, 150.0, 160.0, 160.0)
+    overview = saved_overview(f"{name}-overview.png")
+    detail = saved_detail(overview.image, cv2.imread(str(DATA / f"{name}-3ppmm.jpg")), crop_mm)
+    assert "decks.2" in detect_busy(overview, detail=detail).covered
+    more = DEFAULT_CONFIG.with_(busy_contact_tint=0.45)
+    assert "decks.2" not in detect_busy(overview, more, detail=detail).covered
 
 
 def test_a_tinted_shadow_over_a_lane_in_the_same_shadow_is_no_thing_going_on():
