@@ -90,7 +90,7 @@ def tinted_shade(image: np.ndarray, bare: np.ndarray, cfg: VisionConfig,
     """bool per pixel of `image` (BGR): a shadow on the mat, judged against the bare mat
     (`bare`) beside it: darker than the bare mat, and than its lit part by deviation_ratio,
     and off the lit mat's hue by no more than a shadow lit by another light of another tint
-    may be (`busy_contact_tint`, a little more than the mask allows). Smoothed over 3 px:
+    may be (`busy_contact_tint`; None: the mask's, `busy_shadow_tint`). Smoothed over 3 px:
     the camera's noise alone takes a deep tinted shadow's pixels over that limit here and
     there. `at`: bool, the pixels wanted (None: all; False elsewhere)."""
     out = np.zeros(bare.shape, bool)
