@@ -10,7 +10,7 @@ blue art. The closer look took the finger's two colours, skin and shadow, and:
   (`busy_own_wider`);
 - once the shadow was known, counted its colour within 3 mm of the skin as the finger's
   shaded rim, where the skin ran along the outline *outside* the card: 57 mm^2 of rim inside
-  it, over the 55 mm^2 line (`busy_inside_rim_inside`: only along skin inside the region;
+  it, over the 55 mm^2 line of then (`busy_inside_rim_inside`: only along skin inside the region;
   20 mm^2 now).
 
 The first alone also set right 10900/85 (a pink sleeve's shadow along market.1.0, 10 mm^2
