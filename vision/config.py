@@ -42,8 +42,8 @@ class VisionConfig(BusyConfig):
     #: ~64 degree lens and the provided samples' (-0.06 to -0.03) lie well inside.
     lens_hfov_deg: float = 64.0
     lens_k1_range: tuple[float, float] = (-0.15, 0.05)
-    #: With two markers only, the lens can't be fitted (``stages/corners.py``): this k1 is
-    #: assumed, the middle of the provided samples' lenses.
+    #: With two markers only, the lens can't be fitted (``stages/locate.py``:
+    #: rough_placement): this k1 is assumed, the middle of the provided samples' lenses.
     marker_lens_k1: float = -0.045
 
     # --- working resolutions --------------------------------------------------------------

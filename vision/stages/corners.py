@@ -26,8 +26,8 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
     Two markers found still place the mat roughly
     (:func:`~vision.stages.locate.rough_placement`); a missing marker whose square then lies
     at least half in the frame, yet shows neither its white square nor its black code there,
-    is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be said: the frame is only
-    "mat not found".
+    is hidden (a hand, an arm), not out of view. With fewer than two markers nothing can be
+    said: the frame is only "mat not found".
     """
     mat = mat or load_mat()
     found = loc.marker_corners_px
