@@ -46,10 +46,11 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
                             cfg.busy_inside_thing_hue, cfg)[0, 0])
     colours = _thing_colours(sample, cfg)
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
-    own = own_colour(colours, image, freehere & ~on, cfg, wider)
+    bare = freehere & ~on
+    own = own_colour(colours, image, bare, cfg, wider)
     if own is None and off_hue and len(colours) == 2 and cfg.busy_inside_dark_not_shade:
-        thing = _no_shade(image, thing, colours, seed, freehere, freehere & ~on,
-                          mat_hue, off_hue, view, cfg)
+        thing = _no_shade(image, thing, colours, seed, freehere, bare, mat_hue, off_hue,
+                          view, cfg)
     if own is not None:
         # A hand and its shadow: the shadow's colour counts only along the hand's own, as
         # its shaded rim (a hand's shadow hides nothing; further on, that colour is the
@@ -198,11 +199,16 @@ def _no_shade(image: np.ndarray, thing: np.ndarray, colours, seed: np.ndarray,
     if not maybe.any() or not bare.any():
         return thing
     keep = thing & ~(maybe & tinted_shade(image, bare, cfg, maybe))
-    n, labels = cv2.connectedComponents((keep | seed).astype(np.uint8), connectivity=4)
+    return keep & _joined(keep | seed, seed)
+
+
+def _joined(mask: np.ndarray, seed: np.ndarray) -> np.ndarray:
+    """bool: the parts of `mask` (4-connected) that hold a pixel of `seed`."""
+    n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=4)
     joined = np.zeros(n, bool)
     joined[labels[seed]] = True
     joined[0] = False
-    return keep & joined[labels]
+    return joined[labels]
 
 
 def _no_necks(thing: np.ndarray, on: np.ndarray, seed: np.ndarray, margin: np.ndarray,
@@ -222,11 +228,7 @@ def _no_necks(thing: np.ndarray, on: np.ndarray, seed: np.ndarray, margin: np.nd
     body = cv2.morphologyEx(body, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     opened = cv2.morphologyEx(body, cv2.MORPH_OPEN,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, labels = cv2.connectedComponents(opened, connectivity=4)
-    joined = np.zeros(n, bool)
-    joined[labels[seed]] = True
-    joined[0] = False
-    return thing & joined[labels]
+    return thing & _joined(opened, seed)
 
 
 def _followed(image: np.ndarray, colours, off_hue: bool, seed: np.ndarray,
@@ -253,12 +255,7 @@ def _followed(image: np.ndarray, colours, off_hue: bool, seed: np.ndarray,
         if inside.any():  # (OpenCV refuses an empty array)
             alike[inside] = _hue_off(image[inside][None].astype(np.float32) + 1.0, mat_hue,
                                      cfg.busy_inside_mat_hue, cfg)[0]
-    n, labels = cv2.connectedComponents(((alike & ~freehere) | seed).astype(np.uint8),
-                                        connectivity=4)
-    joined = np.zeros(n, bool)
-    joined[labels[seed]] = True
-    joined[0] = False
-    return joined[labels]
+    return _joined((alike & ~freehere) | seed, seed)
 
 
 def _thing_colours(sample: np.ndarray, cfg: VisionConfig,

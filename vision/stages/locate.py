@@ -167,21 +167,30 @@ def _detect_markers(gray: np.ndarray, dictionary: str, wanted,
     H, _ = cv2.findHomography(src, dst)
     if H is None:
         return found
-    h, w = gray.shape[:2]
     for i in sorted(set(wanted) - set(found)):
         sq = cv2.perspectiveTransform(np.asarray(squares[i], np.float64).reshape(-1, 1, 2),
                                       H).reshape(-1, 2)
-        size = float(np.max(sq.max(axis=0) - sq.min(axis=0)))
-        x0, y0 = np.floor(sq.min(axis=0) - window * size).astype(int)
-        x1, y1 = np.ceil(sq.max(axis=0) + window * size).astype(int)
-        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-        if x1 - x0 < 8 or y1 - y0 < 8:
-            continue  # out of the picture
-        part = np.ascontiguousarray(gray[y0:y1, x0:x1])
-        again = _markers_in(part, dictionary, {i}, True)
-        if i in again:
-            found[i] = again[i] + np.array([x0, y0], np.float64)
+        corners = _marker_near(gray, dictionary, i, sq, window)
+        if corners is not None:
+            found[i] = corners
     return found
+
+
+def _marker_near(gray: np.ndarray, dictionary: str, i: int, square: np.ndarray,
+                 window: float) -> np.ndarray | None:
+    """Marker `i`'s corners (px of `gray`), searched thoroughly only round where it is placed
+    (`square`: 4 x 2 px), grown by `window` of its size each way; None: not found there, or
+    the place lies out of the picture."""
+    h, w = gray.shape[:2]
+    size = float(np.max(square.max(axis=0) - square.min(axis=0)))
+    x0, y0 = np.floor(square.min(axis=0) - window * size).astype(int)
+    x1, y1 = np.ceil(square.max(axis=0) + window * size).astype(int)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None  # out of the picture
+    part = np.ascontiguousarray(gray[y0:y1, x0:x1])
+    again = _markers_in(part, dictionary, {i}, True)
+    return again[i] + np.array([x0, y0], np.float64) if i in again else None
 
 
 def _markers_in(gray: np.ndarray, dictionary: str, wanted, thorough: bool,
@@ -244,19 +253,11 @@ def _placed_markers(frame: Frame, found: dict[int, np.ndarray], cfg: VisionConfi
     out = {}
     for i in sorted(set(mat.marker_corners) - set(found)):
         sq = (place(np.asarray(mat.marker_square(i), np.float64)) + 0.5) * s - 0.5
-        if not np.all(np.isfinite(sq)):
-            continue
-        size = float(np.max(sq.max(axis=0) - sq.min(axis=0)))
-        x0, y0 = np.floor(sq.min(axis=0) - cfg.marker_search_window * size).astype(int)
-        x1, y1 = np.ceil(sq.max(axis=0) + cfg.marker_search_window * size).astype(int)
-        x0, y0 = max(0, x0), max(0, y0)
-        x1, y1 = min(gray.shape[1], x1), min(gray.shape[0], y1)
-        if x1 - x0 < 8 or y1 - y0 < 8 or size > max(gray.shape):
-            continue  # out of the picture, or placed wildly
-        part = np.ascontiguousarray(gray[y0:y1, x0:x1])
-        again = _markers_in(part, mat.marker_dictionary, {i}, True)
-        if i in again:
-            out[i] = (again[i] + np.array([x0, y0], np.float64) + 0.5) / s - 0.5
+        if not np.all(np.isfinite(sq)) or np.ptp(sq, axis=0).max() > max(gray.shape):
+            continue  # placed wildly
+        corners = _marker_near(gray, mat.marker_dictionary, i, sq, cfg.marker_search_window)
+        if corners is not None:
+            out[i] = (corners + 0.5) / s - 0.5
     return out
 
 
