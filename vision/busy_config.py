@@ -237,6 +237,19 @@ class BusyConfig:
     #: physically based sets grazes under 20 read at most 47 and places hidden 61-66 read 48-54
     #: (1,240 frames): 50 set two frames right (seed 10900 frame 1, 11200/25) and none wrong.
     busy_inside_min_mm2: float = 50.0
+    #: ...and in the closer look, beside what it follows inside the region, within this much
+    #: (mm) of it, what is darker than busy_inside_dark_rim_ratio of its darker colour, and
+    #: than busy_inside_dark_rim_beyond of what lies as far again out (a dark card beside the
+    #: thing is no rim), is its own rim: a round arm or sleeve turns from the light at its
+    #: edge, and the camera sees its outline there (the renderer's truth counts it). Without
+    #: it an arm over a card's corner or along a lane's edge read 29-49 mm^2 for 66-75 hidden
+    #: (seeds 11300 frame 82, 11400/154, 11500/91); with it 53-59. Of the grazes under 20 one
+    #: went over 50 (11300/193, an arm's dark side along the nobles: nobles.2, 15 hidden, 32
+    #: -> 53, in a frame out of the band already); the next, a sleeve's cast shadow along a
+    #: lane, 38 -> 46 (11100/166; from 0.8 of its colour it went over). 0: no such rim.
+    busy_inside_dark_rim_mm: float = 1.0
+    busy_inside_dark_rim_ratio: float = 0.7
+    busy_inside_dark_rim_beyond: float = 0.85
     #: What that look follows joined to the thing only through a neck narrower than this
     #: (mm), or thinner, is not the thing: a fingertip stopping short of a chip touches its
     #: rim or its shadow, and those follow round it.
