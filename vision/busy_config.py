@@ -157,6 +157,13 @@ class BusyConfig:
     #: corner touched by 59-95 of lit part; grazes its closer look took for more touched by
     #: 32-39.
     busy_shadow_lit_contact_mm2: float | None = 50.0
+    #: ...and its coloured part, when the overview is in doubt (it finds busy_inside_min_mm2
+    #: but not busy_inside_sure_mm2), is looked at closer too: its solid part alone, without
+    #: the speckles the camera's noise takes over the hue limit in a shadow (a hand's shadow
+    #: over a card, seed 10800 frame 76). An arm over a card's edge in its own shadow read 95
+    #: and 63 mm^2 in the overview and was taken for the shadow (seeds 11300 frame 154, 135
+    #: mm^2 hidden; 11400/190, 75); seen closer, 190 and 62. False: the overview alone.
+    busy_shadow_own_closer: bool = True
     #: A thing that touches a region mostly as shadow, with no coloured part to cast it (its
     #: caster beyond the mat, or cut off from it), is a shadow too when, looked at closer, the
     #: region's outline goes on under it (below); else a dark sleeve. False: it is judged as a

@@ -64,8 +64,16 @@ def shadow_contact(image: np.ndarray, on: np.ndarray, contact: np.ndarray, bare:
     if cfg.busy_tinted_not_own:
         own &= ~tinted
     need = cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm
-    if cast and np.count_nonzero(own & contact) >= need and beyond(own, False):
-        return False
+    if cast and np.count_nonzero(own & contact) >= need:
+        if beyond(own, False):
+            return False
+        if cfg.busy_shadow_own_closer:
+            # In doubt, a closer look at its solid part alone: within a shadow, the camera's
+            # noise takes speckles over the hue limit (a hand's shadow over a card).
+            solid = cv2.morphologyEx(own.astype(np.uint8), cv2.MORPH_OPEN,
+                                     np.ones((3, 3), np.uint8)) > 0
+            if np.count_nonzero(solid & contact) >= need and beyond(solid, True):
+                return False
     # A grey or pale sleeve keeps the mat's hue yet is no shadow where it is lit: what of the
     # thing is neither its coloured part nor the shadow's may go on over the region too (a
     # pale sleeve over a noble beside its own shadow; a hand over a card's corner whose
