@@ -7,8 +7,9 @@ an arm over a card's corner or along a lane's edge read 29-49 mm^2 for 66-75 hid
 50 mm^2 line, and the place was missed. Beside what it follows, within 1 mm, what is darker
 than 0.7 of the thing's darker colour and than 0.85 of what lies beyond now counts
 (`busy_inside_dark_rim_mm`, `busy_inside_dark_rim_ratio`, `busy_inside_dark_rim_beyond`; a dark
-card beside the thing is no rim: test_vision_reach_inside's blurred edge over a dark card). A sleeve lying along a lane's edge outside it throws its shadow
-over the lane's first millimetre: that shadow is not as dark, and the lane stays uncovered.
+card beside the thing is no rim: test_vision_reach_inside's blurred edge over a dark card).
+A sleeve lying along a lane's edge outside it throws its shadow over the lane's first
+millimetre: that shadow is not as dark, and the lane stays uncovered.
 
 The mats' overviews (1 px/mm) and the frames at 3 px/mm round where the thing comes in, both
 kept lossless (JPEG moved them over the line), read by the stage alone.
