@@ -99,6 +99,14 @@ class BusyConfig:
     busy_faint_tinted_around: float = 0.25
     #: ...judged on at least this much free mat (mm^2), else it is no thing.
     busy_faint_around_min_mm2: float = 20.0
+    #: ...and it is no darker than that mat round it: a faint tint in a patch darker than
+    #: its surroundings is a shadow's, lit by another light (seed 10900 frame 121: a deep
+    #: shadow over an empty slot, 14 % darker than round it, the slot covered; 11100/175: a
+    #: lamp's tint fading along the mat's edge, 6-9 % darker, the decks beside it covered).
+    #: The sleeves this look found on the tune frames were 12 % and 25 % brighter (4343/31,
+    #: 11500/190); a grey sleeve a sixth darker or more is a dim patch with a sharp outline.
+    #: False: no such test.
+    busy_faint_not_darker: bool = True
     #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
     #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
     busy_fringe_ratio: float = 0.35

@@ -344,6 +344,10 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         # Still tinted there: at least half as far off the mat's hue as the limit.
         still = hue[box][around] - base > 0.5 * (limit[box][around] - base)
         solid[i] = np.mean(still) <= cfg.busy_faint_tinted_around
+        if solid[i] and cfg.busy_faint_not_darker:
+            # Darker than the mat round it and tinted: a shadow lit by another light.
+            solid[i] = (float(np.mean(level[box][labels[box] == i]))
+                        >= float(np.mean(level[box][around])))
     things = solid[labels]
     if things.shape != full.shape:
         things = cv2.resize(things.astype(np.uint8), (full.shape[1], full.shape[0]),
