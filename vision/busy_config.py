@@ -362,6 +362,11 @@ class BusyConfig:
     #: border darker than this fraction of its brightest tenth.
     busy_anchor_marker_dark: float = 0.6
     busy_anchor_marker_share: float = 0.05
+    #: ...and as much of its outer sides, towards the mat's edges: an arm reaches the corner
+    #: over the edge, while a deck's shadow under a low lamp falls on its inner sides alone
+    #: (seed 11400 frame 34: the level-1 deck's stack side and shadow joined the bottom-left
+    #: marker that way, and the deck was covered). False: the whole border.
+    busy_anchor_marker_outer: bool = True
 
     #: Without the mat (fewer than 3 markers) but 2 found: a missing marker in view is hidden
     #: when a quarter of its white square is darker than this fraction of the found ones' (a

@@ -10,10 +10,13 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
 from vision.pipeline import read_table
+from vision.stages.busy import detect_busy
 from workbench.synthetic import Conditions, TableState
 from workbench.synthetic.compose import _compose, _degrade, _maps, _paste, _texture_scale
 from workbench.synthetic.scene import _camera
 from workbench.synthetic.sprites import CARD_H, CARD_W, deck_sprite, table_texture
+
+from .helpers import saved_overview
 
 STATE = TableState(market={1: ["1W01", "1R02"], 2: ["2G01"], 3: ["3U01"]},
                    decks={1: 20, 2: 20, 3: 20}, bank={"red": 3, "black": 2})
@@ -161,3 +164,16 @@ def test_each_things_group_is_the_one_its_pixels_lie_in():
     things[10:30, 10:20], things[10:30, 23:30], things[10:30, 50:60] = 1, 2, 3
     of = group_of_things(things, join_things(things, 1.0)[2])
     assert of[1] == of[2] != of[3]
+
+
+def test_a_decks_shadow_on_a_markers_inner_sides_is_no_arm_over_it():
+    # Seed 11400 frame 34 (workbench.physical, a desk lamp alone; the mat's overview at 1
+    # px/mm, JPEG 90): a hand over the bank; the level-1 deck's stack side and its shadow
+    # run to the bottom-left marker and darken its border's inner sides. Taken for an arm
+    # over the corner, the marker joined the stack side to the outside, and the deck was
+    # covered. An arm comes over the mat's edge, over the border's outer sides too.
+    overview = saved_overview("physical-deck-shadow-on-marker-overview.jpg")
+    truth = ["bank.white", "bank.blue", "bank.green", "bank.red"]
+    assert detect_busy(overview).covered == truth
+    whole = DEFAULT_CONFIG.with_(busy_anchor_marker_outer=False)
+    assert detect_busy(overview, whole).covered == ["decks.1"] + truth

@@ -63,7 +63,25 @@ def _marker_overlaid(image: np.ndarray, mat: Mat, marker_id: int, s: float,
         return True
     ref = float(np.percentile(vals, 90))
     dark = np.count_nonzero(vals < cfg.busy_anchor_marker_dark * ref)
-    return dark > cfg.busy_anchor_marker_share * vals.size
+    if dark <= cfg.busy_anchor_marker_share * vals.size:
+        return False
+    if not cfg.busy_anchor_marker_outer:
+        return True
+    # An arm reaches the corner over the mat's edge: over the border's outer sides too. A
+    # deck's or a hand's shadow falling on it from the mat lies on its inner sides alone.
+    outer = np.zeros(level.shape, bool)
+    cx, cy = x + mw / 2.0, y + mh / 2.0
+    if cx < mat.size[0] / 2.0:
+        outer[:, :m] = True
+    else:
+        outer[:, -m:] = True
+    if cy < mat.size[1] / 2.0:
+        outer[:m, :] = True
+    else:
+        outer[-m:, :] = True
+    side = level[outer & ring]
+    return np.count_nonzero(side < cfg.busy_anchor_marker_dark * ref) > (
+        cfg.busy_anchor_marker_share * side.size)
 
 
 def join_things(things: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG
