@@ -74,15 +74,16 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
             area = min(area, np.count_nonzero(one & (dist == 0)))
         return float(area) / (s * s)
     img = image.astype(np.float32)
+    inside = dist == 0
     if cfg.busy_inside_dark_rim_mm > 0 and thing.any():
-        thing = thing | _dark_rim(img, thing, colours, dist == 0, s, view, cfg)
+        thing = thing | _dark_rim(img, thing, colours, inside, s, view, cfg)
     if len(colours) == 1:
         colour = colours[0][0]
     else:  # per pixel, the nearer of the two
         means = np.array([m for m, _ in colours], np.float32)
         colour = means[np.argmin([sum3((img - m) ** 2, cfg.busy_column_sum) for m in means],
                                    axis=0)]
-    return _edge_area(img, thing, colour, dist == 0, view, cfg) / (s * s)
+    return _edge_area(img, thing, colour, inside, view, cfg) / (s * s)
 
 
 def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
@@ -292,9 +293,10 @@ def _thing_colours(sample: np.ndarray, cfg: VisionConfig,
 def _dark_rim(img: np.ndarray, thing: np.ndarray, colours, inside: np.ndarray, s: float,
               view: np.ndarray | None, cfg: VisionConfig) -> np.ndarray:
     """bool: the thing's own shaded rim inside the region: within busy_inside_dark_rim_mm of
-    what was followed, darker than busy_inside_dark_rim_ratio of its darker colour. An arm or
-    a sleeve is round: its edge turns from the light, far darker than its colour and no
-    colour of it, and its outline as the camera sees it lies there."""
+    what was followed, darker than busy_inside_dark_rim_ratio of its darker colour and than
+    busy_inside_dark_rim_beyond of what lies as far again out. An arm or a sleeve is round:
+    its edge turns from the light, far darker than its colour and no colour of it, and its
+    outline as the camera sees it lies there."""
     r = max(1, int(round(cfg.busy_inside_dark_rim_mm * s)))
     t8 = thing.astype(np.uint8)
     grown = cv2.dilate(t8, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)) > 0
@@ -303,19 +305,17 @@ def _dark_rim(img: np.ndarray, thing: np.ndarray, colours, inside: np.ndarray, s
         rim &= view
     if not rim.any():
         return rim
-    k = cfg.busy_inside_dark_rim_ratio
     darkest = min(float(np.mean(m)) for m, _ in colours)
     lum = sum3(img, cfg.busy_column_sum)  # (three times the brightness)
-    # ...and than what lies beyond it, as far again out: a dark card beside the thing is
-    # no rim of it.
-    beyond = (cv2.dilate(t8, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (4 * r + 1,) * 2))
-              > 0) & ~grown
+    # What lies beyond it, as far again out: a dark card beside the thing is no rim of it.
+    win = (4 * r + 1,) * 2
+    beyond = (cv2.dilate(t8, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, win)) > 0) & ~grown
     if view is not None:
         beyond &= view
-    win = (4 * r + 1,) * 2
     weight = cv2.boxFilter(beyond.astype(np.float32), -1, win, normalize=False)
     back = cv2.boxFilter(lum * beyond, -1, win, normalize=False) / np.maximum(weight, 1.0)
-    rim &= (lum < 3.0 * k * darkest) & ((weight == 0) | (lum < cfg.busy_inside_dark_rim_beyond * back))
+    rim &= lum < 3.0 * cfg.busy_inside_dark_rim_ratio * darkest
+    rim &= (weight == 0) | (lum < cfg.busy_inside_dark_rim_beyond * back)
     return rim
 
 
