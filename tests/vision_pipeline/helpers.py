@@ -70,15 +70,15 @@ def saved_overview(name: str):
     return Overview(image=image, background=None, px_per_mm=1.0)
 
 
-def saved_look(name: str, crop_mm):
+def saved_look(name: str, crop_mm, overview: str = "jpg", crop: str = "jpg"):
     """A saved overview ``data/NAME-overview.jpg`` and the closer look from it and the frame's
-    crop ``data/NAME-3ppmm.jpg`` (`crop_mm`: its mat mm rect): (Overview, detail)."""
+    crop ``data/NAME-3ppmm.jpg`` (`crop_mm`: its mat mm rect): (Overview, detail).
+    `overview`, `crop`: the files' extensions ("png" where JPEG moved a case over the line)."""
     from pathlib import Path
-    data = Path(__file__).parent / "data"
-    image = cv2.imread(str(data / f"{name}-overview.jpg"))
-    crop = cv2.imread(str(data / f"{name}-3ppmm.jpg"))
-    assert image is not None and crop is not None, name
-    return saved_overview(f"{name}-overview.jpg"), saved_detail(image, crop, crop_mm)
+    seen = saved_overview(f"{name}-overview.{overview}")
+    image = cv2.imread(str(Path(__file__).parent / "data" / f"{name}-3ppmm.{crop}"))
+    assert image is not None, name
+    return seen, saved_detail(seen.image, image, crop_mm)
 
 
 def saved_detail(overview: np.ndarray, crop: np.ndarray, crop_mm):

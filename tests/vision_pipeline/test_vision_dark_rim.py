@@ -16,24 +16,17 @@ kept lossless (JPEG moved them over the line), read by the stage alone.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
 import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
 
-from .helpers import saved_detail, saved_overview
-
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_look
 
 
 def _read(name: str, crop_mm, cfg=DEFAULT_CONFIG) -> list[str]:
-    overview = saved_overview(f"{name}-overview.png")
-    crop = cv2.imread(str(DATA / f"{name}-3ppmm.png"))
-    assert crop is not None, name
-    return detect_busy(overview, cfg, detail=saved_detail(overview.image, crop, crop_mm)).covered
+    overview, detail = saved_look(name, crop_mm, "png", "png")
+    return detect_busy(overview, cfg, detail=detail).covered
 
 
 NO_RIM = DEFAULT_CONFIG.with_(busy_inside_dark_rim_mm=0.0)

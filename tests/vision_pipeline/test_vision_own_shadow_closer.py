@@ -12,23 +12,16 @@ alone.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
 
-from .helpers import saved_detail, saved_overview
-
-DATA = Path(__file__).parent / "data"
+from .helpers import saved_look
 
 
-def _read(name: str, overview_name: str, crop_mm, cfg=DEFAULT_CONFIG) -> list[str]:
-    overview = saved_overview(overview_name)
-    crop = cv2.imread(str(DATA / f"{name}-3ppmm.png"))
-    assert crop is not None, name
-    return detect_busy(overview, cfg, detail=saved_detail(overview.image, crop, crop_mm)).covered
+def _read(name: str, overview: str, crop_mm, cfg=DEFAULT_CONFIG) -> list[str]:
+    """Read with the saved overview in `overview` ("jpg" or "png") and the crop in PNG."""
+    seen, detail = saved_look(name, crop_mm, overview, "png")
+    return detect_busy(seen, cfg, detail=detail).covered
 
 
 def test_an_arm_over_a_card_in_its_own_shadow_covers_the_card():
@@ -36,9 +29,9 @@ def test_an_arm_over_a_card_in_its_own_shadow_covers_the_card():
     # top edge (75 mm^2 hidden) in its own shadow: 63 mm^2 in the overview, 62 seen closer.
     name = "physical-arm-over-card-in-own-shadow"
     crop_mm = (205.0, 85.0, 90.0, 120.0)
-    assert "market.3.1" in _read(name, f"{name}-overview.jpg", crop_mm)
+    assert "market.3.1" in _read(name, "jpg", crop_mm)
     off = DEFAULT_CONFIG.with_(busy_shadow_own_closer=False)
-    assert "market.3.1" not in _read(name, f"{name}-overview.jpg", crop_mm, off)
+    assert "market.3.1" not in _read(name, "jpg", crop_mm, off)
 
 
 def test_speckles_in_a_hands_shadow_over_a_card_are_no_hand():
@@ -48,4 +41,4 @@ def test_speckles_in_a_hands_shadow_over_a_card_are_no_hand():
     # mm^2). Opened, 10 are left, too few to look at. (Overview kept lossless: at JPEG 95
     # the speckles differ.)
     name = "physical-hand-shadow-speckles-over-card"
-    assert "market.1.2" not in _read(name, f"{name}-overview.png", (285.0, 295.0, 85.0, 110.0))
+    assert "market.1.2" not in _read(name, "png", (285.0, 295.0, 85.0, 110.0))

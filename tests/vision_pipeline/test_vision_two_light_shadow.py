@@ -14,9 +14,6 @@ alone.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
 import numpy as np
 import pytest
 
@@ -25,10 +22,8 @@ from vision.stages.busy import detect_busy
 from vision.stages.inside import reach_inside
 from vision.stages.shadow import shadow_contact
 
-from .helpers import saved_detail, saved_look, saved_overview
+from .helpers import saved_look
 from .test_vision_hand_and_shadow import GREEN_LANE, _box
-
-DATA = Path(__file__).parent / "data"
 
 
 def test_a_hand_over_a_deck_is_not_taken_for_a_tinted_shadow():
@@ -38,8 +33,7 @@ def test_a_hand_over_a_deck_is_not_taken_for_a_tinted_shadow():
     # little more than the mask's allowance (busy_contact_tint 0.45): the deck was missed.
     # (Overview kept lossless: JPEG at 97 % moved it over the line both ways.)
     name, crop_mm = "physical-hand-over-deck-like-shadow", (0.0, 150.0, 160.0, 160.0)
-    overview = saved_overview(f"{name}-overview.png")
-    detail = saved_detail(overview.image, cv2.imread(str(DATA / f"{name}-3ppmm.jpg")), crop_mm)
+    overview, detail = saved_look(name, crop_mm, overview="png")
     assert "decks.2" in detect_busy(overview, detail=detail).covered
     # (Nor the closer look at its coloured part, which now finds the deck too.)
     more = DEFAULT_CONFIG.with_(busy_contact_tint=0.45, busy_shadow_own_closer=False)
