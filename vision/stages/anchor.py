@@ -61,9 +61,12 @@ def _marker_overlaid(image: np.ndarray, mat: Mat, marker_id: int, s: float,
     vals = level[ring]
     if vals.size < 8:
         return True
-    ref = float(np.percentile(vals, 90))
-    dark = np.count_nonzero(vals < cfg.busy_anchor_marker_dark * ref)
-    if dark <= cfg.busy_anchor_marker_share * vals.size:
+    dark = level < cfg.busy_anchor_marker_dark * float(np.percentile(vals, 90))
+
+    def overlaid(part: np.ndarray) -> bool:
+        return np.count_nonzero(dark[part]) > cfg.busy_anchor_marker_share * np.count_nonzero(part)
+
+    if not overlaid(ring):
         return False
     if not cfg.busy_anchor_marker_outer:
         return True
@@ -79,9 +82,7 @@ def _marker_overlaid(image: np.ndarray, mat: Mat, marker_id: int, s: float,
         outer[:m, :] = True
     else:
         outer[-m:, :] = True
-    side = level[outer & ring]
-    return np.count_nonzero(side < cfg.busy_anchor_marker_dark * ref) > (
-        cfg.busy_anchor_marker_share * side.size)
+    return overlaid(outer & ring)
 
 
 def join_things(things: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG

@@ -336,7 +336,8 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         x, y, bw, bh = (int(v) for v in stats[i, :4])
         box = (slice(max(0, y - r1), min(h, y + bh + r1)),
                slice(max(0, x - r1), min(w, x + bw + r1)))
-        away = cv2.distanceTransform((labels[box] != i).astype(np.uint8), cv2.DIST_L2, 3)
+        mine = labels[box] == i
+        away = cv2.distanceTransform((~mine).astype(np.uint8), cv2.DIST_L2, 3)
         around = (away >= r0) & (away <= r1) & where[box]
         # Too little mat around it to say (a strip hemmed in a gap between cards): no thing.
         if np.count_nonzero(around) < cfg.busy_faint_around_min_mm2 * px_per_mm * px_per_mm:
@@ -346,8 +347,7 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         solid[i] = np.mean(still) <= cfg.busy_faint_tinted_around
         if solid[i] and cfg.busy_faint_not_darker:
             # Darker than the mat round it and tinted: a shadow lit by another light.
-            solid[i] = (float(np.mean(level[box][labels[box] == i]))
-                        >= float(np.mean(level[box][around])))
+            solid[i] = float(np.mean(level[box][mine])) >= float(np.mean(level[box][around]))
     things = solid[labels]
     if things.shape != full.shape:
         things = cv2.resize(things.astype(np.uint8), (full.shape[1], full.shape[0]),
