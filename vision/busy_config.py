@@ -138,6 +138,13 @@ class BusyConfig:
     #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
     #: leans out in the picture): they stick out further.
     busy_tall_reach_mm: float = 8.0
+    #: A deck's top card is seen shifted away from the point under the camera (stages/lean.py):
+    #: up to 7 mm at the mat's edge, where its white border lay on the free mat beside it and
+    #: a hand's shadow touching that border covered the deck (11900/80, 137). The mat it hides
+    #: is the deck's, for a deck as high as its cards after the deal (level 1, 2, 3) at this
+    #: thickness a card (mm; None: the footprint alone).
+    busy_deck_cards: tuple[int, int, int] = (36, 26, 16)
+    busy_deck_card_mm: float | None = 0.32
     #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
     #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
     #: there is that shadow, not a sleeve, however dark (a single low lamp's, a quarter of the

@@ -40,6 +40,7 @@ from vision.stages.busy import BusyReading, detect_busy, object_mask, region_ord
 from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
                                  read_slot_crops, slot_crop, slot_of)
 from vision.stages.corners import hidden_markers
+from vision.stages.lean import camera_centre, seen_decks
 from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, locate_mat, prepare,
                                   rectify)
 from vision.stages.match import match_tags
@@ -245,7 +246,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     def detail(rect_mm, px_per_mm):
         return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
 
-    busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail)
+    # The decks as the camera sees them: a tall stack's top leans out (stages/lean.py).
+    h, w = frame.full.shape[:2]
+    decks = seen_decks(mat, camera_centre(loc, w, h, cfg.lens_hfov_deg), cfg)
+    busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail, decks)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
         # Every crop and decoder: a quick look (one crop, the fast decoders) missed a foreign
@@ -255,8 +259,7 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
                           {f"spot.{i}": r for i, r in enumerate(busy.spots)}, cfg)
         if found:
             codes = codes + found
-            busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes),
-                               detail)
+            busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail, decks)
     fills = fills_job()  # (worked out beside the hands: only the crops wait for it)
     tried: set[str] = set()  # slots the matcher has had
     todo = {p: slots[p] for p in slots

@@ -121,10 +121,11 @@ def test_a_deck_stack_running_up_to_a_clean_marker_hides_nothing():
     # patch (busy_stack_shadow_mm 0): the stack sides reach the outside and are a hand (in the
     # full look: the first look leaves them to the deck, within its reach; they reach 40-55
     # mm^2 into it, so the look inside asks for 40 as it used to).
-    # (And a shadow with no coloured part judged as a thing, as it was then.)
+    # (And a shadow with no coloured part judged as a thing, and the decks where they stand,
+    # as it was then.)
     every = DEFAULT_CONFIG.with_(busy_anchor_marker_share=-1.0, busy_stack_shadow_mm=0.0,
                                  busy_screen_px_per_mm=0.0, busy_inside_min_mm2=40.0,
-                                 busy_uncast_shadow=False)
+                                 busy_uncast_shadow=False, busy_deck_card_mm=None)
     assert "decks.1" in read_table(img, every)["covered"]
 
 

@@ -30,6 +30,7 @@ from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import mat_edge, sleeve_not_shadow, white_by_skin
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import _outline_distance, crosses, look_closer, reach_inside
+from vision.stages.lean import lean_layout
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 from vision.stages.overview import Overview, _fill, _grow, blurred, green_excess, hue_limit
@@ -449,12 +450,14 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
 
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None,
-                detail: Callable[[Rect, float], np.ndarray] | None = None) -> BusyReading:
+                detail: Callable[[Rect, float], np.ndarray] | None = None,
+                seen: dict[str, Rect] | None = None) -> BusyReading:
     """Stage 9: the regions a hand, an arm or an object hides (empty: the still can be judged).
 
     A QR sticker lying on the mat (`codes_mm`: decoded codes' corners in mat mm) is not a hand.
     `detail` (a part of the mat in mm, px/mm -> BGR image from the frame) gives a closer look
-    into a region a thing reaches; without it the overview's pixels are used.
+    into a region a thing reaches; without it the overview's pixels are used. `seen`: the
+    decks as the camera sees them (:func:`vision.stages.lean.seen_decks`).
     """
     mat = mat or load_mat()
     window = first_look(overview, cfg, mat, regions(mat), _layout, object_mask) if (
@@ -466,6 +469,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     free, rings, edge_of, stacks = _layout(id(mat), s, cfg.busy_region_inner_mm,
                                            cfg.busy_ring_mm, cfg.busy_profile_mm,
                                            cfg.busy_stack_shadow_mm)
+    regs = regions(mat)
+    if seen:
+        free, rings, stacks, regs = lean_layout(free, rings, stacks, regs, seen, s, cfg)
     view = overview.in_view
     if view is not None:
         # Part of the mat is out of the frame: what is not seen hides nothing (and beyond the
@@ -521,7 +527,6 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         return BusyReading(covered=[], area_mm2=total, mask=mask)  # (no thing touches a place)
     boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
     covered = []
-    regs = regions(mat)
 
     joins: list[tuple[np.ndarray, int, np.ndarray]] = []  # join_things(), made at most once
 
