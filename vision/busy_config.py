@@ -148,8 +148,10 @@ class BusyConfig:
     #: A deck's stack stands on the mat, so its own shadow is sharp; under a low lamp or a
     #: window it falls up to this far (mm) beside the deck. A neutral dark patch lying only
     #: there is that shadow, not a sleeve, however dark (a single low lamp's, a quarter of the
-    #: lit mat, is darker than shadow_min_ratio).
-    busy_stack_shadow_mm: float = 15.0
+    #: lit mat, is darker than shadow_min_ratio). 25: a full level-1 deck (11.5 mm) under a
+    #: light 25 degrees over the table (a lamp 54 cm up, 1.1 m away, threw one 20-24 mm long
+    #: and covered the deck: 11100/31; at 15 and 18 it still did).
+    busy_stack_shadow_mm: float = 25.0
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0
