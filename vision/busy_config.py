@@ -107,6 +107,10 @@ class BusyConfig:
     #: 11500/190); a grey sleeve a sixth darker or more is a dim patch with a sharp outline.
     #: False: no such test.
     busy_faint_not_darker: bool = True
+    #: A faint tint lying only within busy_stack_shadow_mm of a deck is the deck's: its stack
+    #: side lit by a lamp, or its colour thrown on the mat beside it (11700/61, 11900/103: in
+    #: the gap between the level-1 deck and the market, the deck covered).
+    busy_faint_beyond_stacks: bool = True
     #: A coloured thing's blurred fringe (where its hue is under this fraction of the hue
     #: within busy_fringe_mm inside it) is not part of it: its outline is where it is half there.
     busy_fringe_ratio: float = 0.35

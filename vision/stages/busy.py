@@ -143,6 +143,12 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     # A faint tint in a shadow is the other light's (see above), not a thing's.
     faint = _faint_things(cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0), level,
                           where & ~fringe, overview.px_per_mm, cfg)
+    if cfg.busy_faint_beyond_stacks and stacks is not None and faint.any():
+        # A faint tint lying only beside a deck is the deck's (config).
+        n, labels, _ = _components(faint.view(np.uint8))
+        beyond = np.bincount(labels[faint & ~stacks], minlength=n) > 0
+        beyond[0] = False
+        faint = beyond[labels]
     if window is not None:
         hue, lit, coloured, where, fringe = (a[window] for a in (hue, lit, coloured, where,
                                                                   fringe))
