@@ -63,3 +63,13 @@ def test_a_finger_into_a_leaning_deck_still_covers_it(sample_overview):
     img = sample_overview.image.copy()
     cv2.line(img, (0, int(y + h / 2)), (int(x + 12), int(y + h / 2)), (120, 155, 205), 18)
     assert detect_busy(with_image(sample_overview, img), seen=seen).covered == ["decks.1"]
+
+
+def test_a_camera_placed_far_off_leans_no_deck_beyond_the_cap():
+    # A placement gone wrong may put the camera metres away: the decks lean 12 mm at most.
+    mat = load_mat()
+    for camera in ([5000.0, -3000.0, 700.0], [60.0, 300.0, 30.0]):
+        for path, (x, y, w, h) in seen_decks(mat, np.array(camera), DEFAULT_CONFIG).items():
+            fx, fy, fw, fh = mat.decks[int(path[-1])]
+            assert fx - 12.0 <= x <= fx and fy - 12.0 <= y <= fy, (camera, path)
+            assert x + w <= fx + fw + 12.0 and y + h <= fy + fh + 12.0, (camera, path)

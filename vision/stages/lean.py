@@ -18,6 +18,10 @@ from vision.stages.lens import Lens
 from vision.stages.locate import MatLocation, Rect
 from vision.stages.overview import _fill, _grow
 
+#: The most a deck is taken to lean (mm): a full level-1 deck 400 mm from the point under a
+#: camera 450 mm up leans 10.5 mm.
+LEAN_MAX_MM = 12.0
+
 
 def camera_centre(loc: MatLocation, width: int, height: int, hfov_deg: float
                   ) -> np.ndarray | None:
@@ -75,7 +79,9 @@ def seen_decks(mat: Mat, camera: np.ndarray | None, cfg: VisionConfig) -> dict[s
         k = tall / (camera[2] - tall)
         xs = np.array([x, x + w])
         ys = np.array([y, y + h])
-        tx, ty = xs + (xs - camera[0]) * k, ys + (ys - camera[1]) * k
+        # (No further than LEAN_MAX_MM: a placement gone wrong can put the camera far off.)
+        tx = np.clip(xs + (xs - camera[0]) * k, x - LEAN_MAX_MM, x + w + LEAN_MAX_MM)
+        ty = np.clip(ys + (ys - camera[1]) * k, y - LEAN_MAX_MM, y + h + LEAN_MAX_MM)
         # (In whole mm, as the footprints are: the ring round it keeps its width in px.)
         x0, x1 = min(x, np.round(tx.min())), max(x + w, np.round(tx.max()))
         y0, y1 = min(y, np.round(ty.min())), max(y + h, np.round(ty.max()))
