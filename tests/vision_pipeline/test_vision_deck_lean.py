@@ -73,3 +73,16 @@ def test_a_camera_placed_far_off_leans_no_deck_beyond_the_cap():
             fx, fy, fw, fh = mat.decks[int(path[-1])]
             assert fx - 12.0 <= x <= fx and fy - 12.0 <= y <= fy, (camera, path)
             assert x + w <= fx + fw + 12.0 and y + h <= fy + fh + 12.0, (camera, path)
+
+
+def test_the_pipeline_reads_the_decks_where_its_camera_sees_them():
+    # The whole frame of seed 11900 frame 137 (halved, JPEG 90): read_table finds the camera
+    # itself and passes the decks as it sees them to the busy stage.
+    from pathlib import Path
+
+    from vision.pipeline import read_table
+    img = cv2.imread(str(Path(__file__).parent / "data" / "physical-deck-lean-frame.jpg"))
+    assert img is not None
+    assert read_table(img)["busy"] is False
+    where_they_stand = DEFAULT_CONFIG.with_(busy_deck_card_mm=None)
+    assert read_table(img, where_they_stand)["covered"] == ["decks.1"]
