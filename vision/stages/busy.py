@@ -29,7 +29,7 @@ from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import mat_edge, sleeve_not_shadow, white_by_skin
 from vision.stages.busy_speed import kept_mask
-from vision.stages.inside import _outline_distance, crosses, look_closer, reach_inside
+from vision.stages.inside import crosses, look_closer, reach_inside, ring_box
 from vision.stages.lean import lean_layout
 from vision.stages.locate import Rect
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
@@ -383,11 +383,7 @@ def _layout(mat_id: int, s: float, inner_mm: float, ring_mm: float, profile_mm: 
     edge_of = np.zeros((h, w), np.int16)
     rings = {}
     for k, (path, r) in enumerate(regs.items()):
-        x, y, rw, rh = _grow(r, max(ring_mm, profile_mm))
-        x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
-        x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
-        box = (slice(y0, y1), slice(x0, x1))
-        dist = _outline_distance(r, (np.arange(x0, x1) + 0.5) / s, (np.arange(y0, y1) + 0.5) / s)
+        box, dist = ring_box(r, max(ring_mm, profile_mm), s, (h, w))
         rings[path] = (box, free[box] > 0, dist)
         band = (free[box] > 0) & (dist <= inner_mm + 1.5 / s)
         edge_of[box][band] = k + 1

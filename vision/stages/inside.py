@@ -15,7 +15,7 @@ import numpy as np
 from vision.config import VisionConfig
 from vision.stages.busy_speed import sum3
 from vision.stages.locate import Rect
-from vision.stages.overview import _off_mat_hue, hue_limit
+from vision.stages.overview import _grow, _off_mat_hue, hue_limit
 from vision.stages.shadow import lit_mat, shadow_colour, tinted_shade
 
 
@@ -111,6 +111,17 @@ def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     dx = np.maximum(np.maximum(rect[0] - xs, xs - rect[0] - rect[2]), 0.0)
     dy = np.maximum(np.maximum(rect[1] - ys, ys - rect[1] - rect[3]), 0.0)
     return np.hypot(dx[None, :], dy[:, None])
+
+
+def ring_box(rect: Rect, out_mm: float, s: float, shape: tuple[int, int]):
+    """The box of an image of the mat at `s` px/mm (`shape`: its rows, columns) reaching
+    `out_mm` round `rect` (rows, columns slices), and each pixel's distance (mm) from `rect`."""
+    h, w = shape
+    x, y, rw, rh = _grow(rect, out_mm)
+    x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
+    x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
+    return ((slice(y0, y1), slice(x0, x1)),
+            _outline_distance(rect, (np.arange(x0, x1) + 0.5) / s, (np.arange(y0, y1) + 0.5) / s))
 
 
 def _closer(detail, box_mm: Rect, rect: Rect, on: np.ndarray, freehere: np.ndarray,

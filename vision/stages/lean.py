@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.config import VisionConfig
 from vision.mat import Mat
-from vision.stages.inside import _outline_distance
+from vision.stages.inside import ring_box
 from vision.stages.lens import Lens
 from vision.stages.locate import MatLocation, Rect
 from vision.stages.overview import _fill, _grow
@@ -101,17 +101,12 @@ def lean_layout(free: np.ndarray, rings: dict, stacks: np.ndarray, regs: dict[st
     free = free.copy()
     for r in moved.values():
         _fill(free, _grow(r, cfg.busy_region_inner_mm), s, 0)
-    h, w = free.shape
     regs = dict(regs)
     out = {}
     for path, (box, _, dist) in rings.items():
         if path in moved:
-            regs[path] = r = moved[path]
-            x, y, rw, rh = _grow(r, max(cfg.busy_ring_mm, cfg.busy_profile_mm))
-            x0, y0 = max(0, int(np.floor(x * s))), max(0, int(np.floor(y * s)))
-            x1, y1 = min(w, int(np.ceil((x + rw) * s))), min(h, int(np.ceil((y + rh) * s)))
-            box = (slice(y0, y1), slice(x0, x1))
-            dist = _outline_distance(r, (np.arange(x0, x1) + 0.5) / s,
-                                     (np.arange(y0, y1) + 0.5) / s)
+            regs[path] = moved[path]
+            box, dist = ring_box(moved[path], max(cfg.busy_ring_mm, cfg.busy_profile_mm), s,
+                                 free.shape)
         out[path] = (box, free[box] > 0, dist)
     return free, out, stacks & (free > 0), regs
