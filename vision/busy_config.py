@@ -79,6 +79,16 @@ class BusyConfig:
     #: lay by its shadow went unseen, and the hand over the lanes with it). A lamp's hot spot
     #: keeps the mat's hue.
     busy_pale_beside_shadow: float = 0.03
+    #: ...or one at least busy_over_bare_hue off the mat's hue and this many times as bright as
+    #: the bare mat within busy_over_bare_mm of it, yet no more than shadow_max_ratio of the
+    #: mat's light (None: off); its outline then also gets a pale sleeve's slack. A grey sleeve
+    #: of nearly the mat's colour (0.026-0.032 off its hue, 1.45-1.6 times the mat's light, a
+    #: thin shadow along its edge) hid a card unseen. The mat looking bright beside a shadow
+    #: the brightness model dips under is 0.011 off its hue in a 2D render; the lamp-lit strip
+    #: beside a wide shadow of seed 10500 frame 4 is as tinted but twice the model's light.
+    busy_over_bare_mat: float | None = 1.25
+    busy_over_bare_mm: float = 12.0
+    busy_over_bare_hue: float = 0.02
     #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
     #: (mm) and no larger than this (mm^2) that the patch surrounds or notches: a shadow
     #: falling across it takes the mark's sharp edge into its outline. (The gap between two

@@ -27,7 +27,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
-from vision.stages.busy_sleeve import mat_edge, sleeve_not_shadow, white_by_skin
+from vision.stages.busy_sleeve import mat_edge, over_bare_mat, sleeve_not_shadow, white_by_skin
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import crosses, look_closer, reach_inside, ring_box
 from vision.stages.lean import lean_layout
@@ -211,8 +211,11 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's; the sleeve's
         # own there is its own (a tinted bright patch: busy_pale_beside_shadow).
         by = edge_px & (cv2.dilate(other.view(np.uint8), near_other) > 0)
+        # A grey sleeve: faintly tinted and far brighter than the bare mat by it (config).
+        over = over_bare_mat(labels, stats, tint, lit, where & ~bright & ~dim & ~coloured,
+                             overview.px_per_mm, cfg) if tinted else np.zeros(n, bool)
         if tinted:
-            by[by] = tint[labels[by]] < cfg.busy_pale_beside_shadow
+            by[by] = (tint[labels[by]] < cfg.busy_pale_beside_shadow) & ~over[labels[by]]
         edge_px &= ~by
         lab = labels[edge_px]
         total = np.bincount(lab, minlength=n)
@@ -222,7 +225,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         # (Each outline pixel's step within the slack and within a shadow's, worked out once.)
         at = slope[edge_px].astype(np.float64)
         slack_px = at * edge_mm >= step[lab]
-        pale = tint >= cfg.busy_pale_hue
+        pale = (tint >= cfg.busy_pale_hue) | over
         if tinted and cfg.busy_white_by_skin_mm is not None:
             # Looked for only where the slack would make a white patch a thing.
             would = _sharp_enough(np.bincount(lab, weights=slack_px.astype(np.float64),

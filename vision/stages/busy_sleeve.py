@@ -162,3 +162,33 @@ def mat_edge(shape: tuple[int, ...], window: tuple[slice, slice] | None, px_per_
     y0, y1, _ = ys.indices(h)
     x0, x1, _ = xs.indices(w)
     return (max(0, m - y0), max(0, y1 - (h - m)), max(0, m - x0), max(0, x1 - (w - m)))
+
+
+def over_bare_mat(labels: np.ndarray, stats: np.ndarray, tint: np.ndarray, lit: np.ndarray,
+                  bare: np.ndarray, px_per_mm: float, cfg: VisionConfig) -> np.ndarray:
+    """bool per bright patch (`labels`, `stats`; `tint`: each one's mean hue off the mat's):
+    a grey sleeve's? At least busy_min_blob_mm2 and busy_over_bare_hue off the mat's hue, and
+    busy_over_bare_mat times as bright (median, `lit`: the frame over the mat's light) as the
+    bare mat within busy_over_bare_mm of it (`bare`: free mat neither bright, dim nor coloured).
+
+    The mat looks bright beside a shadow the brightness model dips under, but no brighter
+    than the bare mat just beyond it; a sleeve of the mat's grey is brighter than that."""
+    out = np.zeros(len(stats), bool)
+    if cfg.busy_over_bare_mat is None:
+        return out
+    ids = np.nonzero((stats[:, cv2.CC_STAT_AREA] >= cfg.busy_min_blob_mm2 * px_per_mm ** 2)
+                     & (tint >= cfg.busy_over_bare_hue))[0]
+    d = max(1, int(round(cfg.busy_over_bare_mm * px_per_mm)))
+    h, w = labels.shape
+    for i in ids[ids > 0]:
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        box = (slice(max(0, y - d), min(h, y + bh + d)), slice(max(0, x - d), min(w, x + bw + d)))
+        mine = (labels[box] == i).view(np.uint8)
+        near = cv2.dilate(mine, np.ones((2 * d + 1, 2 * d + 1), np.uint8)) > 0
+        ref = lit[box][near & bare[box]]
+        if ref.size < cfg.busy_min_contact_mm2 * px_per_mm * px_per_mm:
+            continue  # too little bare mat near it to say
+        own = float(np.median(lit[box][mine > 0]))
+        # (Brighter than shadow_max_ratio: the model dips under a wide shadow, or a lamp.)
+        out[i] = cfg.busy_over_bare_mat * float(np.median(ref)) <= own <= cfg.shadow_max_ratio
+    return out
