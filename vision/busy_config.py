@@ -149,9 +149,11 @@ class BusyConfig:
     #: A thing in the ring counts only if it also reaches further than this (mm) from the
     #: region: a card or token of the region itself never does.
     busy_reach_mm: float = 4.5
-    #: The same for the scan zone (a shown card may lie askew) and the decks (a tall stack
-    #: leans out in the picture): they stick out further.
+    #: The same for the scan zone (a shown card may lie askew), the decks (a tall stack
+    #: leans out in the picture) and the nobles (a tile 2 mm thick, laid by hand: its side
+    #: and shadow 6 mm beyond its slot covered it, 12000/130): they stick out further.
     busy_tall_reach_mm: float = 8.0
+    busy_tall_regions: tuple[str, ...] = ("scan", "decks.", "nobles.")
     #: A deck's top card is seen shifted away from the point under the camera (stages/lean.py):
     #: up to 7 mm at the mat's edge, where its white border lay on the free mat beside it and
     #: a hand's shadow touching that border covered the deck (11900/80, 137). The mat it hides

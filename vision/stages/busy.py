@@ -564,7 +564,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             continue
         touched[path] = (touching, here, freehere, seen)
         # It must come from beyond what the region's own card or token could reach.
-        tall = path == "scan" or path.startswith("decks.")
+        tall = path.startswith(cfg.busy_tall_regions)
         reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
         rx, ry, rw, rh = _grow(regs[path], reach)
         far = [i for i in touching

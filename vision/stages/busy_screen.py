@@ -68,9 +68,9 @@ def ring_pixels(layout: Callable, mat_id: int, s: float, cfg: VisionConfig):
 
 def reaches(regs: dict[str, Rect], paths: tuple[str, ...], cfg: VisionConfig, slack: float):
     """Per place of `paths`: its rect (x, y, w, h arrays, mm) and how far beyond it its own
-    card or token could reach, less `slack` (a deck's and the scan zone's stand taller)."""
+    card or token could reach, less `slack` (the tall ones: busy_tall_regions)."""
     x, y, w, h = np.array([regs[p] for p in paths], np.float64).T
-    reach = np.array([cfg.busy_tall_reach_mm if p == "scan" or p.startswith("decks.")
+    reach = np.array([cfg.busy_tall_reach_mm if p.startswith(cfg.busy_tall_regions)
                       else cfg.busy_reach_mm for p in paths], np.float64) - slack
     return x, y, w, h, reach
 
