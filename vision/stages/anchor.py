@@ -133,6 +133,20 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
         for g in group_of[path]:
             places[g] += 1
     out_groups |= places >= cfg.busy_anchor_island_places
+    if cfg.busy_anchor_chain_places:
+        # ...or a chain of things, each over two places, linked by the places they share: a
+        # hand over the lanes seen only in the gaps between them, its arm's dark sleeve taken
+        # for its shadow.
+        chain = {p: {p} for p in covered}
+        for a in covered:
+            for b in covered:
+                if a < b and group_of[a] & group_of[b] and chain[a] is not chain[b]:
+                    merged = chain[a] | chain[b]
+                    for p in merged:
+                        chain[p] = merged
+        for p in covered:
+            if len(chain[p]) >= cfg.busy_anchor_chain_places:
+                out_groups[list(group_of[p])] = True
     reached: set[str] = set()
     changed = True
     while changed:
