@@ -371,12 +371,10 @@ class BusyConfig:
     busy_anchor_gap_mm: float = 6.0
     busy_anchor_edge_mm: float = 10.0
     #: ...each beside its own place: one thing covering this many places or more is a hand
-    #: whose arm went unseen (a pale sleeve of nearly the mat's colour).
+    #: whose arm went unseen (a pale sleeve of nearly the mat's colour), and so are things
+    #: each over two places linking this many (a hand over the lanes seen only in the gaps
+    #: between them, its arm in a dark sleeve taken for its own shadow, read calm: 2D 4502/28).
     busy_anchor_island_places: int = 3
-    #: ...or places linked, this many or more, by things each over two of them (None: off): a
-    #: hand over the lanes seen only in the gaps between them, its arm in a dark sleeve taken
-    #: for its own shadow, was read calm (2D 4502/28).
-    busy_anchor_chain_places: int | None = 3
     #: Where a hand comes in, a place whose thing is not joined to it still counts covered
     #: when that thing lies within this (mm) of it or between two places (a sleeve's faint
     #: part breaks the chain), not when it lies further off beside its own place alone: a

@@ -82,8 +82,7 @@ def test_a_long_arm_across_the_mat_from_its_left_edge_is_a_hand():
     assert read_table(img)["busy"] is True
     # (With the rule for a thing over several places off: the arm covers several.)
     assert read_table(img, DEFAULT_CONFIG.with_(busy_anchor_edge_mm=4.0,
-                                                busy_anchor_island_places=99,
-                                                busy_anchor_chain_places=None))["busy"] is False
+                                                busy_anchor_island_places=99))["busy"] is False
 
 
 def test_a_deck_pushed_out_far_from_a_hand_over_the_bank_hides_nothing():

@@ -37,4 +37,4 @@ def test_a_pale_sleeve_of_the_mats_colour_is_still_seen():
                                              "bank.red", "bank.black"]
     # (Without the faint look the frame read calm.)
     assert detect_busy(overview, DEFAULT_CONFIG.with_(
-        busy_faint_hue_ratio=100.0, busy_anchor_chain_places=None)).covered == []
+        busy_faint_hue_ratio=100.0, busy_anchor_island_places=99)).covered == []

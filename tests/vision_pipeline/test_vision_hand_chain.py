@@ -6,7 +6,7 @@ black and gold lanes. The sleeve, darker than the mat, merges with its own soft 
 dim patch whose sharp outline (in the gaps between cards) is too little of it: it is no thing,
 and the hand, seen on the free mat only as pieces in the gaps between the lanes, each over two
 lanes, joined nothing beyond the mat. A chain of such pieces linking three places or more now
-crosses the mat as a hand does (busy_anchor_chain_places). The mat's overview (1 px/mm, JPEG
+crosses the mat as a hand does (busy_anchor_island_places). The mat's overview (1 px/mm, JPEG
 95), read by the stage alone. (The market's row under the sleeve is still missed.)
 """
 from __future__ import annotations
@@ -21,5 +21,5 @@ def test_a_hand_seen_only_between_the_lanes_is_busy():
     overview = saved_overview("hand-over-lanes-dark-sleeve-overview.jpg")
     assert detect_busy(overview).covered == ["bank.green", "bank.red", "bank.black", "bank.gold"]
     # Each piece an island, as before: the frame reads calm.
-    off = DEFAULT_CONFIG.with_(busy_anchor_chain_places=None)
+    off = DEFAULT_CONFIG.with_(busy_anchor_island_places=99)
     assert detect_busy(overview, off).covered == []

@@ -23,5 +23,5 @@ def test_a_hand_in_a_pale_sleeve_over_the_lanes_is_busy():
                                              "bank.black", "bank.gold"]
     # The sleeve's outline beside its shadow muted, as before: the frame reads calm.
     off = DEFAULT_CONFIG.with_(busy_pale_beside_shadow=1e9, busy_over_bare_mat=None,
-                               busy_anchor_chain_places=None)
+                               busy_anchor_island_places=99)
     assert detect_busy(overview, off).covered == []

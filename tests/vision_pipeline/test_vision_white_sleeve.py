@@ -28,7 +28,7 @@ def test_a_hand_in_a_white_sleeve_over_the_bank_is_busy():
 
 
 def test_without_the_skin_beside_it_the_white_sleeve_was_light():
-    off = DEFAULT_CONFIG.with_(busy_white_by_skin_mm=None, busy_anchor_chain_places=None)
+    off = DEFAULT_CONFIG.with_(busy_white_by_skin_mm=None, busy_anchor_island_places=99)
     assert detect_busy(saved_overview(OVERVIEW), off).covered == []
 
 

@@ -10,6 +10,8 @@ other places, each of them covered in turn, so the chain of covered places leads
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 import cv2
 import numpy as np
 
@@ -127,26 +129,22 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
         labels = np.asarray(touching.get(path, []), np.int64)
         group_of[path] = set(of[labels[labels < len(of)]].tolist()) - {0}
     # An island lies beside its own place; a thing over several places crosses the mat, as a
-    # hand does whose pale sleeve, of nearly the mat's colour, shows nowhere on the way in.
+    # hand does whose pale sleeve, of nearly the mat's colour, shows nowhere on the way in, and
+    # so do things each over two places, linked by the places they share (a hand over the
+    # lanes seen only in the gaps between them, its arm's dark sleeve taken for its shadow).
     places = np.zeros(n, int)
     for path in covered:
         for g in group_of[path]:
             places[g] += 1
-    out_groups |= places >= cfg.busy_anchor_island_places
-    if cfg.busy_anchor_chain_places:
-        # ...or a chain of things, each over two places, linked by the places they share: a
-        # hand over the lanes seen only in the gaps between them, its arm's dark sleeve taken
-        # for its shadow.
-        chain = {p: {p} for p in covered}
-        for a in covered:
-            for b in covered:
-                if a < b and group_of[a] & group_of[b] and chain[a] is not chain[b]:
-                    merged = chain[a] | chain[b]
-                    for p in merged:
-                        chain[p] = merged
-        for p in covered:
-            if len(chain[p]) >= cfg.busy_anchor_chain_places:
-                out_groups[list(group_of[p])] = True
+    linked = {p: {p} for p in covered}
+    for a, b in combinations(covered, 2):
+        if group_of[a] & group_of[b] and linked[a] is not linked[b]:
+            merged = linked[a] | linked[b]
+            for p in merged:
+                linked[p] = merged
+    for path in covered:
+        if len(linked[path]) >= cfg.busy_anchor_island_places:
+            out_groups[list(group_of[path])] = True
     reached: set[str] = set()
     changed = True
     while changed:
