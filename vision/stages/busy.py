@@ -27,7 +27,8 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
-from vision.stages.busy_sleeve import mat_edge, over_bare_mat, sleeve_not_shadow, white_by_skin
+from vision.stages.busy_sleeve import (mat_edge, over_bare_mat, sleeve_not_shadow, speckle_free,
+                                       white_by_skin)
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import crosses, look_closer, reach_inside, ring_box
 from vision.stages.lean import lean_layout
@@ -195,6 +196,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         n, labels, stats = _components(patch)
         if n <= 1:
             continue
+        quiet = mute
+        if tinted and cfg.busy_speckle_mm2 is not None:
+            quiet = speckle_free(mute, coloured, patch, beside & above,
+                                  cfg.busy_speckle_mm2 * overview.px_per_mm ** 2)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part (none in
         # a bright one).
@@ -205,7 +210,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             labels[logk < np.log(cfg.shadow_min_ratio)], minlength=n)
         # Its outline on the free mat (where it goes on under a region is no outline).
         edge = patch & ~cv2.erode(patch | ends, np.ones((3, 3), np.uint8))
-        edge_px = (edge > 0) & ~mute
+        edge_px = (edge > 0) & ~quiet
         tint = np.bincount(own, weights=hue[inside], minlength=n) / area
         # Nor does the outline near a patch of the other sign: where a pale sleeve casts its
         # shadow, the shadow's edge is the sleeve's (sharp), not the shadow's; the sleeve's
