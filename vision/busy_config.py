@@ -45,6 +45,13 @@ class BusyConfig:
     #: this brightness (of 255) up, where hue_limit stops growing: a deep shadow beside a
     #: green sleeve, at 20-35 and blurred with it, looked as green.
     busy_green_min_level: float = 40.0
+    #: Nor does a light's tint go less green than the mat (magenta, purple) by this many times
+    #: the hue limit (stages/shadow.py; None: not looked at): warm and cool light keep green
+    #: about midway between red and blue. A dark purple sleeve over the empty level-1 slot
+    #: and one over a market card were taken for the hand's shadow (seeds 12100 frame 187,
+    #: 12500 frame 100). From 2.0 to 2.5 no tune frame reads worse; at 1.5 two two-light
+    #: scenes' shadows are no longer shadows, at 3.0 the slot is missed again.
+    busy_magenta_tint: float | None = 2.0
     #: Nothing but a lamp's hot spot makes the mat brighter, and its edge takes 40 mm or more;
     #: a pale sleeve, which darkens towards its outline as it curves away (its outline may
     #: then be as bright as the mat), steps up within this much (mm).

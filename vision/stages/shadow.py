@@ -130,6 +130,9 @@ def _shadow_like(level: np.ndarray, dev: np.ndarray, lit: float, median: float,
         # sleeve over a lane's edge was taken for the hand's shadow. Where the hue is mostly
         # noise, not: a deep shadow beside a green sleeve, blurred with it, looked as green.
         like &= (green <= cfg.busy_green_tint * limit) | (level < cfg.busy_green_min_level)
+    if green is not None and cfg.busy_magenta_tint is not None:
+        # Nor less green, by more (config): a dark purple sleeve.
+        like &= (-green <= cfg.busy_magenta_tint * limit) | (level < cfg.busy_green_min_level)
     return like
 
 
