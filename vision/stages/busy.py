@@ -199,7 +199,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         quiet = mute
         if tinted and cfg.busy_speckle_mm2 is not None:
             quiet = speckle_free(mute, coloured, patch, beside & above,
-                                  cfg.busy_speckle_mm2 * overview.px_per_mm ** 2)
+                                 cfg.busy_speckle_mm2 * overview.px_per_mm ** 2)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part (none in
         # a bright one).
