@@ -27,7 +27,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.anchor import anchored, join_things, outside_mask
 from vision.stages.busy_screen import first_look
-from vision.stages.busy_sleeve import (mat_edge, over_bare_mat, sleeve_not_shadow, speckle_free,
+from vision.stages.busy_sleeve import (mat_edge, over_bare_mat, own_speckles, sleeve_not_shadow,
                                        white_by_skin)
 from vision.stages.busy_speed import kept_mask
 from vision.stages.inside import crosses, look_closer, reach_inside, ring_box
@@ -38,6 +38,10 @@ from vision.stages.overview import Overview, _fill, _grow, blurred, green_excess
 from vision.stages.shadow import coloured_share, lit_mat, shadow_contact
 
 REGION_ORDER = ("nobles", "market", "decks", "scan", "bank")
+
+
+#: A coloured pixel mutes the outline within 2 px of it.
+_FRINGE = np.ones((5, 5), np.uint8)
 
 
 def regions(mat: Mat) -> dict[str, Rect]:
@@ -140,7 +144,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     beside_strong = cv2.dilate(strong, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                  (2 * r + 1, 2 * r + 1))) > 0
     coloured = (strong > 0) | (coloured & beside_strong)
-    fringe = cv2.dilate(coloured.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    fringe = cv2.dilate(coloured.astype(np.uint8), _FRINGE) > 0
     # A faint tint in a shadow is the other light's (see above), not a thing's.
     faint = _faint_things(cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0), level,
                           where & ~fringe, overview.px_per_mm, cfg)
@@ -174,7 +178,8 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     ends = (~where).astype(np.uint8)
     beside = cv2.dilate(ends, np.ones((1, 5), np.uint8)) > 0
     above = cv2.dilate(ends, np.ones((5, 1), np.uint8)) > 0
-    mute = fringe | (beside & above)
+    corners = beside & above
+    mute = fringe | corners
     k3 = np.ones((3, 3), np.uint8)
     # (Written over in place: two frame-sized np.where temporaries took longer.)
     np.copyto(slope, cv2.dilate(np.abs(gx), k3), where=above)
@@ -198,8 +203,9 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             continue
         quiet = mute
         if tinted and cfg.busy_speckle_mm2 is not None:
-            quiet = speckle_free(mute, coloured, patch, beside & above,
-                                 cfg.busy_speckle_mm2 * overview.px_per_mm ** 2)
+            own = own_speckles(coloured, patch, cfg.busy_speckle_mm2 * overview.px_per_mm ** 2)
+            if own is not None:
+                quiet = (cv2.dilate((coloured & ~own).view(np.uint8), _FRINGE) > 0) | corners
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # The step from the mat to the patch (log brightness), and its darkest part (none in
         # a bright one).

@@ -194,20 +194,19 @@ def over_bare_mat(labels: np.ndarray, stats: np.ndarray, tint: np.ndarray, lit: 
     return out
 
 
-def speckle_free(mute: np.ndarray, coloured: np.ndarray, patch: np.ndarray,
-                 corners: np.ndarray, speckle_px: float) -> np.ndarray:
-    """`mute` without the fringe of small coloured speckles lying wholly inside a bright patch:
-    a pale sleeve's own tint shows in speckles along its outline, and they are no thing
-    beside it."""
+def own_speckles(coloured: np.ndarray, patch: np.ndarray,
+                 speckle_px: float) -> np.ndarray | None:
+    """bool: the small coloured speckles (up to `speckle_px` each) lying wholly inside a bright
+    patch (uint8), None where no coloured pixel is in it: a pale sleeve's own tint shows in
+    speckles along its outline, and they are no thing beside it."""
     spots = (coloured & (patch > 0)).view(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(spots, 8, cv2.CV_32S,
                                                                          cv2.CCL_GRANA)
     if n <= 1:
-        return mute
+        return None
     small = stats[:, cv2.CC_STAT_AREA] <= speckle_px
     # Wholly inside: none of its pixels' neighbours a coloured pixel outside the patch.
     outside = cv2.dilate((coloured & (patch == 0)).view(np.uint8), np.ones((3, 3), np.uint8))
     small &= np.bincount(labels[(outside > 0) & (spots > 0)], minlength=n) == 0
     small[0] = False
-    keep = coloured & ~small[labels]
-    return (cv2.dilate(keep.view(np.uint8), np.ones((5, 5), np.uint8)) > 0) | corners
+    return small[labels]
