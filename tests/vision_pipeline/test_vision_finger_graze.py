@@ -63,12 +63,16 @@ def _shaded_box(levels) -> tuple[np.ndarray, np.ndarray]:
 def test_the_shadow_is_told_from_the_sleeve_by_the_mat_round_the_region():
     image, bare = _shaded_box([(30.0, 35.0, 38.0), (54.0, 62.0, 66.0)])
     # Against the box alone neither is a shadow: no own colour, and the shadow's colour was
-    # followed into the card as the sleeve.
-    assert own_colour([SLEEVE, SHADOW], image, bare, DEFAULT_CONFIG) is None
-    own = own_colour([SLEEVE, SHADOW], image, bare, DEFAULT_CONFIG, lambda: ROUND)
+    # followed into the card as the sleeve. (Judged by the mat alone: the shadow is also the
+    # sleeve's own hue at 0.4 of its light, its shade, which now finds it as well.)
+    by_mat = DEFAULT_CONFIG.with_(busy_own_shade_ratio=None)
+    assert own_colour([SLEEVE, SHADOW], image, bare, by_mat) is None
+    own = own_colour([SLEEVE, SHADOW], image, bare, by_mat, lambda: ROUND)
     assert own is not None and np.array_equal(own[0], SLEEVE[0])
-    off = DEFAULT_CONFIG.with_(busy_own_wider=False)
+    off = by_mat.with_(busy_own_wider=False)
     assert own_colour([SLEEVE, SHADOW], image, bare, off, lambda: ROUND) is None
+    own = own_colour([SLEEVE, SHADOW], image, bare, DEFAULT_CONFIG)
+    assert own is not None and np.array_equal(own[0], SLEEVE[0])
 
 
 def test_a_sleeve_blurred_with_its_shadow_is_not_taken_for_the_shadow():

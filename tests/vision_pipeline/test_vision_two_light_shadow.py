@@ -99,8 +99,9 @@ def test_a_hand_beside_the_mat_whose_shadow_lies_over_a_lane_is_not_busy(name, c
     # No hand over the mat in either frame: each was "a hand over the mat", `grazed` covered.
     overview, detail = saved_look(name, crop_mm)
     assert detect_busy(overview, detail=detail).covered == []
-    # (Each as it was found: before the closer look at a coloured part in doubt and the
-    # faint look's darker patches.)
+    # (Each as it was found: before the closer look at a coloured part in doubt, the faint
+    # look's darker patches and a thing's shade of its own hue.)
     off = DEFAULT_CONFIG.with_(**{flag: False, "busy_shadow_own_closer": False,
-                                  "busy_faint_not_darker": False})
+                                  "busy_faint_not_darker": False,
+                                  "busy_own_shade_ratio": None})
     assert detect_busy(overview, off, detail=detail).covered == [grazed]

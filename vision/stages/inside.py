@@ -196,8 +196,23 @@ def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig, 
                  and float(np.mean(mean) + 1.0) * (1.0 + cfg.deviation_ratio) < lit
                  for mean, _ in colours]
     if shade[0] == shade[1]:
-        return None
+        return _shaded_by(colours, cfg)
     return colours[1] if shade[0] else colours[0]
+
+
+def _shaded_by(colours, cfg: VisionConfig):
+    """Of two `colours`, the brighter when the darker is its shade (config); else None."""
+    if cfg.busy_own_shade_ratio is None:
+        return None
+    light = [float(np.mean(mean)) + 1.0 for mean, _ in colours]
+    lit = int(np.argmax(light))
+    if light[1 - lit] > cfg.busy_own_shade_ratio * light[lit]:
+        return None
+    share = [(np.asarray(mean, np.float64) + 1.0) / (3.0 * v)
+             for (mean, _), v in zip(colours, light)]
+    if float(np.abs(share[0] - share[1]).max()) > cfg.busy_own_shade_hue:
+        return None
+    return colours[lit]
 
 
 def _no_shade(image: np.ndarray, thing: np.ndarray, colours, seed: np.ndarray,
