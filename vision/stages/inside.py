@@ -179,9 +179,10 @@ def crosses(labels: np.ndarray, blobs: list[int], freehere: np.ndarray, dist: np
 def own_colour(colours, image: np.ndarray, bare: np.ndarray, cfg: VisionConfig, wider=None):
     """Of the thing's two `colours` (:func:`_thing_colours`), its own (mean, spread) when the
     other is a shadow's, as :func:`shadow_colour` judges it against the bare mat `bare` (or,
-    when it finds neither, against `wider()`: the bare mat round the whole region); else None
-    (one colour, or two of a thing: a sleeve and the hand; a grey sleeve darker than the mat
-    is one colour, like a shadow's)."""
+    when it finds neither, against `wider()`: the bare mat round the whole region), or when the
+    other is its shade, its own hue far darker (:func:`_shaded_by`); else None (one colour, or
+    two of a thing: a sleeve and the hand; a grey sleeve darker than the mat is one colour,
+    like a shadow's)."""
     if len(colours) != 2 or not bare.any():
         return None
     mat = lit_mat(image, bare)
