@@ -326,10 +326,10 @@ class BusyConfig:
     #: sleeve's or a finger's shadow was followed into a card's dark art or along its margin
     #: (seed 10800 frame 163, 10900/85, 4343/17). False: the closer look's box alone.
     busy_own_wider: bool = True
-    #: ...or when neither is judged a shadow, the darker of the two is its own shade when it
-    #: has the brighter's hue (each channel's share of their sum within busy_own_shade_hue)
-    #: at no more than busy_own_shade_ratio of its light: the thing's side turned from the
-    #: light, or its shadow on a dark mat. A hand stopping short of a card with dark art had
+    #: ...or when the mat tells neither from the other (neither judged a shadow, or both),
+    #: the darker of the two is its own shade when it has the brighter's hue (each channel's
+    #: share of their sum within busy_own_shade_hue) at no more than busy_own_shade_ratio of
+    #: its light: the thing's side turned from the light, or its shadow on a dark mat. A hand stopping short of a card with dark art had
     #: its shaded rim followed over the art (seed 11900 frame 172, 12200/124, 12700/10).
     #: None: not looked for.
     busy_own_shade_ratio: float | None = 0.75
