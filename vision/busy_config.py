@@ -399,6 +399,12 @@ class BusyConfig:
     #: frame's edge. A deck's stack, a curled card's edge, chips' shadows stay islands.
     busy_anchor_gap_mm: float = 6.0
     busy_anchor_edge_mm: float = 10.0
+    #: A hand whose things over the places join nothing beyond the mat came in on an arm the
+    #: mask did not take for a thing: a bright or dim patch whose outline was too soft (a dark
+    #: sleeve merged with its own soft shadow, its sharp side lying along the places it
+    #: crosses). Such a patch that joins those things to the mat's edge is that arm, and the
+    #: places are judged again with it (anchor.py: missing_arm). False: not looked for.
+    busy_arm_from_doubt: bool = True
     #: ...each beside its own place: one thing covering this many places or more is a hand
     #: whose arm went unseen (a pale sleeve of nearly the mat's colour), and so are things
     #: each over two places linking this many (a hand over the lanes seen only in the gaps

@@ -28,7 +28,8 @@ def test_a_hand_in_a_white_sleeve_over_the_bank_is_busy():
 
 
 def test_without_the_skin_beside_it_the_white_sleeve_was_light():
-    off = DEFAULT_CONFIG.with_(busy_white_by_skin_mm=None, busy_anchor_island_places=99)
+    off = DEFAULT_CONFIG.with_(busy_white_by_skin_mm=None, busy_anchor_island_places=99,
+                               busy_arm_from_doubt=False)
     assert detect_busy(saved_overview(OVERVIEW), off).covered == []
 
 

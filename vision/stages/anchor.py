@@ -181,3 +181,29 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
         for p in more:
             for g in group_of[p]:
                 out_groups[g] = True
+
+
+def missing_arm(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
+                outside: np.ndarray, doubt: np.ndarray, px_per_mm: float,
+                cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray | None:
+    """The arm of a hand that nothing on the free mat joins to ``outside``: the patches of
+    ``doubt`` (bool: what looked like light or shadow, not a thing) that join the things over
+    the ``covered`` places (``things``: uint8 label image, ``touching`` as :func:`anchored`
+    takes it) to the mat's edge, as a uint8 mask; None when those things reach it themselves
+    or no such patch does. A shadow joins its caster, but the caster's own arm then shows."""
+    joined, n, groups = join_things(things, px_per_mm, cfg)
+    of = group_of_things(things, groups)
+    hand: set[int] = set()
+    for path in covered:
+        labels = np.asarray(touching.get(path, []), np.int64)
+        hand |= set(of[labels[labels < len(of)]].tolist()) - {0}
+    if not hand:
+        return None
+    near = np.isin(groups, list(hand)) & (joined > 0)
+    if (near & outside).any():
+        return None
+    _, patches = cv2.connectedComponents(doubt.astype(np.uint8), connectivity=8)
+    arm = np.intersect1d(patches[near & (patches > 0)], patches[outside & (patches > 0)])
+    if not arm.size:
+        return None
+    return np.isin(patches, arm).astype(np.uint8) * 255

@@ -25,7 +25,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
-from vision.stages.anchor import anchored, join_things, outside_mask
+from vision.stages.anchor import anchored, join_things, missing_arm, outside_mask
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import (mat_edge, over_bare_mat, own_speckles, sleeve_not_shadow,
                                        white_by_skin)
@@ -89,7 +89,8 @@ def _components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
 def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 free: np.ndarray | None = None, mat_hue: np.ndarray | None = None,
                 stacks: np.ndarray | None = None,
-                window: tuple[slice, slice] | None = None) -> np.ndarray:
+                window: tuple[slice, slice] | None = None,
+                doubt: list[np.ndarray] | None = None) -> np.ndarray:
     """uint8 255 where the overview shows something that is neither the mat nor its shadow.
 
     A coloured thing (skin, most cloth, cards) changes the mat's hue, judged against the mat's
@@ -106,6 +107,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     a shadow lying there alone is the stack's, however sharp (the stack stands on the mat).
     `window`: where to look for things (the rest is left out); the mat's light is still
     fitted over all of it (:mod:`vision.stages.busy_screen`).
+    `doubt`: if given (with no `window`), gets bool masks of the large patches found not to
+    be things: bright and dim ones too soft at their outline, faintly tinted ones whose tint
+    does not end there. What an arm nothing else shows may be
+    (:func:`vision.stages.anchor.missing_arm`).
     """
     img = cv2.add(blurred(overview), (1.0, 1.0, 1.0, 0.0), dtype=cv2.CV_32F)
     level = cv2.transform(img, np.full((1, 3), 1.0 / 3.0, np.float32))
@@ -147,7 +152,7 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     fringe = cv2.dilate(coloured.astype(np.uint8), _FRINGE) > 0
     # A faint tint in a shadow is the other light's (see above), not a thing's.
     faint = _faint_things(cv2.max(hue - cfg.busy_shadow_tint * dimness, 0.0), level,
-                          where & ~fringe, overview.px_per_mm, cfg)
+                          where & ~fringe, overview.px_per_mm, cfg, doubt)
     if cfg.busy_faint_beyond_stacks and stacks is not None and faint.any():
         # A faint tint lying only beside a deck is the deck's (config).
         n, labels, _ = _components(faint.view(np.uint8))
@@ -275,6 +280,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             beyond = np.bincount(labels[inside & ~stacks], minlength=n)
             solid &= beyond > 0
         solid[0] = False
+        if doubt is not None:
+            soft = ~solid & (area >= cfg.busy_min_blob_mm2 * overview.px_per_mm ** 2)
+            soft[0] = False
+            doubt.append(soft[labels])
         if solid.any():
             # Only within the solid patches' box: a frame-sized lookup took longer.
             sel = stats[solid]
@@ -313,12 +322,12 @@ def _print_marks(patch: np.ndarray, at_end: np.ndarray, mark: np.ndarray,
 
 
 def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_mm: float,
-                  cfg: VisionConfig) -> np.ndarray:
+                  cfg: VisionConfig, doubt: list[np.ndarray] | None = None) -> np.ndarray:
     """bool per pixel: a thing of nearly the mat's colour (a grey or grey-green sleeve, neither
     much brighter nor darker than the mat): faintly off the mat's hue, which light and shadow
     keep, and the mat around it is back to its own hue a few mm out (a lamp of another tint
     washes the hue out over 40 mm or more). `hue`: off the mat's; `where`: free mat, not
-    beside a coloured thing."""
+    beside a coloured thing; `doubt`: if given, gets the large patches that are not things."""
     # Worked out coarser (a sleeve is large): at the overview's scale, the fresh memory for
     # its temporaries cost more than the work. The hue is averaged over the free mat.
     full = where
@@ -369,11 +378,16 @@ def _faint_things(hue: np.ndarray, level: np.ndarray, where: np.ndarray, px_per_
         if solid[i] and cfg.busy_faint_not_darker:
             # Darker than the mat round it and tinted: a shadow lit by another light.
             solid[i] = float(np.mean(level[box][mine])) >= float(np.mean(level[box][around]))
-    things = solid[labels]
-    if things.shape != full.shape:
-        things = cv2.resize(things.astype(np.uint8), (full.shape[1], full.shape[0]),
-                            interpolation=cv2.INTER_NEAREST) > 0
-    return things & full
+    def full_size(sel: np.ndarray) -> np.ndarray:
+        out = sel[labels]
+        if out.shape != full.shape:
+            out = cv2.resize(out.astype(np.uint8), (full.shape[1], full.shape[0]),
+                             interpolation=cv2.INTER_NEAREST) > 0
+        return out & full
+
+    if doubt is not None:
+        doubt.append(full_size(big & ~solid))
+    return full_size(solid)
 
 
 @lru_cache(maxsize=4)
@@ -510,97 +524,117 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     k = max(1, int(round(cfg.busy_open_mm * s))) | 1
     things = cv2.morphologyEx(things, cv2.MORPH_OPEN,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, labels, stats = _components(things)
-    keep = np.zeros(n, bool)
-    spots: list[Rect] = []
-    total = 0.0
-    # Small blobs that touch the outlines of two regions: a finger crossing the 8 mm gap
-    # between two lanes (or slots) on its way into one of them, not a crumb.
-    small = (stats[:, cv2.CC_STAT_AREA] < cfg.busy_min_blob_mm2 * s * s)
-    small[0] = False
-    bridges = np.zeros(n, bool)
-    if small.any():
-        # (Looked up on the outlines' thin band alone, not over the whole overview.)
-        band = edge_of > 0
-        lab, reg = labels[band], edge_of[band]
-        sel = small[lab]
-        pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
-        owners = np.bincount(pairs // 1024, minlength=n)
-        bridges = owners >= 2
-    for i in range(1, n):
-        area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
-        if area < cfg.busy_min_blob_mm2 and not (
-                bridges[i] and area >= cfg.busy_min_bridge_mm2):
-            continue
-        keep[i] = True
-        total += area
-        x, y, bw, bh = (float(stats[i, j]) / s for j in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-        if max(bw, bh) <= cfg.busy_sticker_mm:
-            spots.append(_grow((x, y, bw, bh), 8.0))
-    mask = kept_mask(things, labels, stats, keep, cfg.busy_mask_by_drop)
-    if cfg.busy_skip_calm and not keep.any():
-        return BusyReading(covered=[], area_mm2=total, mask=mask)  # (no thing touches a place)
-    boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
-    covered = []
+    outside = None
+    for attempt in (0, 1):
+        n, labels, stats = _components(things)
+        keep = np.zeros(n, bool)
+        spots: list[Rect] = []
+        total = 0.0
+        # Small blobs that touch the outlines of two regions: a finger crossing the 8 mm gap
+        # between two lanes (or slots) on its way into one of them, not a crumb.
+        small = (stats[:, cv2.CC_STAT_AREA] < cfg.busy_min_blob_mm2 * s * s)
+        small[0] = False
+        bridges = np.zeros(n, bool)
+        if small.any():
+            # (Looked up on the outlines' thin band alone, not over the whole overview.)
+            band = edge_of > 0
+            lab, reg = labels[band], edge_of[band]
+            sel = small[lab]
+            pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
+            owners = np.bincount(pairs // 1024, minlength=n)
+            bridges = owners >= 2
+        for i in range(1, n):
+            area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
+            if area < cfg.busy_min_blob_mm2 and not (
+                    bridges[i] and area >= cfg.busy_min_bridge_mm2):
+                continue
+            keep[i] = True
+            total += area
+            x, y, bw, bh = (float(stats[i, j]) / s for j in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                       cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+            if max(bw, bh) <= cfg.busy_sticker_mm:
+                spots.append(_grow((x, y, bw, bh), 8.0))
+        mask = kept_mask(things, labels, stats, keep, cfg.busy_mask_by_drop)
+        if cfg.busy_skip_calm and not keep.any():
+            return BusyReading(covered=[], area_mm2=total, mask=mask)  # (no thing touches a place)
+        boxes = stats[:, :4].astype(np.float64) / s  # left, top, width, height (mm)
+        covered = []
 
-    joins: list[tuple[np.ndarray, int, np.ndarray]] = []  # join_things(), made at most once
+        joins: list[tuple[np.ndarray, int, np.ndarray]] = []  # join_things(), made at most once
 
-    def whole(blobs: list[int]) -> float:
-        share = coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
-        if share >= cfg.busy_shadow_far_caster:
-            return share
-        # A deep shadow cut off from the arm casting it by the arm's own pale rim or a gap
-        # of a few mm: the things that close together, as anchored() joins them.
-        if not joins:
-            joins.append(join_things(keep[labels], s, cfg))
-        g = joins[0][2]
-        mine = np.unique(g[np.isin(labels, blobs)])
-        near = np.unique(labels[np.isin(g, mine[mine > 0]) & (labels > 0)])
-        near = [int(i) for i in near if keep[i]]
-        return coloured_share(overview.image, labels, stats, near, mat_hue, cfg)
+        def whole(blobs: list[int]) -> float:
+            share = coloured_share(overview.image, labels, stats, blobs, mat_hue, cfg)
+            if share >= cfg.busy_shadow_far_caster:
+                return share
+            # A deep shadow cut off from the arm casting it by the arm's own pale rim or a gap
+            # of a few mm: the things that close together, as anchored() joins them.
+            if not joins:
+                joins.append(join_things(keep[labels], s, cfg))
+            g = joins[0][2]
+            mine = np.unique(g[np.isin(labels, blobs)])
+            near = np.unique(labels[np.isin(g, mine[mine > 0]) & (labels > 0)])
+            near = [int(i) for i in near if keep[i]]
+            return coloured_share(overview.image, labels, stats, near, mat_hue, cfg)
 
-    # Per region the things on its ring, and its box's labels, free mat and view.
-    touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
-    near_own: list[str] = []
-    for path, (box, freehere, dist) in rings.items():
-        seen = None if view is None else view[box]
-        if seen is not None:
-            freehere = freehere & seen
-        ring = freehere & (dist <= cfg.busy_ring_mm)
-        here = labels[box]
-        touching = np.unique(here[ring & (here > 0)])
-        touching = touching[keep[touching]]
-        if touching.size == 0:
-            continue
-        touched[path] = (touching, here, freehere, seen)
-        # It must come from beyond what the region's own card or token could reach.
-        tall = path.startswith(cfg.busy_tall_regions)
-        reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
-        rx, ry, rw, rh = _grow(regs[path], reach)
-        far = [i for i in touching
-               if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
-               or boxes[i, 1] + boxes[i, 3] > ry + rh]
-        if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
-                           mat_hue, cfg, whole):
-            covered.append(path)
-        elif len(far) < touching.size:
-            # (Whatever else touches it, a thing within its reach may be a hand too: below.)
-            near_own.append(path)
-    # What lies in the gap between two regions, within a card's reach of the one, is still a
-    # hand when it goes on over the other: a finger over a deck seen on the free mat only in
-    # the gap to the deck below, which the hand covers.
-    over = set().union(*(touched[p][0].tolist() for p in covered))
-    for path in near_own:
-        touching, here, freehere, seen = touched[path]
-        far = [i for i in touching if i in over]
-        box, _, dist = rings[path]
-        if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
-                           mat_hue, cfg, whole):
-            covered.append(path)
+        # Per region the things on its ring, and its box's labels, free mat and view.
+        touched: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]] = {}
+        near_own: list[str] = []
+        for path, (box, freehere, dist) in rings.items():
+            seen = None if view is None else view[box]
+            if seen is not None:
+                freehere = freehere & seen
+            ring = freehere & (dist <= cfg.busy_ring_mm)
+            here = labels[box]
+            touching = np.unique(here[ring & (here > 0)])
+            touching = touching[keep[touching]]
+            if touching.size == 0:
+                continue
+            touched[path] = (touching, here, freehere, seen)
+            # It must come from beyond what the region's own card or token could reach.
+            tall = path.startswith(cfg.busy_tall_regions)
+            reach = cfg.busy_tall_reach_mm if tall else cfg.busy_reach_mm
+            rx, ry, rw, rh = _grow(regs[path], reach)
+            far = [i for i in touching
+                   if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
+                   or boxes[i, 1] + boxes[i, 3] > ry + rh]
+            if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
+                               mat_hue, cfg, whole):
+                covered.append(path)
+            elif len(far) < touching.size:
+                # (Whatever else touches it, a thing within its reach may be a hand too: below.)
+                near_own.append(path)
+        # What lies in the gap between two regions, within a card's reach of the one, is still a
+        # hand when it goes on over the other: a finger over a deck seen on the free mat only in
+        # the gap to the deck below, which the hand covers.
+        over = set().union(*(touched[p][0].tolist() for p in covered))
+        for path in near_own:
+            touching, here, freehere, seen = touched[path]
+            far = [i for i in touching if i in over]
+            box, _, dist = rings[path]
+            if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
+                               mat_hue, cfg, whole):
+                covered.append(path)
+        # A hand whose arm nothing on the free mat shows: the soft patch that joins it to the
+        # mat's edge is that arm (config), and every place is judged again with it.
+        if attempt or not covered or not cfg.busy_arm_from_doubt:
+            break
+        outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
+        doubt: list[np.ndarray] = []
+        object_mask(overview, cfg, bare, mat_hue, stacks, None, doubt)
+        arm = None if not doubt else missing_arm(
+            covered, {p: touched[p][0] for p in covered}, np.where(keep[labels], labels, 0),
+            outside, np.logical_or.reduce(doubt) & (bare > 0), s, cfg)
+        if arm is None:
+            break
+        # (A faint patch is found at a coarser scale, without the free mat's last mm by a
+        # place: grown back over the ring.)
+        r = max(1, int(round(cfg.busy_ring_mm * s)))
+        things = things | (cv2.dilate(arm, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) & bare)
     # A hand comes from the mat's edge: what covers a place joins the world beyond the mat.
     if covered:
-        outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
+        if outside is None:
+            outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
         things = np.where(keep[labels], labels, 0)
         touching = {p: touched[p][0] for p in covered}
         covered = anchored(covered, touching, things, outside, s, cfg,

@@ -299,6 +299,27 @@ def render_table(state: TableState, cond: Conditions | None = None) -> tuple[np.
 
 
 
+def render_frame(i: int, seed: int = 0, size: tuple[int, int] | None = None,
+                 hands: str | None = None, printed_mat: str = ""):
+    """Frame ``i`` (from 1) of :func:`write_frames`'s set for these arguments: (the BGR image,
+    its truth, the JPEG bytes written for it or None when the image is written as it is)."""
+    rng = np.random.default_rng([seed, i])
+    players = int(rng.integers(2, 5))
+    phase = str(rng.choice(["early", "mid", "late"]))
+    state = random_table_state(rng, players=players, phase=phase)
+    cond = random_conditions(rng, size=size, hand=True if hands else None)
+    cond = replace(cond, printed_mat=printed_mat)
+    if hands == "near":
+        cond = replace(cond, hand_kind=NEAR_KINDS[i % len(NEAR_KINDS)])
+    elif hands == "over" and i % 10 == 0:
+        # Every tenth: an arm over two corner markers (the mat can't be placed).
+        cond = replace(cond, hand_kind="markers")
+    img, truth, data = _render(state, cond)
+    truth["_gt"]["players"] = players
+    truth["_gt"]["phase"] = phase
+    return img, truth, data
+
+
 def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
                  size: tuple[int, int] | None = None, hands: str | None = None,
                  printed_mat: str = "") -> list[str]:
@@ -311,18 +332,7 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     for i in range(1, n + 1):
-        rng = np.random.default_rng([seed, i])
-        players = int(rng.integers(2, 5))
-        phase = str(rng.choice(["early", "mid", "late"]))
-        state = random_table_state(rng, players=players, phase=phase)
-        cond = random_conditions(rng, size=size, hand=True if hands else None)
-        cond = replace(cond, printed_mat=printed_mat)
-        if hands == "near":
-            cond = replace(cond, hand_kind=NEAR_KINDS[i % len(NEAR_KINDS)])
-        elif hands == "over" and i % 10 == 0:
-            # Every tenth: an arm over two corner markers (the mat can't be placed).
-            cond = replace(cond, hand_kind="markers")
-        img, truth, data = _render(state, cond)
+        img, truth, data = render_frame(i, seed, size, hands, printed_mat)
         name = f"sample-{i}.jpg"
         path = os.path.join(out_dir, name)
         if data is None:
@@ -331,8 +341,6 @@ def write_frames(out_dir: str | os.PathLike, n: int, seed: int = 0,
             with open(path, "wb") as fh:
                 fh.write(data)
         truth = {"image": name, **truth}
-        truth["_gt"]["players"] = players
-        truth["_gt"]["phase"] = phase
         with open(os.path.join(out_dir, f"sample-{i}.json"), "w", encoding="utf-8") as fh:
             json.dump(truth, fh)
         paths.append(path)
