@@ -402,7 +402,7 @@ class BusyConfig:
     #: A hand whose things over the places join nothing beyond the mat came in on an arm the
     #: mask did not take for a thing: a bright or dim patch whose outline was too soft (a dark
     #: sleeve merged with its own soft shadow, its sharp side lying along the places it
-    #: crosses). Such a patch that joins those things to the mat's edge is that arm, and the
+    #: crosses), or a faintly tinted one whose tint did not end at it. Such a patch that joins those things to the mat's edge is that arm, and the
     #: places are judged again with it (anchor.py: missing_arm). False: not looked for.
     busy_arm_from_doubt: bool = True
     #: ...each beside its own place: one thing covering this many places or more is a hand

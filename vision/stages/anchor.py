@@ -185,13 +185,15 @@ def anchored(covered: list[str], touching: dict[str, np.ndarray], things: np.nda
 
 def missing_arm(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
                 outside: np.ndarray, doubt: np.ndarray, px_per_mm: float,
-                cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray | None:
+                cfg: VisionConfig = DEFAULT_CONFIG,
+                joined: tuple[np.ndarray, int, np.ndarray] | None = None) -> np.ndarray | None:
     """The arm of a hand that nothing on the free mat joins to ``outside``: the patches of
     ``doubt`` (bool: what looked like light or shadow, not a thing) that join the things over
     the ``covered`` places (``things``: uint8 label image, ``touching`` as :func:`anchored`
     takes it) to the mat's edge, as a uint8 mask; None when those things reach it themselves
-    or no such patch does. A shadow joins its caster, but the caster's own arm then shows."""
-    joined, n, groups = join_things(things, px_per_mm, cfg)
+    or no such patch does. A shadow joins its caster, but the caster's own arm then shows.
+    ``joined``: :func:`join_things` of ``things``, if already made."""
+    joined, n, groups = joined or join_things(things, px_per_mm, cfg)
     of = group_of_things(things, groups)
     hand: set[int] = set()
     for path in covered:

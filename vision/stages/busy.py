@@ -623,7 +623,8 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         object_mask(overview, cfg, bare, mat_hue, stacks, None, doubt)
         arm = None if not doubt else missing_arm(
             covered, {p: touched[p][0] for p in covered}, np.where(keep[labels], labels, 0),
-            outside, np.logical_or.reduce(doubt) & (bare > 0), s, cfg)
+            outside, np.logical_or.reduce(doubt) & (bare > 0), s, cfg,
+            joins[0] if joins else None)
         if arm is None:
             break
         # (A faint patch is found at a coarser scale, without the free mat's last mm by a
