@@ -36,7 +36,7 @@ from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.heap import pin_heap
 from vision.mat import COLOURS, load_mat
 from vision.stages.bank import count_bank, count_bank_lane, lane_deviation
-from vision.stages.busy import BusyReading, detect_busy, object_mask, region_order, regions
+from vision.stages.busy import BusyReading, detect_busy, region_order, regions
 from vision.stages.codes import (TagReading, assign_tags, fast_decoders, read_codes,
                                  read_slot_crops, slot_crop, slot_of)
 from vision.stages.corners import hidden_markers
@@ -46,6 +46,7 @@ from vision.stages.locate import (Frame, MatLocation, Rect, _aruco_detector, loc
 from vision.stages.match import match_tags
 from vision.stages.overview import (Overview, deviation_from, free_mask, mat_deviation,
                                     object_rects, out_of_view, slot_fill, slot_occupancy)
+from vision.stages.things import object_mask
 from vision.stills import (TableMemory, full_bank, learn_light, light_changed, recall_cards,
                            relearn_light, remember_cards)
 from vision.tags import Code, parse_payload

@@ -149,7 +149,7 @@ def test_each_things_group_is_the_one_its_pixels_lie_in():
     # joined across gaps: per thing its group in one pass, as the plain lookup of each
     # thing's pixels finds it (a place's things: the groups the places are joined through).
     from vision.stages.anchor import group_of_things, join_things
-    from vision.stages.busy import _components, object_mask
+    from vision.stages.things import _components, object_mask
 
     from .helpers import saved_overview
 

@@ -15,7 +15,8 @@ import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.mat import load_mat
-from vision.stages.busy import _layout, detect_busy, object_mask, regions
+from vision.stages.busy import _layout, detect_busy, regions
+from vision.stages.things import object_mask
 from vision.stages.busy_screen import first_look
 
 from .helpers import saved_overview, with_image

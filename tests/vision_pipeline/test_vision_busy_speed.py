@@ -13,7 +13,8 @@ import pytest
 
 from vision.config import DEFAULT_CONFIG
 from vision.pipeline import analyse
-from vision.stages.busy import detect_busy, object_mask
+from vision.stages.busy import detect_busy
+from vision.stages.things import object_mask
 from vision.stages.mat_light import brightness_model, chroma_fit, mat_chromaticity
 
 from .helpers import with_image
