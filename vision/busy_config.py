@@ -402,9 +402,19 @@ class BusyConfig:
     #: A hand whose things over the places join nothing beyond the mat came in on an arm the
     #: mask did not take for a thing: a bright or dim patch whose outline was too soft (a dark
     #: sleeve merged with its own soft shadow, its sharp side lying along the places it
-    #: crosses), or a faintly tinted one whose tint did not end at it. Such a patch that joins those things to the mat's edge is that arm, and the
-    #: places are judged again with it (anchor.py: missing_arm). False: not looked for.
+    #: crosses), or a faintly tinted one whose tint did not end at it. Such a patch that joins
+    #: those things to the mat's edge is that arm, and the places are judged again with it
+    #: (anchor.py: missing_arm). False: not looked for.
     busy_arm_from_doubt: bool = True
+    #: ...and when no patch on the free mat joins them, an arm over places of its own colour
+    #: shows only between them: patches on both sides of a place, within busy_arm_across_mm
+    #: of it, are joined across it where the place looks like them (each channel within this
+    #: share of theirs; anchor.py: across_places). A grey sleeve of the mat's own grey lay over
+    #: the black and gold lanes, seen only in the gaps between them (physical 13200/85); across
+    #: cards whose art is nothing like a dim mat's patches, nothing is joined (2D 4502/28 when
+    #: tried first). None: not looked for.
+    busy_arm_across_places: float | None = 0.2
+    busy_arm_across_mm: float = 3.0
     #: ...each beside its own place: one thing covering this many places or more is a hand
     #: whose arm went unseen (a pale sleeve of nearly the mat's colour), and so are things
     #: each over two places linking this many (a hand over the lanes seen only in the gaps

@@ -209,3 +209,34 @@ def missing_arm(covered: list[str], touching: dict[str, np.ndarray], things: np.
     if not arm.size:
         return None
     return np.isin(patches, arm).astype(np.uint8) * 255
+
+
+def across_places(doubt: np.ndarray, image: np.ndarray, places: list[tuple], px_per_mm: float,
+                  cfg: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """``doubt`` (bool) with the places an arm crosses filled in. An arm lying over a place
+    hides what is in it and shows itself, so on the free mat it shows only on the place's two
+    sides: where patches lie just beyond both (``places``: mat mm rects, grown as the free
+    mat leaves them out), the pixels between them that look like those patches
+    (``image``: the overview, BGR; each channel within ``busy_arm_across_places`` of theirs).
+    A card's art between two patches of a dim mat looks like neither."""
+    out = doubt.copy()
+    k = max(1, int(round(cfg.busy_arm_across_mm * px_per_mm)))
+    tol = cfg.busy_arm_across_places
+    for x, y, w, h in places:
+        y0, y1, x0, x1 = (int(round(v * px_per_mm)) for v in (y, y + h, x, x + w))
+        # Across from above to below, then (the arrays seen transposed) from left to right.
+        for d, im, o, (a0, a1, b0, b1) in (
+                (doubt, image, out, (y0, y1, x0, x1)),
+                (doubt.T, image.transpose(1, 0, 2), out.T, (x0, x1, y0, y1))):
+            if a0 - k < 0 or a1 + k > d.shape[0]:
+                continue
+            near, far = d[a0 - k:a0, b0:b1], d[a1:a1 + k, b0:b1]
+            both = near.any(axis=0) & far.any(axis=0)
+            if not both.any():
+                continue
+            ends = np.concatenate([im[a0 - k:a0, b0:b1][near & both],
+                                   im[a1:a1 + k, b0:b1][far & both]]).astype(np.float32) + 1.0
+            look = ends.mean(axis=0)
+            off = np.abs(im[a0:a1, b0:b1].astype(np.float32) + 1.0 - look) / look
+            o[a0:a1, b0:b1] |= (off.max(axis=2) < tol) & both
+    return out

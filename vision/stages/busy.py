@@ -25,7 +25,8 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
-from vision.stages.anchor import anchored, join_things, missing_arm, outside_mask
+from vision.stages.anchor import (across_places, anchored, join_things, missing_arm,
+                                  outside_mask)
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
@@ -33,7 +34,7 @@ from vision.stages.inside import crosses, look_closer, reach_inside, ring_box
 from vision.stages.lean import lean_layout
 from vision.stages.locate import Rect
 from vision.stages.mat_light import mat_chromaticity
-from vision.stages.overview import Overview, _fill, _grow
+from vision.stages.overview import Overview, _fill, _grow, blurred
 from vision.stages.shadow import coloured_share, lit_mat, shadow_contact
 from vision.stages.things import _components, object_mask
 
@@ -305,10 +306,18 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
         doubt: list[np.ndarray] = []
         object_mask(overview, cfg, bare, mat_hue, stacks, None, doubt)
-        arm = None if not doubt else missing_arm(
-            covered, {p: touched[p][0] for p in covered}, np.where(keep[labels], labels, 0),
-            outside, np.logical_or.reduce(doubt) & (bare > 0), s, cfg,
-            joins[0] if joins else None)
+        arm = None
+        if doubt:
+            ground = np.logical_or.reduce(doubt) & (bare > 0)
+            hand = np.where(keep[labels], labels, 0)
+            touching = {p: touched[p][0] for p in covered}
+            joined = joins[0] if joins else None
+            arm = missing_arm(covered, touching, hand, outside, ground, s, cfg, joined)
+            if arm is None and cfg.busy_arm_across_places is not None:
+                # Over places of its own colour an arm shows only between them (config).
+                ground = across_places(ground, blurred(overview), [
+                    _grow(r, cfg.busy_region_inner_mm) for r in regs.values()], s, cfg)
+                arm = missing_arm(covered, touching, hand, outside, ground, s, cfg, joined)
         if arm is None:
             break
         # (A faint patch is found at a coarser scale, without the free mat's last mm by a
