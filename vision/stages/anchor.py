@@ -193,6 +193,17 @@ def missing_arm(covered: list[str], touching: dict[str, np.ndarray], things: np.
     takes it) to the mat's edge, as a uint8 mask; None when those things reach it themselves
     or no such patch does. A shadow joins its caster, but the caster's own arm then shows.
     ``joined``: :func:`join_things` of ``things``, if already made."""
+    near = cut_off_hand(covered, touching, things, outside, px_per_mm, cfg, joined)
+    return None if near is None else arm_of(near, outside, doubt)
+
+
+def cut_off_hand(covered: list[str], touching: dict[str, np.ndarray], things: np.ndarray,
+                 outside: np.ndarray, px_per_mm: float, cfg: VisionConfig = DEFAULT_CONFIG,
+                 joined: tuple[np.ndarray, int, np.ndarray] | None = None
+                 ) -> np.ndarray | None:
+    """bool: the things joined to those over the ``covered`` places, when they do not reach
+    ``outside`` (their arm went unseen); None when they do, or when no thing is over them.
+    Arguments as :func:`missing_arm` takes them."""
     joined, n, groups = joined or join_things(things, px_per_mm, cfg)
     of = group_of_things(things, groups)
     hand: set[int] = set()
@@ -202,8 +213,12 @@ def missing_arm(covered: list[str], touching: dict[str, np.ndarray], things: np.
     if not hand:
         return None
     near = np.isin(groups, list(hand)) & (joined > 0)
-    if (near & outside).any():
-        return None
+    return None if (near & outside).any() else near
+
+
+def arm_of(near: np.ndarray, outside: np.ndarray, doubt: np.ndarray) -> np.ndarray | None:
+    """The patches of ``doubt`` that join ``near`` (:func:`cut_off_hand`) to ``outside``, as
+    a uint8 mask, or None."""
     _, patches = cv2.connectedComponents(doubt.astype(np.uint8), connectivity=8)
     arm = np.intersect1d(patches[near & (patches > 0)], patches[outside & (patches > 0)])
     if not arm.size:

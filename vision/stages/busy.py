@@ -25,7 +25,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
-from vision.stages.anchor import (across_places, anchored, join_things, missing_arm,
+from vision.stages.anchor import (across_places, anchored, arm_of, cut_off_hand, join_things,
                                   outside_mask)
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
@@ -304,20 +304,22 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         if attempt or not covered or not cfg.busy_arm_from_doubt:
             break
         outside = outside_mask(labels.shape, s, mat, view, cfg, overview.image)
+        # (The whole overview is looked at again only for a hand cut off from the mat's edge.)
+        near = cut_off_hand(covered, {p: touched[p][0] for p in covered},
+                            np.where(keep[labels], labels, 0), outside, s, cfg,
+                            joins[0] if joins else None)
+        if near is None:
+            break
         doubt: list[np.ndarray] = []
         object_mask(overview, cfg, bare, mat_hue, stacks, None, doubt)
         arm = None
         if doubt:
             ground = np.logical_or.reduce(doubt) & (bare > 0)
-            hand = np.where(keep[labels], labels, 0)
-            touching = {p: touched[p][0] for p in covered}
-            joined = joins[0] if joins else None
-            arm = missing_arm(covered, touching, hand, outside, ground, s, cfg, joined)
+            arm = arm_of(near, outside, ground)
             if arm is None and cfg.busy_arm_across_places is not None:
                 # Over places of its own colour an arm shows only between them (config).
-                ground = across_places(ground, blurred(overview), [
-                    _grow(r, cfg.busy_region_inner_mm) for r in regs.values()], s, cfg)
-                arm = missing_arm(covered, touching, hand, outside, ground, s, cfg, joined)
+                arm = arm_of(near, outside, across_places(ground, blurred(overview), [
+                    _grow(r, cfg.busy_region_inner_mm) for r in regs.values()], s, cfg))
         if arm is None:
             break
         # (A faint patch is found at a coarser scale, without the free mat's last mm by a
