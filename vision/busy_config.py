@@ -152,12 +152,21 @@ class BusyConfig:
     #: colour), else the one hue is. The first window 0.2, not 0.3: a pale pink sleeve along
     #: the mat's whole top edge, most of the free mat there, was within 0.3 of the mat's hue;
     #: the first fit bent into it, the sleeve became "the mat" and the nobles under it went
-    #: unseen (seed 12700 frame 70, held out in session 38 and seen after it was read). At 0.2
-    #: no tune frame reads otherwise; started at 0.12 (then 0.06...) a two-light frame read
-    #: four lanes more (11100/10) and the scan zone's two-light frames set right.
+    #: unseen (seed 12700 frame 70, held out in session 38 and seen after it was read).
     busy_chroma_schedule: tuple[float, ...] = (0.2, 0.12, 0.06, 0.03, 0.03)
     busy_chroma_terms: int = 6
     busy_chroma_min_tint: float = 0.03
+    #: The fit is judged by how much of the free mat lies within this of it (the largest
+    #: channel's ratio, minus 1): fits started with each first window of busy_chroma_judge_starts
+    #: too (then the schedule's later windows), the one leaving the most of the mat close is
+    #: taken, and none unless it leaves more than the mat's one hue does. A fixed first window
+    #: traded one arm for another: a large arm along the free mat is within 0.2 of the mat's
+    #: hue, the fit bent into it and the arm became "the mat" (13300/199, 12100/52); started at
+    #: 0.12, the scan zone beside a hand under two lights set right (11100/127, /142) but a pale
+    #: sleeve along the top edge went unseen again (12700/70) and a two-light frame read four
+    #: lanes more (11100/10). None: the fit started wide, kept whenever it strays.
+    busy_chroma_judge: float | None = 0.02
+    busy_chroma_judge_starts: tuple[float, ...] = (0.12,)
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5

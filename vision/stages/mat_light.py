@@ -40,6 +40,20 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def _refit(a: np.ndarray, c: np.ndarray, keep: np.ndarray, fit: np.ndarray,
+           schedule: tuple[float, ...], cfg: VisionConfig) -> np.ndarray:
+    """The surface (`a` @ coefficients) refitted to the free mat's chromaticity `c` (`keep`)
+    within each window of `schedule` of the last fit, from `fit`."""
+    for window in schedule:
+        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
+        if use.sum() < 50:
+            break
+        m = a[use]
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
+        fit = a @ coef
+    return fit
+
+
 def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
     """The mat's hue over the whole frame (light and shadow change its brightness from place to
     place, not its hue): the median chromaticity (B, G, R over their mean) of the free mat."""
@@ -77,18 +91,30 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
                    ).reshape(-1, 3).astype(np.float64)
     keep = (free[step // 2::step, step // 2::step] > 0).ravel()
     a = a[:, :cfg.busy_chroma_terms]
-    fit = np.tile(np.asarray(mat_hue, np.float64), (len(a), 1))
-    for window in cfg.busy_chroma_schedule:
-        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
-        if use.sum() < 50:
-            break
-        m = a[use]
-        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
-        fit = a @ coef
+    one = np.tile(np.asarray(mat_hue, np.float64), (len(a), 1))
+
+    def near(f: np.ndarray) -> int:  # free mat within busy_chroma_judge of a surface
+        off = max3(np.abs(c / f - 1.0), cfg.busy_column_max)
+        return int(np.count_nonzero(keep & (off < cfg.busy_chroma_judge)))
+
+    schedule = tuple(cfg.busy_chroma_schedule)
+    fit = _refit(a, c, keep, one, schedule, cfg)
+    if cfg.busy_chroma_judge is not None:
+        # A large arm along the free mat bends a fit into it, and the arm becomes "the mat":
+        # the surface that leaves the most of the free mat close to it is the mat's light,
+        # whether a fit started wide (0.2: the scan zone under two lights) or narrow, or the
+        # one hue.
+        best = near(fit)
+        for first in cfg.busy_chroma_judge_starts:
+            other = _refit(a, c, keep, one, (first,) + schedule[1:], cfg)
+            n = near(other)
+            if n > best:
+                fit, best = other, n
+        if best <= near(one):
+            return None
     # Under one light the mat's hue is one: the fit's small wobble would only move the
     # outlines of pale things (a washed-out hand in the 2D renders' gaps), so it is kept
     # only when a light's tint really changes the hue across the mat.
-    one = np.asarray(mat_hue, np.float64)
     tint = max3(np.abs(fit / one - 1.0), cfg.busy_column_max)[keep]
     if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
         return None
