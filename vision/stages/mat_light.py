@@ -40,20 +40,6 @@ def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DE
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _refit(a: np.ndarray, c: np.ndarray, keep: np.ndarray, fit: np.ndarray,
-           schedule: tuple[float, ...], cfg: VisionConfig) -> np.ndarray:
-    """The surface (`a` @ coefficients) refitted to the free mat's chromaticity `c` (`keep`)
-    within each window of `schedule` of the last fit, from `fit`."""
-    for window in schedule:
-        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
-        if use.sum() < 50:
-            break
-        m = a[use]
-        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
-        fit = a @ coef
-    return fit
-
-
 def mat_chromaticity(overview: Overview, free: np.ndarray) -> np.ndarray:
     """The mat's hue over the whole frame (light and shadow change its brightness from place to
     place, not its hue): the median chromaticity (B, G, R over their mean) of the free mat."""
@@ -102,8 +88,8 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     if cfg.busy_chroma_judge is not None:
         # A large arm along the free mat bends a fit into it, and the arm becomes "the mat":
         # the surface that leaves the most of the free mat close to it is the mat's light,
-        # whether a fit started wide (0.2: the scan zone under two lights) or narrow, or the
-        # one hue.
+        # whether the fit started wide (a pale sleeve along the mat's edge), one started
+        # narrower (a hand beside the scan zone under two lights) or the one hue.
         best = near(fit)
         for first in cfg.busy_chroma_judge_starts:
             other = _refit(a, c, keep, one, (first,) + schedule[1:], cfg)
@@ -120,3 +106,17 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
         return None
     coarse = fit.astype(np.float32).reshape(shape[0], shape[1], 3)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _refit(a: np.ndarray, c: np.ndarray, keep: np.ndarray, fit: np.ndarray,
+           schedule: tuple[float, ...], cfg: VisionConfig) -> np.ndarray:
+    """The surface (`a` @ coefficients) refitted to the free mat's chromaticity `c` (`keep`)
+    within each window of `schedule` of the last fit, from `fit`."""
+    for window in schedule:
+        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
+        if use.sum() < 50:
+            break
+        m = a[use]
+        coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
+        fit = a @ coef
+    return fit
