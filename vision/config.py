@@ -210,6 +210,8 @@ class VisionConfig(BusyConfig):
     #: Bare mat in the lane: the mat's hue, and this bright against the blend of the strips
     #: (a black token is darker, a white one brighter).
     lane_shade_ratio: tuple[float, float] = (0.5, 1.35)
+    #: ...or that bright against either strip alone, in a coloured lane (False: the blend only).
+    lane_shade_either_strip: bool = True
     #: ...and no brighter than the brighter strip within this much (mm) along the lane.
     lane_lit_reach_mm: float = 30.0
 

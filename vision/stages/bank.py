@@ -69,7 +69,18 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     level, hue = _against_mat(small, cv2.resize(bg, (small.shape[1], small.shape[0]),
                                                 interpolation=cv2.INTER_AREA))
     lo, hi = cfg.lane_shade_ratio
-    bare = ((hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)).astype(np.float32)
+    bare = (hue < cfg.shadow_max_hue) & (level > lo) & (level < hi)
+    if not neutral and cfg.lane_shade_either_strip:
+        # A shadow that lies on one strip and reaches only the lane's edge (a camera arm's
+        # tip beside the gold lane) darkens the blend across the lane, and the lit mat there
+        # is then too bright for it. Against either strip's own light it is the mat; a
+        # coloured chip is off the mat's hue against both (a white one may not be: not there).
+        for strip in (top, bottom):
+            ref = cv2.resize(strip.astype(np.float32)[None], (small.shape[1], 1),
+                             interpolation=cv2.INTER_AREA)
+            l2, h2 = _against_mat(small, np.repeat(ref, small.shape[0], axis=0))
+            bare |= (h2 < cfg.shadow_max_hue) & (l2 > lo) & (l2 < hi)
+    bare = bare.astype(np.float32)
     sx, sy = cfg.lane_shade_sigma_mm
     kx, ky = sx * px_per_mm * fx, sy * px_per_mm * fy
     prior = cfg.lane_shade_prior
