@@ -455,6 +455,9 @@ class BusyConfig:
     #: black border and bits make about three quarters of it dark; something lies over it).
     marker_hidden_white: float = 0.75
     marker_hidden_dark: float = 0.5
+    #: ...and once one is hidden so, every other missing marker in view is too (a fingertip on
+    #: a marker's edge spoils its code but darkens too little of its square to tell).
+    marker_hidden_beside_hand: bool = True
     #: ...and a marker counts as in view when this much of its white square lies in the frame
     #: at every shift below (less somewhere: it may simply be out of the picture; a marker
     #: placed 8 px off had 51 % in view, in truth 42 %, and was called hidden).

@@ -117,3 +117,18 @@ def test_a_wild_placement_is_not_looked_at_and_takes_little_memory(sample, monke
         tracemalloc.stop()
     assert hidden == []
     assert peak < 64 << 20, f"{peak / 2**20:.0f} MB"
+
+
+def test_a_fingertip_on_the_second_marker_names_it_too():
+    # Issue 32 (seed 13500 frame 16, a desk lamp): a hand comes down the mat's right side, its
+    # arm over marker 1 and a fingertip on marker 2's edge. The fingertip spoils marker 2's
+    # code but darkens too little of its square to be called hidden by itself: the referee
+    # named only the top corner. With a hand over one corner, a marker in view that was not
+    # found is hidden too (marker_hidden_beside_hand).
+    image = cv2.imread(str(DATA / "physical-fingertip-on-a-marker.jpg"))
+    result = read_table(image)
+    assert result["markers"] == [0, 3]
+    assert (result["mat"], result["busy"], result["covered"]) == (
+        False, True, ["markers.1", "markers.2"])
+    old = read_table(image, DEFAULT_CONFIG.with_(marker_hidden_beside_hand=False))
+    assert old["covered"] == ["markers.1"]

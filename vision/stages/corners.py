@@ -99,7 +99,7 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
     if not seen:
         return []
     ref_white = float(np.median([v[0] for v in seen]))
-    hidden = []
+    hidden, in_view = [], []
     for mid in sorted(set(mat.marker_corners) - set(found)):
         # The placement may be out by a third of the square: hidden only if it looks covered
         # wherever it may be (a marker the frame's edge cuts shows paper and code somewhere).
@@ -110,7 +110,12 @@ def hidden_markers(frame, loc, cfg: VisionConfig = DEFAULT_CONFIG,
         views = looks(mid, shifts)
         if any(v is None for v in views):
             continue  # out of view, or may be: less than marker_in_view in the frame somewhere
+        in_view.append(mid)
         if all(white < cfg.marker_hidden_white * ref_white or dark < cfg.marker_hidden_dark
                for white, dark in filter(None, views)):
             hidden.append(mid)
+    if hidden and cfg.marker_hidden_beside_hand:
+        # A marker in view that was not found, while a hand lies over another corner: a
+        # fingertip on its edge (too little of it to darken the square) spoilt its code.
+        return in_view
     return hidden
