@@ -40,11 +40,14 @@ def test_an_arm_over_two_corners_in_a_physically_based_frame_names_both():
     # Issue 32 (seed 11200 frame 178, warm lamp and ceiling): the two found, on the left, and
     # the cards' tags, all on the mat's left half, bent the placement 270-350 px outwards;
     # both hidden markers fell half out of the frame and the frame was "no mat", not busy.
-    image = cv2.imread(str(DATA / "physical-arm-over-two-markers.jpg"))
-    result = read_table(image)
+    _assert_right_corners_named("physical-arm-over-two-markers.jpg")
+
+
+def _assert_right_corners_named(name, cfg=DEFAULT_CONFIG, covered=("markers.1", "markers.2")):
+    """The saved frame `name` read: markers 0 and 3 found, no mat, busy with `covered`."""
+    result = read_table(cv2.imread(str(DATA / name)), cfg)
     assert result["markers"] == [0, 3]
-    assert (result["mat"], result["busy"], result["covered"]) == (
-        False, True, ["markers.1", "markers.2"])
+    assert (result["mat"], result["busy"], result["covered"]) == (False, True, list(covered))
 
 
 def test_a_marker_the_search_copy_misses_is_found_where_two_others_place_it():
@@ -125,10 +128,7 @@ def test_a_fingertip_on_the_second_marker_names_it_too():
     # code but darkens too little of its square to be called hidden by itself: the referee
     # named only the top corner. With a hand over one corner, a marker in view that was not
     # found is hidden too (marker_hidden_beside_hand).
-    image = cv2.imread(str(DATA / "physical-fingertip-on-a-marker.jpg"))
-    result = read_table(image)
-    assert result["markers"] == [0, 3]
-    assert (result["mat"], result["busy"], result["covered"]) == (
-        False, True, ["markers.1", "markers.2"])
-    old = read_table(image, DEFAULT_CONFIG.with_(marker_hidden_beside_hand=False))
-    assert old["covered"] == ["markers.1"]
+    _assert_right_corners_named("physical-fingertip-on-a-marker.jpg")
+    _assert_right_corners_named("physical-fingertip-on-a-marker.jpg",
+                                DEFAULT_CONFIG.with_(marker_hidden_beside_hand=False),
+                                covered=("markers.1",))
