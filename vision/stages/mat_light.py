@@ -80,8 +80,7 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     one = np.tile(np.asarray(mat_hue, np.float64), (len(a), 1))
 
     def near(f: np.ndarray) -> int:  # free mat within busy_chroma_judge of a surface
-        off = max3(np.abs(c / f - 1.0), cfg.busy_column_max)
-        return int(np.count_nonzero(keep & (off < cfg.busy_chroma_judge)))
+        return int(np.count_nonzero(keep & (_off(c, f, cfg) < cfg.busy_chroma_judge)))
 
     schedule = tuple(cfg.busy_chroma_schedule)
     fit = _refit(a, c, keep, one, schedule, cfg)
@@ -101,7 +100,7 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     # Under one light the mat's hue is one: the fit's small wobble would only move the
     # outlines of pale things (a washed-out hand in the 2D renders' gaps), so it is kept
     # only when a light's tint really changes the hue across the mat.
-    tint = max3(np.abs(fit / one - 1.0), cfg.busy_column_max)[keep]
+    tint = _off(fit, one, cfg)[keep]
     if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
         return None
     coarse = fit.astype(np.float32).reshape(shape[0], shape[1], 3)
@@ -113,10 +112,16 @@ def _refit(a: np.ndarray, c: np.ndarray, keep: np.ndarray, fit: np.ndarray,
     """The surface (`a` @ coefficients) refitted to the free mat's chromaticity `c` (`keep`)
     within each window of `schedule` of the last fit, from `fit`."""
     for window in schedule:
-        use = keep & (max3(np.abs(c / fit - 1.0), cfg.busy_column_max) < window)
+        use = keep & (_off(c, fit, cfg) < window)
         if use.sum() < 50:
             break
         m = a[use]
         coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
         fit = a @ coef
     return fit
+
+
+def _off(c: np.ndarray, fit: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+    """How far each cell's chromaticity `c` is off the surface `fit`: the largest channel's
+    ratio to it, minus 1."""
+    return max3(np.abs(c / fit - 1.0), cfg.busy_column_max)
