@@ -10,7 +10,7 @@ import pytest
 
 from vision.config import DEFAULT_CONFIG
 
-from .helpers import count_saved_lane
+from .helpers import count_lane_on_model, count_saved_lane
 
 
 def _count(name, cfg=DEFAULT_CONFIG):
@@ -43,14 +43,12 @@ ARM_TIP = "physical-gold-lane-arm-tip-shadow"
 
 
 def test_a_shadow_on_one_strip_alone_is_no_chip():
-    from .helpers import count_lane_on_model
     lane = count_lane_on_model(ARM_TIP, DEFAULT_CONFIG, neutral=False, coloured=True)
     assert lane.count == 2
     assert lane.certain, lane.reason
 
 
 def test_the_blend_alone_read_the_lit_mat_as_a_chip():
-    from .helpers import count_lane_on_model
     lane = count_lane_on_model(ARM_TIP, DEFAULT_CONFIG.with_(lane_shade_either_strip=False),
                                neutral=False, coloured=True)
     assert lane.count == 3 and not lane.certain

@@ -74,7 +74,8 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
         # A shadow that lies on one strip and reaches only the lane's edge (a camera arm's
         # tip beside the gold lane) darkens the blend across the lane, and the lit mat there
         # is then too bright for it. Against either strip's own light it is the mat; a
-        # coloured chip is off the mat's hue against both (a white one may not be: not there).
+        # coloured chip is off the mat's hue against both (a white or black one need not be:
+        # those lanes keep the blend alone).
         for strip in (top, bottom):
             ref = cv2.resize(strip.astype(np.float32)[None], (small.shape[1], 1),
                              interpolation=cv2.INTER_AREA)
