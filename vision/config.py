@@ -214,6 +214,11 @@ class VisionConfig(BusyConfig):
     lane_shade_either_strip: bool = True
     #: ...and no brighter than the brighter strip within this much (mm) along the lane.
     lane_lit_reach_mm: float = 30.0
+    #: In a coloured lane a pixel darker than that lit mat may be off the mat's hue by
+    #: shadow_max_hue plus this times how much darker (1 - its brightness ratio) and still be
+    #: mat in a shadow lit by another light (0: the plain limit). 0.8 lost a dark red chip
+    #: to it (seed 13300 frame 5).
+    lane_shadow_tint: float = 0.4
 
     # --- bank tokens ----------------------------------------------------------------------
     #: A lane column belongs to a token when at least this much of it (mm) differs from the mat.

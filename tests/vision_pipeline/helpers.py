@@ -200,13 +200,13 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
     physical-white-lane-..., with its shade mask)."""
     from pathlib import Path
 
-    from vision.stages.bank import lane_background, lane_light
+    from vision.stages.bank import _background, lane_light
     data = Path(__file__).parent / "data"
     lane = cv2.imread(str(data / f"{name}.png"))
     model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
     model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    background = lane_background(lane, model, cfg.lane_px_per_mm, cfg,
-                                 neutral=neutral and not coloured)
+    background, lit = _background(lane, model, cfg.lane_px_per_mm, cfg,
+                                  neutral=neutral and not coloured)
     return _count_on(lane, background, cfg,
-                     lane_light(lane, background, cfg) if coloured else None,
+                     lane_light(lane, background, cfg, lit) if coloured else None,
                      _shade_for(name, lane, background, cfg))

@@ -49,6 +49,32 @@ def test_a_shadow_on_one_strip_alone_is_no_chip():
 
 
 def test_the_blend_alone_read_the_lit_mat_as_a_chip():
-    lane = count_lane_on_model(ARM_TIP, DEFAULT_CONFIG.with_(lane_shade_either_strip=False),
+    # (The arm's shadow is tinted too: the tinted-shadow rule below alone reads this lane
+    # right as well; off here, to see this rule alone.)
+    lane = count_lane_on_model(ARM_TIP, DEFAULT_CONFIG.with_(lane_shade_either_strip=False,
+                                                             lane_shadow_tint=0.0),
                                neutral=False, coloured=True)
     assert lane.count == 3 and not lane.certain
+
+
+# Two lights of different tints: where one light's shadow falls, the other tints the mat, the
+# more the darker the shadow is. Seed 13500 frame 92 (a lamp and a window): a purple sleeve's
+# shadow lies along the gold lane's lower half beside three chips, 0.12 off the mat's hue at
+# 0.6 of the lit mat's brightness, and read as a fourth chip. Frame 62 (a window and the
+# ceiling): a hand beside the mat lays its shadow over the blue lane's end beside three chips.
+TINTED = [("physical-gold-lane-tinted-sleeve-shadow", 3),
+          ("physical-blue-lane-two-light-shadow", 3)]
+
+
+@pytest.mark.parametrize("name, chips", TINTED)
+def test_a_tinted_shadow_in_a_coloured_lane_is_no_chip(name, chips):
+    lane = count_lane_on_model(name, DEFAULT_CONFIG, neutral=False, coloured=True)
+    assert lane.count == chips
+    assert lane.certain, lane.reason
+
+
+@pytest.mark.parametrize("name, chips", TINTED)
+def test_the_plain_hue_limit_read_a_tinted_shadow_as_a_chip(name, chips):
+    lane = count_lane_on_model(name, DEFAULT_CONFIG.with_(lane_shadow_tint=0.0),
+                               neutral=False, coloured=True)
+    assert lane.count == chips + 1 and not lane.certain

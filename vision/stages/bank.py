@@ -30,6 +30,13 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     something lying there) gives way to the other one, or both to the whole-mat model.
     ``neutral``: the lane's tokens are white or black, whose grey middles keep the mat's hue.
     """
+    return _background(lane, overview_bg, px_per_mm, cfg, neutral)[0]
+
+
+def _background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
+                cfg: VisionConfig, neutral: bool) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`lane_background`, and along the lane the brightness of the lit bare mat (the
+    brighter margin strip within ``lane_lit_reach_mm``; float32, one value a column)."""
     h = lane.shape[0]
     rows = edge_rows(px_per_mm, cfg)
     img = lane.astype(np.float32)
@@ -115,7 +122,7 @@ def lane_background(lane: np.ndarray, overview_bg: np.ndarray, px_per_mm: float,
     cap = lit[None, :] / np.maximum(channel_mean(bg), 8.0)
     factor = np.minimum(factor, np.maximum(cap, 1.0))
     # (One pass: each channel a strided view was three.)
-    return cv2.multiply(bg, cv2.merge([factor.astype(np.float32, copy=False)] * 3), dst=bg)
+    return cv2.multiply(bg, cv2.merge([factor.astype(np.float32, copy=False)] * 3), dst=bg), lit
 
 
 def _strip_median(part: np.ndarray) -> np.ndarray:
@@ -153,20 +160,38 @@ def _chip_middles(img: np.ndarray, bg: np.ndarray, px_per_mm: float, size: tuple
 def lane_deviation(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
                    cfg: VisionConfig = DEFAULT_CONFIG, mat: Mat | None = None) -> np.ndarray:
     """One bank lane rectified at ``lane_px_per_mm`` and its deviation from the mat colour."""
-    lane, background = _lane(frame, loc, overview, colour, cfg, mat)
+    lane, background, _ = _lane(frame, loc, overview, colour, cfg, mat)
     return deviation_from(lane, background)
 
 
-def lane_light(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
-               ) -> np.ndarray:
+def lane_light(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG,
+               lit: np.ndarray | None = None) -> np.ndarray:
     """Where the lane keeps the mat's hue (bool): light or shadow the background missed, or a
-    white or black token; never a blue, green, red or gold one."""
-    return _keeps_mat_hue(_ratio(lane, background), cfg)
+    white or black token; never a blue, green, red or gold one. ``lit``: the lit bare mat's
+    brightness along the lane (one value a column), if known: a shadow may then take the
+    other light's tint (``lane_shadow_tint``)."""
+    return _keeps_mat_hue(_ratio(lane, background), cfg, _dimness(lane, lit))
 
 
-def _keeps_mat_hue(ratio: np.ndarray, cfg: VisionConfig) -> np.ndarray:
+def _dimness(lane: np.ndarray, lit: np.ndarray | None) -> np.ndarray | None:
+    """How much darker than the lit bare mat each pixel is (0 where it is as bright or
+    brighter), or None without ``lit``."""
+    if lit is None:
+        return None
+    level = channel_mean(lane.astype(np.float32, copy=False))
+    return cv2.max(1.0 - level / np.maximum(lit, 8.0)[None, :], 0.0)
+
+
+def _keeps_mat_hue(ratio: np.ndarray, cfg: VisionConfig, dimness: np.ndarray | None = None
+                   ) -> np.ndarray:
     """:func:`lane_light` from the lane's ratio to the mat already made."""
-    return _hue(ratio) < cfg.shadow_max_hue
+    if dimness is None or not cfg.lane_shadow_tint:
+        return _hue(ratio) < cfg.shadow_max_hue
+    # A shadow of one light lit by another of another tint takes that one's tint, the more
+    # the darker it is (as in stage 9, vision/busy_config.py busy_shadow_tint): a purple
+    # sleeve's shadow across the gold lane under a lamp and a window read as a fourth chip
+    # (issue 32, seed 13500 frame 92). A coloured chip is further off the mat's hue than that.
+    return _hue(ratio) < cfg.shadow_max_hue + cfg.lane_shadow_tint * dimness
 
 
 def lane_shade(lane: np.ndarray, background: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
@@ -209,8 +234,9 @@ def _hue(ratio: np.ndarray, level: np.ndarray | None = None) -> np.ndarray:
 
 
 def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
-          cfg: VisionConfig, mat: Mat | None) -> tuple[np.ndarray, np.ndarray]:
-    """The lane rectified with its margin, and the bare mat's colour over it."""
+          cfg: VisionConfig, mat: Mat | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lane rectified with its margin, the bare mat's colour over it, and the lit bare
+    mat's brightness along it (:func:`_background`)."""
     mat = mat or load_mat()
     x, y, w, h = mat.bank[colour]
     # A margin all round: a token pushed against the end of its lane stays a whole circle.
@@ -223,7 +249,7 @@ def _lane(frame: Frame, loc: MatLocation, overview: Overview, colour: str,
     bg = overview.background[int(round(y * so)):int(round((y + h) * so)),
                              int(round(x * so)):int(round((x + w) * so))]
     bg = cv2.resize(bg, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return lane, lane_background(lane, bg, s, cfg, neutral=colour in NEUTRAL_TOKENS)
+    return (lane,) + _background(lane, bg, s, cfg, neutral=colour in NEUTRAL_TOKENS)
 
 
 def learnt_tokens(image: np.ndarray, background: np.ndarray, body, cfg: VisionConfig
@@ -258,12 +284,12 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
     """:func:`count_bank` for the lane of colour `c` alone (each lane is its own)."""
     mat = mat or load_mat()
     mx, my = cfg.lane_margin_mm
-    image, background = _lane(frame, loc, overview, c, cfg, mat)
+    image, background, lit = _lane(frame, loc, overview, c, cfg, mat)
     # A crumb of the mat's hue in a coloured lane is light, not a token's rim; white and
     # black tokens keep the mat's hue too, so there it still counts.
     # One ratio to the mat serves both (the same numbers as lane_light and deviation_from).
     ratio = _ratio(image, background)
-    light = None if c in NEUTRAL_TOKENS else _keeps_mat_hue(ratio, cfg)
+    light = None if c in NEUTRAL_TOKENS else _keeps_mat_hue(ratio, cfg, _dimness(image, lit))
     deviation = ratio_deviation(ratio)
     body = table_light.tokens.get(c) if table_light is not None else None
     if body is not None:
