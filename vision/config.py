@@ -270,6 +270,12 @@ class VisionConfig(BusyConfig):
     #: one, are one chip: a faint black chip's ring shows only its white dashes, and the dark
     #: stretch between two dashes (about 5 mm) leaves columns below the chord.
     token_piece_gap_mm: float = 5.0
+    #: ...and in the black lane, crumbs alone (each shorter than a third of a chip) this close
+    #: (mm) and together no longer than one: a chip whose body reads as the mat's grey shows
+    #: only some of its dashes (None: not joined). 7 mm was needed (13600/171); 8 to 12 changed
+    #: nothing else on the tune frames; in the white lane 8 joined a chip's shadow crumbs
+    #: into a seventh chip (13500/35).
+    token_crumb_gap_mm: float | None = 10.0
     #: ...as are pieces too short for a token lying in one circle the circle counter found,
     #: however short and far apart (a faint black chip seen only by its dashes), and such a
     #: piece with the run before it when that run has passed the circle's middle (the chip's

@@ -54,7 +54,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     ``circles``: the circle counter's tokens (x, y, r mm), if found: pieces too short for a
     token lying in one circle's disc are that chip's.
     ``shade_beside_circles`` (the black lane's): only ``shade`` outside the circles' discs is
-    a shadow (a black chip is as dark as one); without circles none is.
+    a shadow (a black chip is as dark as one); without circles none is. Its crumbs of a faint
+    chip's dashes join too (``token_crumb_gap_mm``).
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -75,7 +76,8 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         token |= off_hue
     mask = fill_holes(token, px_per_mm, cfg)
     width = deviation.shape[1] / px_per_mm
-    total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, None, circles)
+    total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, None, circles,
+                                     shade_beside_circles)
     if whole:
         return total, whole, runs
     # Runs that are not each a whole number of chips may hold a white chip's shadow or a faint
@@ -99,17 +101,19 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         lit = column_counts(mask & ~shadow) / px_per_mm >= cfg.token_min_lit_chord_mm
         again = True
     if again:
-        total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles)
+        total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles,
+                                         shade_beside_circles)
     return total, whole, runs
 
 
 def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionConfig,
                 span: tuple[float, float] | None, light: np.ndarray | None,
                 lit: np.ndarray | None = None,
-                circles: list[tuple[float, float, float]] | None = None
-                ) -> tuple[int, bool, list[tuple[float, float]]]:
+                circles: list[tuple[float, float, float]] | None = None,
+                dashes: bool = False) -> tuple[int, bool, list[tuple[float, float]]]:
     """:func:`count_by_runs` from the token mask with its holes filled (``lit``: the columns
-    not a white chip's shadow alone, or None)."""
+    not a white chip's shadow alone, or None; ``dashes``: the black lane's, whose faint chips
+    may show only their dashes)."""
     chord_mm = column_counts(mask) / px_per_mm
     on = chord_mm >= cfg.token_min_chord_mm
     if light is not None:
@@ -141,6 +145,14 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
                 and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
             # Pieces too short for a token that together fit in one are one chip whose ring
             # broke into its dashes (a faint black chip): each is no token of its own.
+            a = pieces.pop()[0]
+        elif (dashes and pieces and cfg.token_crumb_gap_mm is not None
+              and a - pieces[-1][1] <= cfg.token_crumb_gap_mm
+              and max(b - a, pieces[-1][1] - pieces[-1][0]) < crumb
+              and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
+            # ...and in the black lane, so are crumbs alone, a little further apart: a black
+            # chip whose body is the mat's grey under a window shows only a few of its dashes
+            # (seed 13600 frame 171: five crumbs over 36 mm, 7 mm between two of them).
             a = pieces.pop()[0]
         elif (pieces and circles and cfg.token_pieces_in_circle
               and max(b - a, pieces[-1][1] - pieces[-1][0]) < part

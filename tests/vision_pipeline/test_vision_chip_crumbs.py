@@ -25,9 +25,18 @@ NAME = "physical-black-lane-chip-in-crumbs"
 def test_a_chip_seen_by_its_dashes_in_its_circle_counts():
     lane = count_lane_on_model(NAME, DEFAULT_CONFIG)
     assert lane.count == 4 and lane.circle_count == 4
-    # Without the circle, its crumbs stayed crumbs.
-    off = count_lane_on_model(NAME, DEFAULT_CONFIG.with_(token_pieces_in_circle=False))
+    # Without the circle, its crumbs stayed crumbs (the black lane's crumbs joining,
+    # token_crumb_gap_mm, mends this one too: off).
+    off = count_lane_on_model(NAME, DEFAULT_CONFIG.with_(token_pieces_in_circle=False,
+                                                         token_crumb_gap_mm=None))
     assert off.count == 3
+
+
+def test_the_black_lane_joins_a_chips_crumbs_without_its_circle():
+    # Found later (seed 13600 frame 171, test_vision_split_chip.py), the black lane's crumbs
+    # joining reads this lane right without the circle too.
+    lane = count_lane_on_model(NAME, DEFAULT_CONFIG.with_(token_pieces_in_circle=False))
+    assert lane.count == 4
 
 
 def test_a_white_chip_half_in_a_deep_shadow_is_one_chip():
