@@ -96,7 +96,8 @@ def learn_light(reading, counts: dict[str, int], cfg: VisionConfig = DEFAULT_CON
         want = counts.get(c)
         if not want or reading.result["bank"].get(c) != want:
             continue
-        image, background, _ = _lane(reading.frame, reading.location, reading.overview, c, cfg, mat)
+        image, background, _ = _lane(reading.frame, reading.location, reading.overview, c, cfg,
+                                     mat)
         ratio = image.astype(np.float32) / np.maximum(background, 8.0)
         on = np.abs(ratio - 1.0).max(axis=2) > cfg.deviation_ratio
         if on.sum() < 50:
