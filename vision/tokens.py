@@ -40,7 +40,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                   span: tuple[float, float] | None = None, light: np.ndarray | None = None,
                   shade: Callable[[], np.ndarray] | None = None,
                   circles: list[tuple[float, float, float]] | None = None,
-                  shade_beside_circles: bool = False
+                  shade_beside_circles: bool = False, dashes: bool = False
                   ) -> tuple[int, bool, list[tuple[float, float]]]:
     """Count tokens from the lengths of runs of token columns.
 
@@ -54,8 +54,9 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     ``circles``: the circle counter's tokens (x, y, r mm), if found: pieces too short for a
     token lying in one circle's disc are that chip's.
     ``shade_beside_circles`` (the black lane's): only ``shade`` outside the circles' discs is
-    a shadow (a black chip is as dark as one); without circles none is. Its crumbs of a faint
-    chip's dashes join too (``token_crumb_gap_mm``).
+    a shadow (a black chip is as dark as one); without circles none is.
+    ``dashes`` (the black lane's): crumbs alone join as a faint chip's dashes
+    (``token_crumb_gap_mm``).
     Returns (count, every run had a whole-token length, runs in mm).
     """
     if noise_share(deviation, px_per_mm, cfg) > cfg.token_noise_share:
@@ -77,7 +78,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
     mask = fill_holes(token, px_per_mm, cfg)
     width = deviation.shape[1] / px_per_mm
     total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, None, circles,
-                                     shade_beside_circles)
+                                     dashes)
     if whole:
         return total, whole, runs
     # Runs that are not each a whole number of chips may hold a white chip's shadow or a faint
@@ -102,7 +103,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
         again = True
     if again:
         total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles,
-                                         shade_beside_circles)
+                                         dashes)
     return total, whole, runs
 
 
@@ -385,11 +386,12 @@ def count_by_circles(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig
 def count_lane(deviation: np.ndarray, px_per_mm: float, capacity: int,
                cfg: VisionConfig, span: tuple[float, float] | None = None,
                light: np.ndarray | None = None, shade: Callable[[], np.ndarray] | None = None,
-               shade_beside_circles: bool = False) -> LaneCount:
-    """Count the tokens in one lane with both counters and say whether the count is certain."""
+               shade_beside_circles: bool = False, dashes: bool = False) -> LaneCount:
+    """Count the tokens in one lane with both counters and say whether the count is certain
+    (the options as :func:`count_by_runs` has them)."""
     circles = count_by_circles(deviation, px_per_mm, cfg)
     runs_n, whole, runs = count_by_runs(deviation, px_per_mm, cfg, span, light, shade, circles,
-                                        shade_beside_circles)
+                                        shade_beside_circles, dashes)
     reasons = []
     if not whole:
         reasons.append("a run of tokens has an odd length")

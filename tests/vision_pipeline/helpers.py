@@ -167,7 +167,7 @@ def count_saved_lane(name: str, cfg, coloured: bool):
     lane = cv2.imread(str(data / f"{name}.png"))
     mat = cv2.imread(str(data / f"{name}-mat.png")).astype(np.float32)
     return _count_on(lane, mat, cfg, lane_light(lane, mat, cfg) if coloured else None,
-                     _shade_for(name, lane, mat, cfg))
+                     _shade_for(name, lane, mat, cfg), "black-lane" in name)
 
 
 def _shade_for(name, lane, background, cfg):
@@ -181,14 +181,15 @@ def _shade_for(name, lane, background, cfg):
     return None, False
 
 
-def _count_on(lane, background, cfg, light=None, shade=(None, False)):
-    """`lane` counted against its bare mat's colour `background`, over the lane's 287 mm."""
+def _count_on(lane, background, cfg, light=None, shade=(None, False), dashes=False):
+    """`lane` counted against its bare mat's colour `background`, over the lane's 287 mm
+    (``dashes``: the black lane's, as count_bank_lane counts it)."""
     from vision.stages.overview import deviation_from
     from vision.tokens import count_lane
     margin = cfg.lane_margin_mm[0]
     return count_lane(deviation_from(lane, background), cfg.lane_px_per_mm, 7, cfg,
                       span=(margin, margin + 287.0), light=light, shade=shade[0],
-                      shade_beside_circles=shade[1])
+                      shade_beside_circles=shade[1], dashes=dashes)
 
 
 def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = False):
@@ -209,4 +210,5 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
                                   neutral=neutral and not coloured)
     return _count_on(lane, background, cfg,
                      lane_light(lane, background, cfg, lit) if coloured else None,
-                     _shade_for(name, lane, background, cfg))
+                     _shade_for(name, lane, background, cfg),
+                     "black-lane" in name)

@@ -42,9 +42,11 @@ def test_each_chip_counted_once_and_sure(name, chips):
 
 
 def test_the_broken_rings_middle_left_open_read_two():
-    # (Its pieces lying in the circle the circle counter found mend it too, and so does
-    # taking the shade beside the circles for shadow (token_black_shadow): off here.)
-    off = DEFAULT_CONFIG.with_(token_broken_ring_gap_mm=0.0, token_black_shadow=False)
+    # (Its pieces lying in the circle the circle counter found mend it too, and so do taking
+    # the shade beside the circles for shadow (token_black_shadow) and the black lane's
+    # crumbs joining (token_crumb_gap_mm): off here.)
+    off = DEFAULT_CONFIG.with_(token_broken_ring_gap_mm=0.0, token_black_shadow=False,
+                               token_crumb_gap_mm=None)
     lane = count_lane_on_model(BROKEN, off.with_(token_pieces_in_circle=False))
     assert lane.count == 2 and not lane.certain
     lane = count_lane_on_model(BROKEN, off)

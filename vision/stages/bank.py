@@ -302,7 +302,8 @@ def count_bank_lane(frame: Frame, loc: MatLocation, overview: Overview, c: str,
     shade = (lambda: _shade(ratio, cfg)) if c == "white" or beside else None
     lane = count_lane(deviation, cfg.lane_px_per_mm,
                       mat.lane_capacity[c], cfg, span=(mx, mx + mat.bank[c][2]),
-                      light=light, shade=shade, shade_beside_circles=beside)
+                      light=light, shade=shade, shade_beside_circles=beside,
+                      dashes=c == "black")
     # Positions relative to the printed lane, not to its rectified margin.
     lane.runs = [(a - mx, b - mx) for a, b in lane.runs]
     lane.circles = [(x - mx, y - my, r) for x, y, r in lane.circles]
