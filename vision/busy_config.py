@@ -99,7 +99,10 @@ class BusyConfig:
     #: thin shadow along its edge) hid a card unseen. The mat looking bright beside a shadow
     #: the brightness model dips under is 0.011 off its hue in a 2D render; the lamp-lit strip
     #: beside a wide shadow of seed 10500 frame 4 is as tinted but twice the model's light.
-    busy_over_bare_mat: float | None = 1.25
+    #: 1.15, not 1.25: a pale grey sleeve beside its own wide shadow, which pulled the model
+    #: down under the mat by it, was 1.22 times that mat (2D 5402/33, seven places missed);
+    #: at 1.1 no tune frame reads otherwise either.
+    busy_over_bare_mat: float | None = 1.15
     busy_over_bare_mm: float = 12.0
     busy_over_bare_hue: float = 0.02
     #: Nor does the outline around a printed mark (a lane's dot, a label) narrower than this
