@@ -247,9 +247,13 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     def detail(rect_mm, px_per_mm):
         return rectify(frame.work, frame.work_scale, loc, rect_mm, px_per_mm)
 
-    # The decks as the camera sees them: a tall stack's top leans out (stages/lean.py).
+    # The decks as the camera sees them: a tall stack's top leans out (stages/lean.py). A slot
+    # not seen full has no stack to lean out: its footprint alone (a sleeve's edge over the mat
+    # where an empty slot's deck would have leant was taken for a hand over that deck).
     h, w = frame.full.shape[:2]
-    decks = seen_decks(mat, camera_centre(loc, w, h, cfg.lens_hfov_deg), cfg)
+    fills = fills_job()
+    bare = [l for l in mat.decks if fills[f"decks.{l}"] < cfg.occupied_fraction]
+    decks = seen_decks(mat, camera_centre(loc, w, h, cfg.lens_hfov_deg), cfg, bare)
     busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail, decks)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
@@ -261,7 +265,6 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
         if found:
             codes = codes + found
             busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail, decks)
-    fills = fills_job()  # (worked out beside the hands: only the crops wait for it)
     tried: set[str] = set()  # slots the matcher has had
     todo = {p: slots[p] for p in slots
             if p not in first.slots and fills[p] >= cfg.empty_fraction}

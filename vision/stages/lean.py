@@ -9,6 +9,8 @@ into the deck shows beyond it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from vision.config import VisionConfig
@@ -52,25 +54,30 @@ def camera_centre(loc: MatLocation, width: int, height: int, hfov_deg: float
     return np.array([c[0], c[1], abs(c[2])])
 
 
-def seen_decks(mat: Mat, camera: np.ndarray | None, cfg: VisionConfig) -> dict[str, Rect]:
+def seen_decks(mat: Mat, camera: np.ndarray | None, cfg: VisionConfig,
+               empty: Iterable[int] = ()) -> dict[str, Rect]:
     """Per deck (``decks.N``) the mat rectangle its stack covers in the picture: its footprint
     and its top card's, as high as the deck is at most (``cfg.busy_deck_cards``), seen from
-    `camera` (:func:`camera_centre`). Without a camera, or one too low to trust, the footprints.
+    `camera` (:func:`camera_centre`). Without a camera, or one too low to trust, the footprints;
+    likewise for the levels in `empty`, whose slots are seen bare (no stack leans out of them).
 
     >>> from vision.mat import load_mat
     >>> from vision.config import DEFAULT_CONFIG
     >>> mat = load_mat()
     >>> x, y, w, h = mat.decks[1]
-    >>> seen = seen_decks(mat, np.array([x + w / 2 + 300.0, y + h / 2, 700.0]), DEFAULT_CONFIG)
-    >>> sx, sy, sw, sh = seen["decks.1"]
+    >>> camera = np.array([x + w / 2 + 300.0, y + h / 2, 700.0])
+    >>> sx, sy, sw, sh = seen_decks(mat, camera, DEFAULT_CONFIG)["decks.1"]
     >>> # The camera 300 mm to its right: it leans left, and its ends spread a little.
     >>> (round(x - sx, 1), round(sx + sw - x - w, 1), round(y - sy, 1), round(sh - h, 1))
     (6.0, 0.0, 1.0, 2.0)
+    >>> seen_decks(mat, camera, DEFAULT_CONFIG, empty=[1])["decks.1"] == (x, y, w, h)
+    True
     """
     out = {}
+    empty = frozenset(empty)
     for level, (x, y, w, h) in mat.decks.items():
         out[f"decks.{level}"] = (x, y, w, h)
-        if camera is None or cfg.busy_deck_card_mm is None:
+        if camera is None or cfg.busy_deck_card_mm is None or level in empty:
             continue
         tall = cfg.busy_deck_card_mm * cfg.busy_deck_cards[level - 1]
         if camera[2] <= 2.0 * tall:
