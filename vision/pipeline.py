@@ -252,8 +252,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     # where an empty slot's deck would have leant was taken for a hand over that deck).
     h, w = frame.full.shape[:2]
     fills = fills_job()
-    bare = [l for l in mat.decks if fills[f"decks.{l}"] < cfg.occupied_fraction]
-    decks = seen_decks(mat, camera_centre(loc, w, h, cfg.lens_hfov_deg), cfg, bare)
+    # (One fact for the busy stage and the result's "decks".)
+    full = {l: fills[f"decks.{l}"] >= cfg.occupied_fraction for l in sorted(mat.decks)}
+    decks = seen_decks(mat, camera_centre(loc, w, h, cfg.lens_hfov_deg), cfg,
+                       [l for l, f in full.items() if not f])
     busy = detect_busy(overview, cfg, mat, _codes_mm(loc, codes), detail, decks)
     if busy.busy and busy.spots:
         # Maybe not a hand but a sticker too small or blurred for the whole-frame pass.
@@ -305,13 +307,10 @@ def analyse(image_bgr: np.ndarray, config: VisionConfig | None = None,
     result["market"] = {str(l): [slot_value(f"market.{l}.{i}") for i in range(len(mat.market[l]))]
                         for l in sorted(mat.market)}
     result["scan"] = slot_value("scan")
-    decks = {}
-    for l in sorted(mat.decks):
-        fill = fills[f"decks.{l}"]
-        decks[str(l)] = fill >= cfg.occupied_fraction
-        if cfg.empty_fraction <= fill < cfg.occupied_fraction:
+    for l, f in full.items():
+        if not f and fills[f"decks.{l}"] >= cfg.empty_fraction:
             uncertain.add(f"decks.{l}")
-    result["decks"] = decks
+    result["decks"] = {str(l): f for l, f in full.items()}
     result["bank"] = {c: bank[c].count for c in COLOURS}
     for c in COLOURS:
         if not bank[c].certain:
