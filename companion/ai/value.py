@@ -31,6 +31,9 @@ from companion.engine import NOBLES, BlindCard
 from .heuristics import potential
 
 FEATURES = 40
+# The columns of seat_features that name a gem's colour (bonuses, tokens; [start, stop)); the
+# rest are blind to colour, so a position with its colours relabelled is worth the same.
+COLOUR_COLUMNS = ((1, 6), (7, 12))
 WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "value.npz")
 # The search's network, trained by expert iteration (workbench.train_expert, round 3);
 # the coach keeps WEIGHTS, whose calibration was measured.

@@ -8,7 +8,8 @@ import pytest
 
 MODULES = ["companion.ai", "companion.ai.heuristics", "companion.ai.world", "companion.ai.search",
            "companion.ai.view", "companion.ai.player", "companion.ai.baselines",
-           "companion.ai.match", "companion.ai.coach", "companion.ai.prior"]
+           "companion.ai.match", "companion.ai.coach", "companion.ai.prior",
+           "workbench.train_value"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -208,3 +208,29 @@ def test_the_trainer_also_trains_on_an_earlier_rounds_expert_games_from_any_shar
     assert played[1:] == [(5, 2, player.name), (37, 3, "classic")]
     with pytest.raises(SystemExit, match="SEED:GAMES"):
         train_expert.main(["--games", "0", "--play-only", "--also", "five:2"])
+
+
+def test_the_colour_columns_are_each_seats_bonuses_and_tokens_by_colour():
+    # workbench.train_value.relabel_colours permutes these columns alone: they must be the
+    # ones that name a colour, in the same order in both.
+    from companion.ai.value import COLOUR_COLUMNS, seat_features
+    game = play_random_game(seed=11, players=3, max_turns=40).game
+    rows = seat_features(game)
+    (b0, b1), (t0, t1) = COLOUR_COLUMNS
+    for s in range(game.n):
+        assert np.allclose(rows[s, b0:b1] * 5.0, game.bonuses[s][:5])
+        assert np.allclose(rows[s, t0:t1] * 4.0, game.tokens[s][:5])
+
+
+def test_the_value_trained_with_colours_relabelled_is_reproducible(tmp_path, monkeypatch):
+    from workbench import train_expert
+    monkeypatch.setattr(train_expert, "ITERATIONS", 12)
+    got = []
+    for run, flag in (("a", ["--relabel-colours"]), ("b", ["--relabel-colours"]), ("c", [])):
+        out = tmp_path / f"{run}.npz"
+        assert train_expert.main(["--games", "2", "--weak-games", "3", "--epochs", "1",
+                                  "--seed", "5", "--out", str(out)] + flag) == 0
+        with np.load(out) as data:
+            got.append(data["w1"].copy())
+    assert np.array_equal(got[0], got[1])
+    assert not np.array_equal(got[0], got[2])  # the relabelling did change the training
