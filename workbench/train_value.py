@@ -125,7 +125,7 @@ def forward_backward(p: dict, x: np.ndarray, y: np.ndarray, grad=True):
 def relabel_colours(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A batch of positions (B, n, F) with each position's five gem colours relabelled at
     random (the same relabelling for every seat of a position): the rules treat the colours
-    alike, so each is a position as likely and worth the same to every seat.
+    alike and no other feature names one, so to the network each is the same position.
 
     >>> x = np.arange(2 * FEATURES, dtype=float).reshape(1, 2, FEATURES)
     >>> y = relabel_colours(x, np.random.default_rng(0))
