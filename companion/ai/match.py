@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from companion.engine import (CARDS, BuyCard, ClaimNoble, EndTurn, ReserveBlind, ReserveCard,
                               ReturnGems, Rules, SimulatedTable, TakeGems)
 from companion.engine.inputs import FileFacts
-from companion.engine.record import parse_event
+from companion.engine.record import parse_event, record_lines
 
 from .baselines import greedy_turn, random_turn, staller_turn
 
@@ -113,7 +113,8 @@ def play_game(specs, seed: int, rules: Rules = Rules(), players=None,
     """Play one game with ``specs[i]`` at seat i; the result as plain data.
 
     ``players`` maps extra spec names to ``(game, rng) -> actions`` callables (benches).
-    ``log_turns`` adds ``turns_log``: one :func:`turn_facts` a turn, to see how a game was lost.
+    ``log_turns`` adds ``turns_log``: one :func:`turn_facts` a turn, to see how a game was lost,
+    and ``record``: the game's record lines (decoded), from which every position can be rebuilt.
     """
     n = len(specs)
     table = SimulatedTable(n, seed, rules=rules)
@@ -148,6 +149,7 @@ def play_game(specs, seed: int, rules: Rules = Rules(), players=None,
            "searched": searched}
     if log_turns:
         res["turns_log"] = log
+        res["record"] = list(record_lines(game))
     return res
 
 
