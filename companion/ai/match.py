@@ -1,10 +1,10 @@
 """Matches between computer levels and baselines on simulated tables: the strength benchmark.
 
 A player is named by a spec: ``random``, ``greedy``, ``staller`` (never buys), ``L1`` ... ``L4`` (a level at its own
-budget), ``L4:300`` (a level's search at 300 iterations), ``classic`` (level 4's search: UCB,
+budget), ``L4:300`` (a level's search at 300 iterations), ``classic`` (level 4's old search: UCB,
 greedy playouts, the hand-made evaluation), ``puct`` (the PUCT search with the value network,
 1000 iterations: not a level yet) or ``expert`` (PUCT with the learned prior and value of
-``companion/ai/data/expert.npz``); ``expert:600`` for a search at another budget. Every game is dealt from its own
+``companion/ai/data/expert.npz``: level 4's search); ``expert:600`` for a search at another budget. Every game is dealt from its own
 seed by a :class:`~companion.engine.SimulatedTable`; every blind reserve is scanned by its owner
 (as at the real table), and each computer seat sees the game through its own view, so the
 others' scans stay hidden from it. The seats rotate from game to game.

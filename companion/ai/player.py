@@ -3,7 +3,8 @@
 A level is a fixed search budget in iterations (so a seed makes it reproducible), with a cap in
 seconds so that a slow machine still answers in time. Level 1 does not search: it plays the
 quick greedy judgement with some noise, as a beginner would; level 2 searches a little and
-sometimes slips, so that each level plays clearly better than the one below.
+sometimes slips, so that each level plays clearly better than the one below; level 4 searches
+with the learned prior and value (the expert search).
 
 >>> from companion.engine import SimulatedTable
 >>> from companion.engine.record import record_lines
@@ -41,22 +42,24 @@ class Level(NamedTuple):
 
 
 # Budgets chosen so that the strength table could be measured here with 200 games a pairing on
-# a shared machine; level 4 takes about 0.27 s of CPU a move here (about 0.8 s on a Pi 5), and
-# the caps keep a slow or busy machine within the levels' promised thinking times.
-# The PUCT search with the value network (PUCT below, `puct` in ai-match) is not a level yet:
-# measured on small samples it lost to level 4 (issue 37, README's ai-match section).
+# a shared machine, and the caps keep a slow or busy machine within the levels' promised
+# thinking times. Levels 1-3 are the classic search (UCB, greedy playouts, the hand-made
+# evaluation); level 4 is the expert search (PUCT with the learned prior and value of expert
+# iteration, round 5: workbench.train_expert, data/expert.npz), about 0.35-0.4 s of CPU a move
+# here (about 1 s on a Pi 5). Against the public AlphaZero bot it won about twice as often as
+# the classic search at level 4's old budget (CLASSIC below): 34.0 % of 200 deals to 16.0 %
+# (README's ai-match section).
+EXPERT = Level(800, 2.0, playout_turns=0, search="expert")
 LEVELS = {
     1: Level(0, 0.5, noise=0.35),
     2: Level(40, 0.5, noise=0.15),
     3: Level(120, 1.0),
-    4: Level(400, 2.0, playout_turns=8),  # looks further: 4-turn playouts won 93.5 % vs greedy
+    4: EXPERT,
 }
-CLASSIC = LEVELS[4]
+# The classic search at level 4's old budget (8-turn playouts: 93.5 % against greedy), kept for
+# ai-match (`classic`) and for the strength table.
+CLASSIC = Level(400, 2.0, playout_turns=8)
 PUCT = Level(1000, 2.0, search="puct")  # about 0.7 s of CPU a move here unloaded
-# PUCT with the learned prior and value of expert iteration (round 3: trained on the self-play
-# of rounds 1 and 2's expert searches and the classic search's; workbench.train_expert,
-# data/expert.npz).
-EXPERT = Level(800, 2.0, playout_turns=0, search="expert")
 DEFAULT_LEVEL = 4
 PI5_SLOWDOWN = 3.0  # a Raspberry Pi 5 core against one of the development machine's
 

@@ -39,7 +39,7 @@ ROOT_VISITS = 25       # root moves considered: one per this many iterations (at
 ROOT_MIN_WIDTH = 4     # so that a small budget is spent on the likeliest moves
 TREE_DEPTH = 6         # turns below the root kept in the tree
 PLAYOUT_TURNS = 4      # greedy turns after the tree before the position is scored (a level
-                       # may ask for more: level 4 looks 8 turns on, see player.LEVELS)
+                       # may ask for more: the classic level 4, player.CLASSIC, looks 8 on)
 PLAYOUT_NOISE = 0.1    # chance a playout turn takes the second-best move instead
 CONFIDENCE = 1.5       # standard errors a move must lead the quick favourite by to replace it
 MIN_VISITS = 8         # visits a root move needs before its lead can count

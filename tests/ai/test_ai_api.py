@@ -54,7 +54,7 @@ def test_every_kind_of_turn_is_said_in_a_full_sentence(lines, sentence):
 def test_longer_playouts_look_further_and_leave_the_game_as_found():
     import random
 
-    from companion.ai.player import LEVELS
+    from companion.ai.player import CLASSIC, LEVELS
     from companion.ai.search import PLAYOUT_TURNS, search
     from companion.engine import SimulatedTable
     game = SimulatedTable(players=2, seed=8).new_game()
@@ -64,4 +64,6 @@ def test_longer_playouts_look_further_and_leave_the_game_as_found():
     assert game.snapshot() == before
     # Each of the 30 playouts plays 4 more turns (the game is far from its end).
     assert long.turns_played - short.turns_played == 30 * (8 - PLAYOUT_TURNS)
-    assert LEVELS[4].playout_turns == 8 and LEVELS[3].playout_turns == PLAYOUT_TURNS
+    assert CLASSIC.playout_turns == 8 and LEVELS[3].playout_turns == PLAYOUT_TURNS
+    # Level 4 is the expert search: no playouts, the value network judges each new turn.
+    assert LEVELS[4].search == "expert" and LEVELS[4].playout_turns == 0
