@@ -19,15 +19,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 
 import numpy as np
 
+from companion.ai.match import turn_facts
 from companion.ai.prior import PriorNet, move_features
 from companion.ai.search import _key
 from companion.ai.value import ValueNet, seat_features
 from companion.ai.view import position_from_game
-from companion.engine import CARDS, BuyCard, EndTurn, PassTurn, ReserveBlind, ReserveCard, TakeGems
+from companion.engine import BuyCard, EndTurn, PassTurn, ReserveBlind, ReserveCard, TakeGems
 from companion.engine.record import game_from_lines, parse_event, parse_header
+from workbench.arena_turns import turn_kind
+from workbench.train_value import reliability
 
 MAIN_ACTIONS = (TakeGems, BuyCard, ReserveCard, ReserveBlind, PassTurn)
 
@@ -63,8 +67,8 @@ def game_positions(result: dict) -> dict:
         moves.append(move_features(view, view.active, legal))
         played.append(keys.index(_key(main)) if _key(main) in keys else -1)
         movers.append(result["specs"][view.active])
-        reserved = {c.id for c in view.reserved[view.active]}
-        kinds.append([move_kind(m, reserved) for m in legal])
+        # (Named as workbench.arena_turns names a turn: "take 3", "buy L1 reserved", ...)
+        kinds.append([turn_kind(turn_facts(view, [m])) for m in legal])
     won = result["winners"]
     return {"n": len(result["specs"]), "rows": rows, "moves": moves, "played": played,
             "movers": movers, "kinds": kinds, "target0": (1.0 / len(won)) if 0 in won else 0.0}
@@ -80,43 +84,26 @@ def judge(weights: str, games: list) -> dict:
         pairs = [(float(value.chances(r)[0]), g["target0"])
                  for g in games if g["n"] == n for r in g["rows"][len(g["rows"]) // 2:]]
         if pairs:
-            out[f"brier_{n}p_midgame"] = round(float(np.mean([(p - t) ** 2 for p, t in pairs])), 4)
+            out[f"brier_{n}p_midgame"] = round(reliability(pairs)[0], 4)
             out[f"positions_{n}p_midgame"] = len(pairs)
-    agree: dict = {}
+    hits, quick, count = Counter(), Counter(), Counter()
     kinds: dict = {}
     for g in games:
         for x, k, spec, kind in zip(g["moves"], g["played"], g["movers"], g["kinds"]):
             if k < 0 or len(x) < 2:
                 continue
             top = int(np.argmax(prior.scores(x)))
-            hits, quick, count = agree.get(spec, (0, 0, 0))
-            # (The quick judgement's first choice: move feature 3.)
-            agree[spec] = (hits + (top == k), quick + (x[k, 3] == 1.0), count + 1)
-            pair = (kind[k], kind[top])
-            kinds.setdefault(spec, {})[pair] = kinds.get(spec, {}).get(pair, 0) + 1
-    out["prior_top_is_played"] = {s: round(h / c, 4) for s, (h, _, c) in sorted(agree.items())}
-    out["quick_top_is_played"] = {s: round(q / c, 4) for s, (_, q, c) in sorted(agree.items())}
+            count[spec] += 1
+            hits[spec] += top == k
+            quick[spec] += bool(x[k, 3] == 1.0)  # the quick judgement's first choice: move feature 3
+            kinds.setdefault(spec, Counter())[f"{kind[k]} / {kind[top]}"] += 1
+    out["prior_top_is_played"] = {s: round(hits[s] / count[s], 4) for s in sorted(count)}
+    out["quick_top_is_played"] = {s: round(quick[s] / count[s], 4) for s in sorted(count)}
     # What each player played against what the prior put first, by kind of move (a share of
     # that player's moves): where the two play differently.
-    out["played_vs_prior"] = {
-        s: {f"{a} / {b}": round(v / agree[s][2], 3)
-            for (a, b), v in sorted(pairs.items(), key=lambda kv: -kv[1])}
-        for s, pairs in sorted(kinds.items())}
+    out["played_vs_prior"] = {s: {pair: round(v / count[s], 3) for pair, v in pairs.most_common()}
+                              for s, pairs in sorted(kinds.items())}
     return out
-
-
-def move_kind(move, reserved=frozenset()) -> str:
-    """A move's kind in a few words: ``take 3``, ``take 2 alike``, ``reserve L2``, ``reserve
-    blind L1``, ``buy L3``, ``buy reserved`` (a card of ``reserved``, the mover's), ``pass``."""
-    if isinstance(move, TakeGems):
-        return "take 2 alike" if max(move.gems) == 2 else f"take {sum(move.gems)}"
-    if isinstance(move, ReserveCard):
-        return f"reserve L{CARDS[move.card].level}"
-    if isinstance(move, ReserveBlind):
-        return f"reserve blind L{move.level}"
-    if isinstance(move, BuyCard):
-        return "buy reserved" if move.card in reserved else f"buy L{CARDS[move.card].level}"
-    return "pass"
 
 
 def main(argv=None) -> int:
