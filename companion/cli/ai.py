@@ -37,10 +37,11 @@ def register(subparsers) -> None:
     m = subparsers.add_parser(
         "ai-match", help="measure the computer's strength in simulated games",
         description="Play games between computer levels and baseline players on simulated "
-                    "tables and report win rates (95 %% Wilson intervals), mean points, game "
+                    "tables and report win rates (95 % Wilson intervals), mean points, game "
                     "length in rounds and time per move. Players: random, greedy, staller "
-                    "(never buys), L1 to L4, "
-                    "or L4:300 for a level's search at 300 iterations.")
+                    "(never buys), L1 to L4, L4:300 for a level's search at 300 iterations, and the "
+                    "searches themselves: classic, puct and expert (expert:200 for 200 "
+                    "iterations).")
     m.add_argument("players", nargs="+", metavar="PLAYER", help="2 to 4 players, seat order")
     m.add_argument("--games", type=int, default=200)
     m.add_argument("--seed", type=int, default=0, help="seed of the first game's deal")

@@ -14,7 +14,7 @@ def register(subparsers) -> None:
         help="write the mat as a PDF at full size (800 x 460 mm) or as A4 tiles",
         description="Write the play mat as a PDF at exact scale: one 800 x 460 mm page for a print "
                     "shop, or with --tiles A4 pages with overlap and alignment marks to tape together. "
-                    "Print at 100 %% (actual size).",
+                    "Print at 100 % (actual size).",
     )
     mat.add_argument("out", metavar="OUT.pdf", help="the PDF file to write")
     mat.add_argument("--tiles", action="store_true", help="split the mat over A4 pages")
@@ -27,7 +27,7 @@ def register(subparsers) -> None:
         "print-tags",
         help="write A4 sticker sheets with the QR tags of cards and nobles",
         description="Write A4 sticker sheets (PDF, exact scale) with a 30 mm QR tag for every card "
-                    "and noble, or only for the ids given. Print at 100 %% (actual size).",
+                    "and noble, or only for the ids given. Print at 100 % (actual size).",
     )
     tags.add_argument("out", metavar="OUT.pdf", help="the PDF file to write")
     tags.add_argument("--ids", nargs="+", metavar="ID", default=None,
