@@ -1,7 +1,7 @@
 """Expert iteration, one round: ``python -m workbench.train_expert --seed 37``.
 
-1. Self-play by the classic search (level 3's: 120 iterations, 4-turn greedy playouts; a seat
-   slips to another of the quick judgement's top moves now and then in the first turns, so that
+1. Self-play by the classic search (the old level 3's: 120 iterations, 4-turn greedy playouts;
+   a seat slips to another of the quick judgement's top moves now and then in the first turns, so that
    games differ), on simulated tables of 2 (most), 3 and 4 players. Every turn's start position
    is recorded from the moving seat's view: the seat features of :mod:`companion.ai.value`, the
    move features of :mod:`companion.ai.prior` for every legal main action, and what the search
@@ -56,7 +56,7 @@ from companion.engine.record import parse_event
 from workbench.train_value import fit_temperature, midgame_figures, report, stack, train
 from workbench.train_value import self_play_game as weak_game
 
-ITERATIONS = 120      # the classic search's budget a move in self-play (level 3's)
+ITERATIONS = 120      # the classic search's budget a move in self-play (the old level 3's)
 PLAYOUT_TURNS = 4
 SLIP = 0.15           # chance of a slip in a seat's first SLIP_TURNS turns
 SLIP_TURNS = 6

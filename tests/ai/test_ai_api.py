@@ -64,6 +64,9 @@ def test_longer_playouts_look_further_and_leave_the_game_as_found():
     assert game.snapshot() == before
     # Each of the 30 playouts plays 4 more turns (the game is far from its end).
     assert long.turns_played - short.turns_played == 30 * (8 - PLAYOUT_TURNS)
-    assert CLASSIC.playout_turns == 8 and LEVELS[3].playout_turns == PLAYOUT_TURNS
-    # Level 4 is the expert search: no playouts, the value network judges each new turn.
-    assert LEVELS[4].search == "expert" and LEVELS[4].playout_turns == 0
+    assert CLASSIC.playout_turns == 8 and LEVELS[2].playout_turns == PLAYOUT_TURNS
+    # Levels 3 and 4 are the expert search: no playouts, the value network judges each new
+    # turn; level 3 on a smaller budget (the strength table's spacing).
+    assert all(LEVELS[n].search == "expert" and LEVELS[n].playout_turns == 0 for n in (3, 4))
+    assert LEVELS[3].iterations < LEVELS[4].iterations
+    assert [LEVELS[n].search for n in (1, 2)] == ["classic", "classic"]
