@@ -1,0 +1,69 @@
+"""Every scrolling list keeps its place after a long frame (companion/ui/scrolling.py).
+
+Seen on a loaded machine: one frame of over a second sent the Play screen's prompt flying
+(Kivy 2.3's DampedScrollEffect diverges), its Take button 1.8 million px below the window,
+and every later tap on it missed. The frames' times are handed to the effect here, no clock."""
+import pytest
+from kivy.effects.dampedscroll import DampedScrollEffect
+
+from companion.engine import COLOURS
+from companion.ui.scrolling import SteadyScrollEffect
+from tests.app.conftest import find, pump, tap_target, walk
+from tests.app.tablestates import find_state, start_in_app
+
+
+def _bounce(cls, frame_s: float, steps: int = 200):
+    """A list pulled 60 px past its top, let go, and drawn ``steps`` frames of ``frame_s``."""
+    effect = cls()
+    effect.min, effect.max = -300, 0
+    effect.value = 60
+    for _ in range(steps):
+        effect.update_velocity(frame_s)
+    return effect
+
+
+@pytest.mark.parametrize("frame_s", [1 / 60, 1 / 30, 0.3, 0.7, 1.5, 5.0])
+def test_the_bounce_settles_inside_the_list_whatever_the_frame_time(frame_s):
+    effect = _bounce(SteadyScrollEffect, frame_s)
+    assert effect.velocity == 0 and -300 <= effect.value <= 0, (effect.value, effect.velocity)
+
+
+def test_kivys_own_bounce_still_flies_off_after_long_frames():
+    """Why SteadyScrollEffect exists: when this fails, Kivy's effect is stable (kivy/kivy#9214
+    replaced it after 2.3.1) and SteadyScrollEffect can go."""
+    assert abs(_bounce(DampedScrollEffect, 0.3).value) <= 1
+    assert abs(_bounce(DampedScrollEffect, 1.5).value) > 1e6
+
+
+def _scroll_view_of(widget):
+    from kivy.uix.scrollview import ScrollView
+    while not isinstance(widget, ScrollView):
+        widget = widget.parent
+    return widget
+
+
+def test_the_play_prompt_keeps_its_buttons_after_a_long_frame(ui):
+    from kivy.uix.scrollview import ScrollView
+    table, _lines = find_state(3, "start")
+    start_in_app(ui.ctl, table)
+    ui.go("play")
+    pump(frames=2)
+    for colour in COLOURS[:3]:
+        tap_target(f"gem:{colour}")
+    # Every list of every screen bounces with the steady effect.
+    views = [w for screen in ui.sm.screens for w in walk(screen) if isinstance(w, ScrollView)]
+    assert len(views) >= 5 and all(isinstance(v.effect_y, SteadyScrollEffect) for v in views)
+    prompt = _scroll_view_of(find("take"))
+    # The prompt pulled past its end, then a stall: frames of 1.5 s (a still being judged on a
+    # busy Pi) while it bounces back.
+    effect = prompt.effect_y
+    effect.value = effect.min - 60 if effect.min < 0 else 60
+    for _ in range(30):
+        effect.update_velocity(1.5)
+    pump(frames=3)
+    assert -0.01 <= prompt.scroll_y <= 1.01, prompt.scroll_y
+    take = find("take")
+    x, y = take.to_window(*take.center)
+    assert 0 <= y <= ui.root_window.height, y
+    tap_target("take")
+    assert ui.ctl.verdict is not None and ui.ctl.verdict.kind == "entered", ui.ctl.message
