@@ -1,10 +1,10 @@
 """The Play screen's words and decisions (companion.ui.play_view), and their place on screen."""
-from companion.engine import CARDS, COLOURS, SimulatedTable
+from companion.engine import CARDS, SimulatedTable
 from companion.engine.actions import EndTurn, TakeGems
 from companion.ui import play_view as V
 from companion.app.viewmodel import TurnEntry
 from tests.app.conftest import pump, tap_target, texts, wait_until
-from tests.app.tablestates import find_state, start_in_app
+from tests.app.tablestates import find_state, start_in_app, three_gems_picked
 
 
 class Verdict:
@@ -57,12 +57,7 @@ def test_undo_says_what_to_put_back_on_the_table():
 
 
 def test_undo_on_screen_names_the_tokens_to_put_back(ui):
-    table, lines = find_state(3, "start")
-    start_in_app(ui.ctl, table)
-    ui.go("play")
-    pump(frames=2)
-    for colour in COLOURS[:3]:
-        tap_target(f"gem:{colour}")
+    table = three_gems_picked(ui)
     tap_target("take")
     tap_target("end")
     wait_until(lambda: ui.ctl.game.turn == 1, what="the turn to be accepted")

@@ -6,10 +6,9 @@ and every later tap on it missed. The frames' times are handed to the effect her
 import pytest
 from kivy.effects.dampedscroll import DampedScrollEffect
 
-from companion.engine import COLOURS
 from companion.ui.scrolling import SteadyScrollEffect
 from tests.app.conftest import find, pump, tap_target, walk
-from tests.app.tablestates import find_state, start_in_app
+from tests.app.tablestates import three_gems_picked
 
 
 def _bounce(cls, frame_s: float, steps: int = 200):
@@ -44,12 +43,7 @@ def _scroll_view_of(widget):
 
 def test_the_play_prompt_keeps_its_buttons_after_a_long_frame(ui):
     from kivy.uix.scrollview import ScrollView
-    table, _lines = find_state(3, "start")
-    start_in_app(ui.ctl, table)
-    ui.go("play")
-    pump(frames=2)
-    for colour in COLOURS[:3]:
-        tap_target(f"gem:{colour}")
+    three_gems_picked(ui)
     # Every list of every screen bounces with the steady effect.
     views = [w for screen in ui.sm.screens for w in walk(screen) if isinstance(w, ScrollView)]
     assert len(views) >= 5 and all(isinstance(v.effect_y, SteadyScrollEffect) for v in views)
