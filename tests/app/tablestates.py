@@ -92,20 +92,6 @@ def start_in_app(ctl, table):
     assert ctl.confirm_setup() == []
 
 
-def three_gems_picked(app):
-    """A 3-player game's first turn on the Play screen, its player's three gems touched: the
-    prompt shows Take. Returns the table."""
-    from companion.engine import COLOURS
-    from tests.app.conftest import pump, tap_target
-    table, _lines = find_state(3, "start")
-    start_in_app(app.ctl, table)
-    app.go("play")
-    pump(frames=2)
-    for colour in COLOURS[:3]:
-        tap_target(f"gem:{colour}")
-    return table
-
-
 def replay(ctl, lines):
     for line in lines:
         v = ctl.send(line)

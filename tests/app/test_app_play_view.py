@@ -4,7 +4,8 @@ from companion.engine.actions import EndTurn, TakeGems
 from companion.ui import play_view as V
 from companion.app.viewmodel import TurnEntry
 from tests.app.conftest import pump, tap_target, texts, wait_until
-from tests.app.tablestates import find_state, start_in_app, three_gems_picked
+from tests.app.tablestates import find_state, start_in_app
+from tests.app.touchplay import three_gems_picked
 
 
 class Verdict:

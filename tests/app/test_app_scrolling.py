@@ -8,7 +8,7 @@ from kivy.effects.dampedscroll import DampedScrollEffect
 
 from companion.ui.scrolling import SteadyScrollEffect
 from tests.app.conftest import find, pump, tap_target, walk
-from tests.app.tablestates import three_gems_picked
+from tests.app.touchplay import three_gems_picked
 
 
 def _bounce(cls, frame_s: float, steps: int = 200):
@@ -34,24 +34,18 @@ def test_kivys_own_bounce_still_flies_off_after_long_frames():
     assert abs(_bounce(DampedScrollEffect, 1.5).value) > 1e6
 
 
-def _scroll_view_of(widget):
-    from kivy.uix.scrollview import ScrollView
-    while not isinstance(widget, ScrollView):
-        widget = widget.parent
-    return widget
-
-
 def test_the_play_prompt_keeps_its_buttons_after_a_long_frame(ui):
     from kivy.uix.scrollview import ScrollView
     three_gems_picked(ui)
     # Every list of every screen bounces with the steady effect.
     views = [w for screen in ui.sm.screens for w in walk(screen) if isinstance(w, ScrollView)]
     assert len(views) >= 5 and all(isinstance(v.effect_y, SteadyScrollEffect) for v in views)
-    prompt = _scroll_view_of(find("take"))
-    # The prompt pulled past its end, then a stall: frames of 1.5 s (a still being judged on a
-    # busy Pi) while it bounces back.
+    prompt = ui.sm.get_screen("play").ask.parent      # the prompt's scroll view
+    assert find("take").parent.parent is prompt.children[0]
+    # The prompt pulled 60 px past its end, then a stall: frames of 1.5 s (a still being judged
+    # on a busy Pi) while it bounces back.
     effect = prompt.effect_y
-    effect.value = effect.min - 60 if effect.min < 0 else 60
+    effect.value = max(effect.min, effect.max) + 60
     for _ in range(30):
         effect.update_velocity(1.5)
     pump(frames=3)

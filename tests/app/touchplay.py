@@ -3,6 +3,7 @@ from companion.engine import CARDS, COLOURS, SimulatedTable
 from companion.engine.actions import (BuyCard, PassTurn, ReserveBlind, ReserveCard, ReturnGems,
                                       TakeGems)
 from tests.app.conftest import find, pump, tap_target, texts, type_into, wait_until
+from tests.app.tablestates import find_state, start_in_app
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
@@ -67,6 +68,18 @@ def _query():
     assert popups, "no search popup is open"
     popups[-1].ids.query.target = "query"
     return "query"
+
+
+def three_gems_picked(app):
+    """A 3-player game's first turn on the Play screen, its player's three gems touched: the
+    prompt shows Take. Returns the table."""
+    table, _lines = find_state(3, "start")
+    start_in_app(app.ctl, table)
+    app.go("play")
+    pump(frames=2)
+    for colour in COLOURS[:3]:
+        tap_target(f"gem:{colour}")
+    return table
 
 
 def choose(game, rng):
