@@ -92,8 +92,10 @@ def words(cause: str, **f) -> str:
                         "{name} (seat {seat}): {points} turning points in {turns} turns "
                         "({seconds:.1f} s)", f["points"]).format(**f)
     if cause == "turning-point":
-        return _("Round {round}: played \"{made}\"; better \"{better}\"; chance of winning "
-                 "{chance_better:.0%} -> {chance_made:.0%}").format(**f)
+        # The two chances are of one moment, after one move or the other: said as a
+        # comparison, never as a fall ("43% -> 40%" read as one).
+        return _("Round {round}: played \"{made}\" (chance of winning about {chance_made:.0%}); "
+                 "\"{better}\" would have been better (about {chance_better:.0%}).").format(**f)
     if cause == "why":
         return _("Why: {why}").format(**f)
     if cause == "coached":

@@ -49,6 +49,22 @@ def test_the_coach_command_prints_each_seats_points_and_its_time(tmp_path):
     assert "turns judged at 10 iterations" in run.stdout and "Raspberry Pi 5" in run.stdout
 
 
+def test_a_printed_turning_point_compares_the_two_moves_with_the_json_chances(tmp_path):
+    # Both chances are of one moment, after one move or the other: "43% -> 40%" read as a
+    # fall over time (issue 37). Each is said beside its own move.
+    path = write(tmp_path, played_record(turns=16))
+    args = ("--iterations", "10", "--seed", "1", "--seat", "1")
+    points = json.loads(coach(path, *args, "--json").stdout)["seats"][0]["points"]
+    lines = [ln for ln in coach(path, *args).stdout.splitlines() if ln.startswith("  Round")]
+    assert points and len(lines) == len(points)
+    for line, p in zip(lines, points):
+        assert "->" not in line
+        made = f"(chance of winning about {p['chance_made']:.0%})"
+        better = f"would have been better (about {p['chance_better']:.0%})."
+        assert made in line and line.endswith(better), line
+        assert line.index(made) < line.index(better)
+
+
 def test_bad_input_is_one_sentence_and_its_exit_code(tmp_path):
     lines = played_record(turns=6)
     bad = write(tmp_path, ["not json"], "bad.jsonl")
