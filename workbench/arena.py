@@ -267,7 +267,8 @@ def main(argv=None) -> int:
         player.close()
     print(match.format_summary(summary))
     print(f"cestpasphoto: {player.moves} moves, {player.seconds / max(1, player.moves):.2f} s "
-          f"CPU a move in its process, {player.fallbacks} turns with no move its rules can say.")
+          f"CPU a move in its process, {player.fallbacks} "
+          f"{'turn' if player.fallbacks == 1 else 'turns'} with no move its rules can say.")
     return 0
 
 
