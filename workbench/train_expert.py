@@ -1,11 +1,12 @@
 """Expert iteration, one round: ``python -m workbench.train_expert --seed 37``.
 
 1. Self-play by the classic search (the old level 3's: 120 iterations, 4-turn greedy playouts;
-   a seat slips to another of the quick judgement's top moves now and then in the first turns, so that
-   games differ), on simulated tables of 2 (most), 3 and 4 players. Every turn's start position
-   is recorded from the moving seat's view: the seat features of :mod:`companion.ai.value`, the
-   move features of :mod:`companion.ai.prior` for every legal main action, and what the search
-   made of them (its root visits and its choice); at the end, the winners.
+   a seat slips to another of the quick judgement's top moves now and then in the first turns,
+   so that games differ), on simulated tables of 2 (most), 3 and 4 players. Every turn's start
+   position is recorded from the moving seat's view: the seat features of
+   :mod:`companion.ai.value`, the move features of :mod:`companion.ai.prior` for every legal main
+   action, and what the search made of them (its root visits and its choice); at the end, the
+   winners.
 2. Training, in numpy: the value network (as ``workbench.train_value`` trains it, on these
    stronger games and, for more positions, ``--weak-games`` of that trainer's quicker ones;
    its temperature fitted on the stronger games only) and the move prior (cross-entropy to the search's choice blended with its

@@ -5,6 +5,7 @@ Seen on a loaded machine: one frame of over a second sent the Play screen's prom
 and every later tap on it missed. The frames' times are handed to the effect here, no clock."""
 import pytest
 from kivy.effects.dampedscroll import DampedScrollEffect
+from kivy.uix.scrollview import ScrollView
 
 from companion.ui.scrolling import SteadyScrollEffect
 from tests.app.conftest import find, pump, tap_target, walk
@@ -35,7 +36,6 @@ def test_kivys_own_bounce_still_flies_off_after_long_frames():
 
 
 def test_the_play_prompt_keeps_its_buttons_after_a_long_frame(ui):
-    from kivy.uix.scrollview import ScrollView
     three_gems_picked(ui)
     # Every list of every screen bounces with the steady effect.
     views = [w for screen in ui.sm.screens for w in walk(screen) if isinstance(w, ScrollView)]
