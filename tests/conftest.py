@@ -3,10 +3,20 @@
 Sentence tests switch the language thousands of times; a Kivy window that an earlier test of
 the same worker left open listens to every switch and redraws all its screens (a refusal said
 in Polish took 70 ms instead of 2). A test without the app's window (no ``ui`` fixture) runs
-with those listeners set aside, and they are given back after it."""
-import pytest
+with those listeners set aside, and they are given back after it.
 
-from companion.i18n import translator
+One thread a test process: ``make test`` runs two workers on two cores, so the threads that
+OpenCV, OpenBLAS and Mesa's llvmpipe start for themselves find no free core, and under a busy
+machine they wait on each other (set before any of them is loaded; subprocesses inherit it)."""
+import os
+
+for _name in ("OPENCV_FOR_THREADS_NUM", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+              "LP_NUM_THREADS"):
+    os.environ.setdefault(_name, "0" if _name == "LP_NUM_THREADS" else "1")
+
+import pytest  # noqa: E402
+
+from companion.i18n import translator  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -73,22 +73,34 @@ def _window():
     return Window
 
 
+#: A frame's time while a test waits on the clock (an animation, a thread): the window is
+#: unpaced (maxfps 0) so that counted frames run at once, but a wait drawn flat out burns a
+#: core in llvmpipe that the other test worker (or the app's own thread) could use.
+WAIT_FRAME_S = 1 / 60
+
+
 def pump(seconds: float = 0.0, frames: int = 2) -> None:
     """Run Kivy's loop (clock, layout, drawing) for some frames and at least ``seconds``."""
     from kivy.base import EventLoop
     end = time.monotonic() + seconds
     n = 0
     while n < frames or time.monotonic() < end:
+        if n >= frames:
+            time.sleep(min(WAIT_FRAME_S, max(0.0, end - time.monotonic())))
         EventLoop.idle()
         n += 1
 
 
 def wait_until(condition, timeout: float = 10.0, what: str = "the condition") -> None:
     end = time.monotonic() + timeout
+    polls = 0
     while not condition():
         if time.monotonic() > end:
             raise AssertionError(f"Timed out after {timeout} s waiting for {what}.")
+        if polls >= 2:          # not there after two frames: something runs on the clock
+            time.sleep(WAIT_FRAME_S)
         pump(frames=1)
+        polls += 1
 
 
 def walk(widget):
