@@ -27,6 +27,12 @@ search as well (from the cache's shards, of any size; played if missing), ``--al
 ``--init ROUND.npz`` trains on from an earlier round's networks instead of random ones (at the lower
 rate ``WARM_RATE``), for a round whose earlier games are no longer at hand.
 
+``--arena RESULTS`` trains on games of the public bot as well (``workbench.arena --turns``
+keeps each game's record): every position for the value, and for the prior each turn of the
+bot's seats with the move it played as the target. The bot's own self-play
+(``workbench.arena cestpasphoto cestpasphoto --turns``) gives games of a stronger player than
+ours; the deals evaluated against it must be other seeds.
+
 From round 3 on, a game keeps its moves (``turns``): :func:`replay_positions` rebuilds its
 positions without searching again, so that new features can be read from games already played.
 """
@@ -39,6 +45,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
 import hashlib
+import json
 import pickle
 import random
 import time
@@ -197,6 +204,64 @@ def replay_positions(record: dict):
         push_turn(game, table, p, [parse_event(line, n) for line in lines])
 
 
+def record_turns(record: list) -> list:
+    """A game record's turns as :func:`replay_positions` takes them: each turn's own lines
+    (its main action, gems given back, a noble), without the reveals and turn ends that the
+    simulated table makes again."""
+    turns, turn = [], []
+    for line in record[2:]:          # after the header and the setup
+        if line["type"] == "end_turn":
+            turns.append(turn)
+            turn = []
+        elif line["type"] != "reveal":
+            turn.append(line)
+    return turns
+
+
+def arena_game(result: dict, learn_from: str = "cestpasphoto") -> dict:
+    """An arena game (``workbench.arena --turns``, which keeps its record) as training data:
+    every position for the value, and for the prior the positions of the seats played by
+    ``learn_from``, the target being the move it played (its search gives no visits here).
+
+    The game is rebuilt on the simulated table of its seed; the points it ends with must be
+    the arena's, or the game is refused (a record that does not replay teaches nothing).
+    """
+    n = len(result["specs"])
+    table = SimulatedTable(n, result["seed"])
+    game = table.new_game()
+    rows, moves_x, moves_y = [], [], []
+    for lines in record_turns(result["record"]):
+        p = game.active
+        view = position_from_game(game, p).game
+        rows.append(seat_features(view))
+        turn = [parse_event(line, n) for line in lines]
+        if result["specs"][p] == learn_from:
+            legal = list(view.legal_main_actions())
+            y = np.zeros(len(legal), dtype=np.float32)
+            y[[_key(m) for m in legal].index(_key(turn[0]))] = 1.0
+            moves_x.append(move_features(view, p, legal).astype(np.float32))
+            moves_y.append(y)
+        push_turn(game, table, p, turn)
+    if list(game.points) != result["points"]:
+        raise ValueError(f"arena game {result['seed']} does not replay to its result")
+    target = np.zeros(n)
+    target[result["winners"]] = 1.0 / len(result["winners"])
+    return {"seed": result["seed"], "n": n, "rows": rows, "target": target,
+            "moves_x": moves_x, "moves_y": moves_y}
+
+
+def arena_games(paths: list, log=print, learn_from: str = "cestpasphoto") -> list:
+    """The games of arena result files that kept their records, as :func:`arena_game`."""
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            results = [json.loads(line) for line in f if line.strip()]
+        kept = [arena_game(r, learn_from) for r in results if "record" in r]
+        log(f"{path}: {len(kept)} of {len(results)} games with their records", flush=True)
+        out += kept
+    return out
+
+
 def prior_batches(games: list) -> list:
     """Positions grouped by move count: (features (B, m, F), targets (B, m))."""
     groups: dict = {}
@@ -312,6 +377,9 @@ def main(argv=None) -> int:
                         metavar="SEED:GAMES[:PLAYER[@WEIGHTS]]",
                         help="train on these self-play games too (cache or played): the "
                              "classic search's unless PLAYER, like 38:290:expert:300@r1.npz")
+    parser.add_argument("--arena", action="append", default=[], metavar="RESULTS",
+                        help="train on these arena games too (workbench.arena --turns): every "
+                             "position for the value, the bot's moves for the prior")
     parser.add_argument("--init", metavar="WEIGHTS",
                         help="train on from an earlier round's weights file instead of from "
                              "random weights (its games need not be at hand)")
@@ -341,6 +409,7 @@ def main(argv=None) -> int:
                              f"38:290:expert:300@round1.npz, not {also!r}.")
         games += play(int(seed), int(count), args.cache,
                       player=make_player(spec or "classic", weights or EXPERT))
+    games += arena_games(args.arena)
     play_seconds = time.process_time() - start
     if args.play_only:
         return 0

@@ -234,3 +234,42 @@ def test_the_value_trained_with_colours_relabelled_is_reproducible(tmp_path, mon
             got.append(data["w1"].copy())
     assert np.array_equal(got[0], got[1])
     assert not np.array_equal(got[0], got[2])  # the relabelling did change the training
+
+
+def test_an_arena_games_record_gives_its_positions_and_the_moves_the_bot_played(tmp_path):
+    # Games against (or of) the public bot teach the prior the bot's moves: each of its turns
+    # gives the position and a target on the move it played; every turn's position feeds the
+    # value. A stand-in (greedy) plays the bot's seat: the arena's results have this form.
+    import json
+
+    from companion.ai.match import play_game
+    from companion.ai.value import seat_features
+    from companion.engine.record import parse_event
+    from workbench import train_expert
+    result = play_game(["greedy", "random"], seed=11, log_turns=True)
+    game = train_expert.arena_game(result, learn_from="greedy")
+    assert len(game["rows"]) == result["turns"] == len(result["turns_log"]) > 20
+    greedy_turns = [t for t in result["turns_log"] if t["seat"] == 0]
+    assert len(game["moves_y"]) == len(greedy_turns)
+    assert all(y.sum() == 1.0 and y.max() == 1.0 for y in game["moves_y"])
+    # The first position is the deal's, from the first player's view; its target is the
+    # main action the record shows first.
+    table = SimulatedTable(2, 11)
+    start = table.new_game()
+    assert np.array_equal(game["rows"][0], seat_features(start))
+    assert start.active == 0        # seed 11: the stand-in moves first
+    first = parse_event(result["record"][2], 2)
+    assert list(start.legal_main_actions())[int(np.argmax(game["moves_y"][0]))] == first
+    winners = result["winners"]
+    assert list(game["target"]) == [1 / len(winners) if s in winners else 0.0 for s in (0, 1)]
+    # A record that does not replay to the arena's result is refused, not learnt from.
+    wrong = dict(result, points=[p + 1 for p in result["points"]])
+    with pytest.raises(ValueError, match="does not replay"):
+        train_expert.arena_game(wrong, learn_from="greedy")
+    # From a file: only the games that kept their records.
+    path = tmp_path / "arena.jsonl"
+    bare = {k: v for k, v in result.items() if k != "record"}
+    path.write_text(json.dumps(result) + "\n" + json.dumps(bare) + "\n")
+    said = []
+    games = train_expert.arena_games([str(path)], log=lambda *a, **k: said.append(a[0]))
+    assert len(games) == 1 and "1 of 2 games" in said[0]
