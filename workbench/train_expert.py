@@ -9,8 +9,9 @@
    winners.
 2. Training, in numpy: the value network (as ``workbench.train_value`` trains it, on these
    stronger games and, for more positions, ``--weak-games`` of that trainer's quicker ones;
-   its temperature fitted on the stronger games only) and the move prior (cross-entropy to the search's choice blended with its
-   visit shares), their temperatures fitted on held-out games (every tenth seed).
+   its temperature fitted on the stronger games only) and the move prior (cross-entropy to the
+   search's choice blended with its visit shares), their temperatures fitted on held-out games
+   (every tenth seed).
 3. One weights file, ``companion/ai/data/expert.npz`` (value and prior), for the PUCT search.
    The coach keeps ``value.npz``: its calibration was measured on that one.
 
@@ -144,7 +145,8 @@ def self_play_game(seed: int, player=classic_player) -> dict:
 
 
 def _shards(cache, prefix: str, seed: int) -> dict:
-    """The cache's shards of ``prefix`` and ``seed``, whatever their size: first -> (count, path)."""
+    """The cache's shards of ``prefix`` and ``seed``, whatever their size:
+    first -> (count, path)."""
     found = {}
     if cache and os.path.isdir(cache):
         head = f"{prefix}-{seed}-"
@@ -430,7 +432,8 @@ def main(argv=None) -> int:
     p.update(q)
     np.savez_compressed(args.out, **{k: np.asarray(v, dtype=np.float32) for k, v in p.items()})
     net = ValueNet.load(args.out)
-    figures.update({"games": len(games), "weak_games": len(weak), "positions": sum(len(g["rows"]) for g in games),
+    figures.update({"games": len(games), "weak_games": len(weak),
+                    "positions": sum(len(g["rows"]) for g in games),
                     "held_out_games": len(held), "self_play_cpu_s": round(play_seconds),
                     "total_cpu_s": round(time.process_time() - start),
                     "temperature": float(p["temperature"][0]),
