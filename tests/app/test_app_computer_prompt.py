@@ -66,7 +66,9 @@ def _computer_move(ui, players, kind):
     return plain, shown
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# The four-player table (the most crowded) in the default suite; two and three behind `slow`.
+@pytest.mark.parametrize("players", [4, pytest.param(2, marks=pytest.mark.slow),
+                                     pytest.param(3, marks=pytest.mark.slow)])
 def test_the_computers_move_and_its_button_show_whole_and_the_market_keeps_its_rows(
         ui, players):
     size = f"{WINDOW[0]}x{WINDOW[1]}"

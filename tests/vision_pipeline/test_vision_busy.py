@@ -99,11 +99,12 @@ def _render(seed: int, kind: str, printed: str = ""):
 
 # `printed`: either mat, the shared samples' ("": colour dots, I/II/III, SCAN) and the one
 # print-mat prints ("en": a label in each slot, the colour's name over each lane), under the
-# same hands and shadows. Each kind of hand once in the default suite, the rest behind `slow`.
+# same hands and shadows. A hand beside the mat and one on its margin in the default suite (a
+# sleeve near a place is test_vision_sleeve's there), the rest behind `slow`.
 @pytest.mark.parametrize("seed,kind,printed", slow_after(
     (501, "beside", ""), (502, "margin", "en"), (503, "sleeve", ""),
     (501, "beside", "en"), (502, "margin", ""), (503, "sleeve", "en"), (504, "beside", ""),
-    (504, "beside", "en"), default=3))
+    (504, "beside", "en"), default=2))
 def test_rendered_hand_near_the_mat_is_not_busy(seed, kind, printed):
     image, truth = _render(seed, kind, printed)
     assert truth["busy"] is False and truth["covered"] == []
