@@ -10,9 +10,10 @@ OpenCV, OpenBLAS and Mesa's llvmpipe start for themselves find no free core, and
 machine they wait on each other (set before any of them is loaded; subprocesses inherit it)."""
 import os
 
-for _name in ("OPENCV_FOR_THREADS_NUM", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
-              "LP_NUM_THREADS"):
-    os.environ.setdefault(_name, "0" if _name == "LP_NUM_THREADS" else "1")
+ONE_THREAD = {"OPENCV_FOR_THREADS_NUM": "1", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+              "LP_NUM_THREADS": "0"}      # llvmpipe: 0 draws in the calling thread
+for _name, _value in ONE_THREAD.items():
+    os.environ.setdefault(_name, _value)
 
 import pytest  # noqa: E402
 

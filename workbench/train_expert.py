@@ -197,19 +197,27 @@ def replay_positions(record: dict):
     recorded with their moves (``turns``, from round 3 on) can be rebuilt."""
     if "turns" not in record:
         raise ValueError("This game was recorded without its moves; it cannot be rebuilt.")
-    n = record["n"]
-    table = SimulatedTable(n, record["seed"])
+    for _game, view, _turn in _replay(record["n"], record["seed"], record["turns"]):
+        yield view
+
+
+def _replay(n: int, seed: int, turns: list):
+    """The game of ``turns`` on the simulated table of ``seed``: before each turn is pushed,
+    (the game, the moving seat's view, the turn's actions). The game is the one being played,
+    so after the last turn it is the game's end."""
+    table = SimulatedTable(n, seed)
     game = table.new_game()
-    for lines in record["turns"]:
+    for lines in turns:
         p = game.active
-        yield position_from_game(game, p).game
-        push_turn(game, table, p, [parse_event(line, n) for line in lines])
+        turn = [parse_event(line, n) for line in lines]
+        yield game, position_from_game(game, p).game, turn
+        push_turn(game, table, p, turn)
 
 
 def record_turns(record: list) -> list:
-    """A game record's turns as :func:`replay_positions` takes them: each turn's own lines
-    (its main action, gems given back, a noble), without the reveals and turn ends that the
-    simulated table makes again."""
+    """A game record's turns as :func:`replay_positions` and :func:`_replay` take them: each
+    turn's own lines (its main action, gems given back, a noble), without the reveals and turn
+    ends that the simulated table makes again."""
     turns, turn = [], []
     for line in record[2:]:          # after the header and the setup
         if line["type"] == "end_turn":
@@ -229,22 +237,18 @@ def arena_game(result: dict, learn_from: str = "cestpasphoto") -> dict:
     the arena's, or the game is refused (a record that does not replay teaches nothing).
     """
     n = len(result["specs"])
-    table = SimulatedTable(n, result["seed"])
-    game = table.new_game()
     rows, moves_x, moves_y = [], [], []
-    for lines in record_turns(result["record"]):
-        p = game.active
-        view = position_from_game(game, p).game
+    game = None
+    for game, view, turn in _replay(n, result["seed"], record_turns(result["record"])):
+        p = view.active
         rows.append(seat_features(view))
-        turn = [parse_event(line, n) for line in lines]
         if result["specs"][p] == learn_from:
             legal = list(view.legal_main_actions())
             y = np.zeros(len(legal), dtype=np.float32)
             y[[_key(m) for m in legal].index(_key(turn[0]))] = 1.0
             moves_x.append(move_features(view, p, legal).astype(np.float32))
             moves_y.append(y)
-        push_turn(game, table, p, turn)
-    if list(game.points) != result["points"]:
+    if (list(game.points) if game is not None else [0] * n) != result["points"]:
         raise ValueError(f"arena game {result['seed']} does not replay to its result")
     target = np.zeros(n)
     target[result["winners"]] = 1.0 / len(result["winners"])
