@@ -65,3 +65,17 @@ def test_a_hands_shadow_from_the_mats_edge_is_told_by_the_outline_under_it():
     assert detect_busy(overview, judged, detail=detail).covered == ["market.1.3"]
     # With no closer look the outline can't be seen: still a thing.
     assert detect_busy(overview).covered == ["market.1.3"]
+
+
+def test_an_arm_whose_skin_goes_on_over_a_noble_covers_it_whatever_its_shadow():
+    # Seed 13700 frame 142, a desk lamp: an arm from the mat's left edge over the decks, its
+    # side across nobles.0's lower left corner (the renderer's truth: 139 mm^2 hidden), its
+    # deep shadow all round. The contact is mostly shadow; its skin, seen closer, goes on over
+    # the noble (157 mm^2), so it is no shadow. Then asked again as one thing with the
+    # shadow, the shadow's colour counted only along the skin's rim: 32 mm^2, and the noble
+    # was missed. (Frame at 3 px/mm: mat mm 40-170 x 0-110.)
+    overview, detail = saved_look("physical-arm-by-noble-in-own-shadow", (40.0, 0.0, 130.0, 110.0))
+    truth = ["nobles.0", "market.2.0", "market.3.0", "decks.2", "decks.3"]
+    assert detect_busy(overview, detail=detail).covered == truth
+    again = DEFAULT_CONFIG.with_(busy_part_goes_on=False)
+    assert detect_busy(overview, again, detail=detail).covered == truth[1:]

@@ -132,22 +132,27 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
             wide.append(lit_mat(overview.image[box], bare) if bare.any() else None)
         return wide[0]
 
+    went_on: list = []  # a part found going on over the region (then it is covered)
+
     def goes_on(part: np.ndarray, closer: bool) -> bool:
         # Does this part of the thing go on over the region: surely, as the overview sees it,
         # or (`closer`) in doubt there and then seen closer.
         area = reach_inside(overview.image[box], part, freehere, dist, s, mat_hue, cfg, seen)
-        if area >= cfg.busy_inside_sure_mm2:
-            return True
-        if not closer or detail is None or area < cfg.busy_inside_min_mm2:
+        if area < cfg.busy_inside_sure_mm2 and (
+                not closer or detail is None or area < cfg.busy_inside_min_mm2
+                or look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
+                               cfg, wider) < cfg.busy_inside_min_mm2):
             return False
-        return look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
-                            cfg, wider) >= cfg.busy_inside_min_mm2
+        went_on.append(True)
+        return True
 
     if shadow_contact(overview.image[box], on, contact, bare, mat_hue, cfg,
                       None if whole is None else lambda: whole(far), goes_on, s,
                       cfg.busy_uncast_shadow and detail is not None) and (
             detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
         return False
+    if went_on and cfg.busy_part_goes_on:
+        return True
     # Seen from outside it goes on into the region: a coarse look inside may settle it.
     # If not (a hand over a slot's corner from the gap beside it narrows there, as a
     # fingertip does that stops short), only the closer look can tell.
