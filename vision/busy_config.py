@@ -201,6 +201,13 @@ class BusyConfig:
     #: light 25 degrees over the table (a lamp 54 cm up, 1.1 m away, threw one 20-24 mm long
     #: and covered the deck: 11100/31; at 15 and 18 it still did).
     busy_stack_shadow_mm: float = 25.0
+    #: ...and so is a coloured patch lying there alone, darker than this share of the mat's
+    #: light: a deck's deep shadow lit only by another light takes that light's tint (13800
+    #: frame 109: the level-2 deck's shadow in the gap above the level-1 deck, bluish at 0.59
+    #: of the mat's light, read as a thing between two places and the deck covered). From 0.7
+    #: to 1.0 it mends that frame and changes no other of the tune sets' 3,665; skin under a
+    #: lamp is brighter. None: a coloured patch is a thing wherever it lies.
+    busy_stack_tinted_shadow: float | None = 0.7
     #: Area (mm^2) of the thing inside the ring that covers the region (a fingertip crossing
     #: the outline is ~40).
     busy_min_contact_mm2: float = 25.0

@@ -117,6 +117,16 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     peak = cv2.dilate(cv2.multiply(hue, coloured.astype(np.float32)),
                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
     things = coloured & (hue >= cfg.busy_fringe_ratio * peak)
+    if cfg.busy_stack_tinted_shadow is not None and stacks is not None and things.any():
+        # A deck's own deep shadow lit by another light takes its tint (config).
+        n, labels, _ = _components(things.view(np.uint8))
+        beyond = np.bincount(labels[things & where & ~stacks], minlength=n) > 0
+        inside = labels > 0
+        area = np.maximum(np.bincount(labels[inside], minlength=n), 1)
+        light = np.bincount(labels[inside], weights=lit[inside], minlength=n) / area
+        keep = beyond | (light >= cfg.busy_stack_tinted_shadow)
+        keep[0] = False
+        things &= keep[labels]
     # Outline pixels that say nothing: beside a coloured thing, or in a corner of the free mat.
     # Next to the end of the free mat (a card's edge, whose step the slope sees too) only the
     # slope along that end counts: regions are upright rectangles on the mat, so it is the
