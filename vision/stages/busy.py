@@ -138,13 +138,13 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
         # Does this part of the thing go on over the region: surely, as the overview sees it,
         # or (`closer`) in doubt there and then seen closer.
         area = reach_inside(overview.image[box], part, freehere, dist, s, mat_hue, cfg, seen)
-        if area < cfg.busy_inside_sure_mm2 and (
-                not closer or detail is None or area < cfg.busy_inside_min_mm2
-                or look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue,
-                               cfg, wider) < cfg.busy_inside_min_mm2):
-            return False
-        went_on.append(True)
-        return True
+        found = area >= cfg.busy_inside_sure_mm2 or (
+            closer and detail is not None and area >= cfg.busy_inside_min_mm2
+            and look_closer(detail, rect, box, part, freehere, dist, seen, s, mat_hue, cfg,
+                            wider) >= cfg.busy_inside_min_mm2)
+        if found:
+            went_on.append(True)
+        return found
 
     if shadow_contact(overview.image[box], on, contact, bare, mat_hue, cfg,
                       None if whole is None else lambda: whole(far), goes_on, s,

@@ -119,11 +119,10 @@ def object_mask(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
     things = coloured & (hue >= cfg.busy_fringe_ratio * peak)
     if cfg.busy_stack_tinted_shadow is not None and stacks is not None and things.any():
         # A deck's own deep shadow lit by another light takes its tint (config).
-        n, labels, _ = _components(things.view(np.uint8))
+        n, labels, stats = _components(things.view(np.uint8))
         beyond = np.bincount(labels[things & where & ~stacks], minlength=n) > 0
-        inside = labels > 0
-        area = np.maximum(np.bincount(labels[inside], minlength=n), 1)
-        light = np.bincount(labels[inside], weights=lit[inside], minlength=n) / area
+        light = np.bincount(labels.ravel(), weights=lit.ravel(), minlength=n) / np.maximum(
+            stats[:, cv2.CC_STAT_AREA], 1)
         keep = beyond | (light >= cfg.busy_stack_tinted_shadow)
         keep[0] = False
         things &= keep[labels]
