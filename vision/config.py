@@ -262,6 +262,11 @@ class VisionConfig(BusyConfig):
     #: A run of token columns whose length is further than this from a whole number of
     #: tokens makes the lane uncertain.
     token_run_slack_mm: float = 9.0
+    #: A run more than that short of the chips it is rounded up to counts no more chips than
+    #: the circles the circle counter found in it, if any (the lane stays uncertain): a dark
+    #: stretch joined to a chip (a window's shade at the lane's end, chips' shadows between
+    #: them under a lamp) lengthens its run by part of a chip (physically based 14000: 2 lanes).
+    token_short_run_by_circles: bool = True
     #: A run too short for a whole token (but more than a crumb) with no more than this (mm)
     #: between it and the next is part of it: a faint black chip whose ring is broken splits
     #: where one column dips below the chord.
