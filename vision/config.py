@@ -281,6 +281,10 @@ class VisionConfig(BusyConfig):
     #: nothing else on the tune frames; in the white lane 8 joined a chip's shadow crumbs
     #: into a seventh chip (13500/35).
     token_crumb_gap_mm: float | None = 10.0
+    #: ...but only while the crumbs so joined cover at least this share of the run they make:
+    #: a chip's dashes ring it (13600/171: 64 % of 22.5 mm), where a dim mat's noise is sparse
+    #: specks (14100/36: four specks, 3 mm of 13, read as a third chip). 0: no such check.
+    token_dash_cover: float = 0.4
     #: ...as are pieces too short for a token lying in one circle the circle counter found,
     #: however short and far apart (a faint black chip seen only by its dashes), and such a
     #: piece with the run before it when that run has passed the circle's middle (the chip's

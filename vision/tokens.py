@@ -131,22 +131,28 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
     reach = cfg.token_run_slack_mm / 2.0
     pieces: list[tuple[float, float]] = []
+    # Per piece: the length of its own columns (mm), and whether crumbs alone made it.
+    cover: list[float] = []
+    crumbs: list[bool] = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
     for start, end in zip(edges[::2], edges[1::2]):
         a, b = start / px_per_mm, end / px_per_mm
+        own, alone = b - a, b - a < crumb
         if pieces and a - pieces[-1][1] <= cfg.token_run_join_mm:
             shorter, longer = sorted((b - a, pieces[-1][1] - pieces[-1][0]))
             # Only a piece too short for a whole token joins (two whole ones apart are two
             # runs: a chip's shadow between them would lengthen them as one).
             if shorter >= crumb and shorter < diameter - cfg.token_run_slack_mm:
                 a = pieces.pop()[0]
+                own, alone = own + cover.pop(), crumbs.pop() and False
         if (pieces and a - pieces[-1][1] <= cfg.token_piece_gap_mm
                 and crumb <= max(b - a, pieces[-1][1] - pieces[-1][0]) < part
                 and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
             # Pieces too short for a token that together fit in one are one chip whose ring
             # broke into its dashes (a faint black chip): each is no token of its own.
             a = pieces.pop()[0]
+            own, alone = own + cover.pop(), crumbs.pop() and False
         elif (dashes and pieces and cfg.token_crumb_gap_mm is not None
               and a - pieces[-1][1] <= cfg.token_crumb_gap_mm
               and max(b - a, pieces[-1][1] - pieces[-1][0]) < crumb
@@ -155,6 +161,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # chip whose body is the mat's grey under a window shows only a few of its dashes
             # (seed 13600 frame 171: five crumbs over 36 mm, 7 mm between two of them).
             a = pieces.pop()[0]
+            own, alone = own + cover.pop(), crumbs.pop() and alone
         elif (pieces and circles and cfg.token_pieces_in_circle
               and max(b - a, pieces[-1][1] - pieces[-1][0]) < part
               and any(x - r - reach <= pieces[-1][0] and b <= x + r + reach
@@ -164,6 +171,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # dashes alone, 4-12 mm each (seed 9800 frame 134 read three of four); a white
             # chip half in a deep shadow, its lit part and its far rim 7 mm apart.
             a = pieces.pop()[0]
+            own, alone = own + cover.pop(), crumbs.pop() and False
         elif (pieces and circles and cfg.token_pieces_in_circle and b - a < part
               and any(x <= pieces[-1][1] and x - r - reach <= a and b <= x + r + reach
                       for x, _, r in circles)):
@@ -171,13 +179,22 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # already passed is that chip's far rim broken off (seed 10300 frame 156: a black
             # chip's last 15 mm, 1.5 mm from its run, read as a sixth chip).
             a = pieces.pop()[0]
+            own, alone = own + cover.pop(), crumbs.pop() and False
         pieces.append((a, b))
-    runs = [(a, b) for a, b in pieces
+        cover.append(own)
+        crumbs.append(alone)
+    kept = [(a, b, own < cfg.token_dash_cover * (b - a) and alone)
+            for (a, b), own, alone in zip(pieces, cover, crumbs)
             if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
+    runs = [(a, b) for a, b, _ in kept]
     total = 0
     whole = True
-    for start, end in runs:
+    for start, end, sparse in kept:
         length = end - start
+        if sparse and length >= crumb:
+            # Specks too sparse for a chip's dashes: no chip, but not nothing either.
+            whole = False
+            continue
         if length < crumb:
             # A crumb (a printed mark, a token rim poking in); too small to be a token, but
             # not nothing either when it is half a token.
