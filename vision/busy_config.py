@@ -392,6 +392,10 @@ class BusyConfig:
     #: only the darker colour finds and is a shadow on the mat there (tinted_shade) is not
     #: the thing.
     busy_inside_dark_not_shade: bool = True
+    #: ...unless the region's own outline already showed it a sleeve (flat where a shadow
+    #: would only darken it, busy_sleeve_*): a dark brown sleeve right across a deck was
+    #: taken for a tinted shadow inside it, and the deck not covered (2D hand seed 5802/18).
+    busy_sleeve_not_shade: bool = True
     #: The thing's outline in that look: its last pixel and this many beyond it count in part
     #: (how far each is from what lies beyond, taken as far again out, towards the thing's
     #: colour), where the two differ by at least busy_edge_contrast (BGR distance).

@@ -146,10 +146,13 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
             went_on.append(True)
         return found
 
-    if shadow_contact(overview.image[box], on, contact, bare, mat_hue, cfg,
-                      None if whole is None else lambda: whole(far), goes_on, s,
-                      cfg.busy_uncast_shadow and detail is not None) and (
-            detail is None or not sleeve_not_shadow(detail, rect, contact, box, s, cfg, seen)):
+    shade = shadow_contact(overview.image[box], on, contact, bare, mat_hue, cfg,
+                           None if whole is None else lambda: whole(far), goes_on, s,
+                           cfg.busy_uncast_shadow and detail is not None)
+    # (A sleeve by the outline it hides: then its dark colour inside is no shadow either.)
+    sleeve = shade and detail is not None and sleeve_not_shadow(detail, rect, contact, box, s,
+                                                                cfg, seen)
+    if shade and not sleeve:
         return False
     if went_on and cfg.busy_part_goes_on:
         return True
@@ -160,11 +163,11 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     if not crossed and detail is None:
         return False
     inside = reach_inside(overview.image[box], on, freehere, dist, s, mat_hue, cfg,
-                           seen) if crossed else 0.0
+                           seen, sleeve=sleeve) if crossed else 0.0
     if detail is not None and inside < cfg.busy_inside_sure_mm2:
         # In doubt: a closer look, near where it comes in.
         inside = look_closer(detail, rect, box, on, freehere, dist, seen, s, mat_hue, cfg,
-                             wider)
+                             wider, sleeve)
     return inside >= cfg.busy_inside_min_mm2
 
 

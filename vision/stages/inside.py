@@ -21,14 +21,14 @@ from vision.stages.shadow import lit_mat, shadow_colour, tinted_shade
 
 def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: np.ndarray,
                  s: float, mat_hue: np.ndarray, cfg: VisionConfig,
-                 view: np.ndarray | None = None, wider=None) -> float:
+                 view: np.ndarray | None = None, wider=None, sleeve: bool = False) -> float:
     """How much of the region (mm^2) the thing (`on`: its pixels on the free mat around it) goes
     on to hide: its own colour, taken on the ring, followed from the outline into the region.
 
     All arrays are of the same box at `s` px/mm; `dist`: mm from the region's outline (0
     inside it); `view`: where the frame shows it (None: everywhere); `wider`: () -> the bare
     mat round the whole region (:func:`~vision.stages.shadow.lit_mat`, or None), when this is
-    a closer look at part of it.
+    a closer look at part of it; `sleeve`: the region's outline showed the thing a sleeve.
     """
     # The closer look; in the overview a pixel is a mm, its outline one mixed pixel.
     closer = s > 1.5
@@ -48,7 +48,8 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
     thing = _followed(image, colours, off_hue, seed, freehere, mat_hue, view, cfg)
     bare = freehere & ~on
     own = own_colour(colours, image, bare, cfg, wider)
-    if own is None and off_hue and len(colours) == 2 and cfg.busy_inside_dark_not_shade:
+    if (own is None and off_hue and len(colours) == 2 and cfg.busy_inside_dark_not_shade
+            and not (sleeve and cfg.busy_sleeve_not_shade)):
         thing = _no_shade(image, thing, colours, seed, freehere, bare, mat_hue, off_hue,
                           view, cfg)
     if own is not None:
@@ -88,7 +89,7 @@ def reach_inside(image: np.ndarray, on: np.ndarray, freehere: np.ndarray, dist: 
 
 def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
                  dist: np.ndarray, seen: np.ndarray | None, s: float, mat_hue: np.ndarray,
-                 cfg: VisionConfig, wider=None) -> float:
+                 cfg: VisionConfig, wider=None, sleeve: bool = False) -> float:
     """How much of `rect` (mm^2) the thing `on` goes on to hide, seen closer (:func:`_closer`)
     near where it comes in (`box`: the region's box of the overview, at `s` px/mm; `wider`:
     the bare mat's colour in that box, :func:`reach_inside`)."""
@@ -103,7 +104,7 @@ def look_closer(detail, rect: Rect, box, on: np.ndarray, freehere: np.ndarray,
         detail, box_mm, rect, on[near], freehere[near],
         None if seen is None else seen[near], cfg)
     return reach_inside(image, on_, free_, dist_, cfg.busy_inside_px_per_mm, mat_hue, cfg,
-                        view_, wider)
+                        view_, wider, sleeve)
 
 
 def _outline_distance(rect: Rect, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
