@@ -267,6 +267,13 @@ class VisionConfig(BusyConfig):
     #: stretch joined to a chip (a window's shade at the lane's end, chips' shadows between
     #: them under a lamp) lengthens its run by part of a chip (physically based 14000: 2 lanes).
     token_short_run_by_circles: bool = True
+    #: ...and in the white lane one too short for a single whole chip with no circle in it,
+    #: where the circle counter found chips, counts none (the lane stays uncertain): the
+    #: window's shade at the lane's end, on a mat model too dark there, read as a sixth chip
+    #: (14000/176). Not in the black lane, whose faint chips may show only their dashes, nor
+    #: in a coloured one, whose runs have the chips' colour (a green chip in a hand's deep
+    #: shadow, 13900/49, is a chip).
+    token_short_run_needs_circle: bool = True
     #: A run too short for a whole token (but more than a crumb) with no more than this (mm)
     #: between it and the next is part of it: a faint black chip whose ring is broken splits
     #: where one column dips below the chord.

@@ -34,7 +34,10 @@ def test_four_black_chips_with_grey_centres_are_four():
 
 def test_without_filling_the_chips_centres_they_were_five():
     # (Joining a split chip's pieces, token_run_join_mm and token_piece_gap_mm, or those lying
-    # in its circle, token_pieces_in_circle, mends this one too: all off.)
+    # in its circle, token_pieces_in_circle, mends this one too: all off. So does a short run
+    # without a circle counting none, token_short_run_needs_circle: this lane is counted
+    # without the black lane's dashes, as the white lane is.)
     lane = _count(DEFAULT_CONFIG.with_(token_hole_mm2=0.0, token_run_join_mm=0.0,
-                                       token_piece_gap_mm=0.0, token_pieces_in_circle=False))
+                                       token_piece_gap_mm=0.0, token_pieces_in_circle=False,
+                                       token_short_run_needs_circle=False))
     assert lane.count == 5 and not lane.certain
