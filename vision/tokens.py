@@ -130,10 +130,8 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
     reach = cfg.token_run_slack_mm / 2.0
-    pieces: list[tuple[float, float]] = []
-    # Per piece: the length of its own columns (mm), and whether crumbs alone made it.
-    cover: list[float] = []
-    crumbs: list[bool] = []
+    # Pieces (start, end, the length of their own columns, made of crumbs alone), mm.
+    pieces: list[tuple[float, float, float, bool]] = []
     padded = np.concatenate([[False], on, [False]])
     edges = np.flatnonzero(padded[1:] != padded[:-1])
     for start, end in zip(edges[::2], edges[1::2]):
@@ -144,15 +142,13 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # Only a piece too short for a whole token joins (two whole ones apart are two
             # runs: a chip's shadow between them would lengthen them as one).
             if shorter >= crumb and shorter < diameter - cfg.token_run_slack_mm:
-                a = pieces.pop()[0]
-                own, alone = own + cover.pop(), crumbs.pop() and False
+                a, own, alone = _joined(pieces.pop(), own, False)
         if (pieces and a - pieces[-1][1] <= cfg.token_piece_gap_mm
                 and crumb <= max(b - a, pieces[-1][1] - pieces[-1][0]) < part
                 and b - pieces[-1][0] <= diameter + cfg.token_run_slack_mm):
             # Pieces too short for a token that together fit in one are one chip whose ring
             # broke into its dashes (a faint black chip): each is no token of its own.
-            a = pieces.pop()[0]
-            own, alone = own + cover.pop(), crumbs.pop() and False
+            a, own, alone = _joined(pieces.pop(), own, False)
         elif (dashes and pieces and cfg.token_crumb_gap_mm is not None
               and a - pieces[-1][1] <= cfg.token_crumb_gap_mm
               and max(b - a, pieces[-1][1] - pieces[-1][0]) < crumb
@@ -160,8 +156,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # ...and in the black lane, so are crumbs alone, a little further apart: a black
             # chip whose body is the mat's grey under a window shows only a few of its dashes
             # (seed 13600 frame 171: five crumbs over 36 mm, 7 mm between two of them).
-            a = pieces.pop()[0]
-            own, alone = own + cover.pop(), crumbs.pop() and alone
+            a, own, alone = _joined(pieces.pop(), own, alone)
         elif (pieces and circles and cfg.token_pieces_in_circle
               and max(b - a, pieces[-1][1] - pieces[-1][0]) < part
               and any(x - r - reach <= pieces[-1][0] and b <= x + r + reach
@@ -170,21 +165,18 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             # slack either side (its shadow's edge), however far apart: a faint black chip's
             # dashes alone, 4-12 mm each (seed 9800 frame 134 read three of four); a white
             # chip half in a deep shadow, its lit part and its far rim 7 mm apart.
-            a = pieces.pop()[0]
-            own, alone = own + cover.pop(), crumbs.pop() and False
+            a, own, alone = _joined(pieces.pop(), own, False)
         elif (pieces and circles and cfg.token_pieces_in_circle and b - a < part
               and any(x <= pieces[-1][1] and x - r - reach <= a and b <= x + r + reach
                       for x, _, r in circles)):
             # ...and a short piece in the disc of a circle whose middle the run before has
             # already passed is that chip's far rim broken off (seed 10300 frame 156: a black
             # chip's last 15 mm, 1.5 mm from its run, read as a sixth chip).
-            a = pieces.pop()[0]
-            own, alone = own + cover.pop(), crumbs.pop() and False
-        pieces.append((a, b))
-        cover.append(own)
-        crumbs.append(alone)
-    kept = [(a, b, own < cfg.token_dash_cover * (b - a) and alone)
-            for (a, b), own, alone in zip(pieces, cover, crumbs)
+            a, own, alone = _joined(pieces.pop(), own, False)
+        pieces.append((a, b, own, alone))
+    # (A run of crumbs alone covering too little of itself: sparse specks.)
+    kept = [(a, b, alone and own < cfg.token_dash_cover * (b - a))
+            for a, b, own, alone in pieces
             if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
     runs = [(a, b) for a, b, _ in kept]
     total = 0
@@ -215,6 +207,13 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
                     n = min(n, inside)
         total += n
     return total, whole, runs
+
+
+def _joined(before: tuple[float, float, float, bool], own: float, alone: bool
+            ) -> tuple[float, float, bool]:
+    """A piece joined to the one `before` it: its start, its own columns' length, and made of
+    crumbs alone (`alone`: joined as crumbs, both being crumbs)."""
+    return before[0], own + before[2], alone and before[3]
 
 
 def _discs(shape: tuple[int, ...], circles: list[tuple[float, float, float]],
