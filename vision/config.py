@@ -179,6 +179,14 @@ class VisionConfig(BusyConfig):
     background_sigma_mm: float = 14.0
     #: Grid of the mat-colour model (mm); the model is smooth, so a coarse grid is enough.
     background_cell_mm: float = 3.0
+    #: Free mat off the free mat's median hue by this much (the largest channel of the ratio
+    #: of chromaticities, less 1) is left out of the model from its first pass (None: not).
+    #: The light's tints stay under about 0.2 on a calm mat; sleeves and skin beside the
+    #: mat reach 0.4-0.8.
+    background_first_hue: float | None = 0.35
+    #: ...keeping this share of its weight (where no other free mat is near, the model there
+    #: is what it was: never made of nothing).
+    background_off_weight: float = 0.01
     #: A pixel differs from the mat when one colour channel is off by more than this ratio.
     deviation_ratio: float = 0.22
     #: Slot interiors are sampled this far inside the printed outline.

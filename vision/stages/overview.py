@@ -197,6 +197,20 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
         free = free * cv2.resize(in_view.astype(np.float32), (free.shape[1], free.shape[0]),
                                  interpolation=cv2.INTER_AREA)
         spread = None
+    hue = cfg.background_first_hue
+    if hue is not None:
+        # A sleeve or an arm far off the mat's hue, filling a stretch of the mat's edge where
+        # little free mat lies, would pass for the mat's light there in the first blur and stay
+        # in the later ones: all but left out from the start (the light's tints stay well
+        # inside). (A little weight stays: where nothing else is near, the model is as before.)
+        chroma = coarse / (coarse.mean(axis=2, keepdims=True) + 1.0)
+        on = free > 0.5
+        if on.any():
+            off = np.abs(chroma / np.median(chroma[on], axis=0) - 1.0).max(axis=2) >= hue
+            if (off & on).any():
+                free = free * np.where(off, np.float32(cfg.background_off_weight),
+                                       np.float32(1.0))
+                spread = None
     bg = _normalised_blur(coarse, free, sigma, spread)
     for _ in range(2):
         keep = free * (deviation_from(coarse, bg) < cfg.deviation_ratio * 0.7)
