@@ -181,7 +181,8 @@ def mat_deviation(frame: Frame, loc: MatLocation, cfg: VisionConfig = DEFAULT_CO
 
     The model is a normalised Gaussian blur of the free-mat pixels, computed three times: the
     later passes leave out the pixels found off-colour (a hand, a stray card), so neither a hand
-    nor uneven light passes for the mat.
+    nor uneven light passes for the mat; the first already all but leaves out those far off the
+    free mat's hue (a sleeve beside the mat, ``background_first_hue``).
     """
     mat = mat or load_mat()
     s = cfg.overview_px_per_mm
