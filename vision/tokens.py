@@ -197,13 +197,12 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
         expected = diameter + (n - 1) * cfg.token_pitch_mm
         if abs(length - expected) > cfg.token_run_slack_mm:
             whole = False
-            if (n == 1 and length < expected and circles and light is None and not dashes
-                    and cfg.token_short_run_needs_circle
-                    and not any(start <= x <= end for x, _, _ in circles)):
-                continue
-            if length < expected and circles and cfg.token_short_run_by_circles:
+            if length < expected and circles:
                 inside = sum(1 for x, _, _ in circles if start <= x <= end)
-                if inside:
+                if (not inside and n == 1 and light is None and not dashes
+                        and cfg.token_short_run_needs_circle):
+                    continue
+                if inside and cfg.token_short_run_by_circles:
                     n = min(n, inside)
         total += n
     return total, whole, runs
