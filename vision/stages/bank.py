@@ -7,7 +7,8 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
 from vision.stages.locate import Frame, MatLocation, rectify
-from vision.stages.overview import Overview, channel_mean, deviation_from, ratio_deviation
+from vision.stages.overview import (Overview, channel_mean, deviation_from, floored,
+                                    ratio_deviation)
 from vision.tokens import LaneCount, count_lane, edge_rows, fill_holes
 
 
@@ -218,7 +219,7 @@ def _against_mat(image: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
 def _ratio(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Each channel's ratio to the mat's (float32)."""
     # (A uint8 image is taken as it is: converting it first was a pass of its own.)
-    return cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F)
+    return cv2.divide(image, floored(background), dtype=cv2.CV_32F)
 
 
 def _level(ratio: np.ndarray) -> np.ndarray:
@@ -261,7 +262,7 @@ def learnt_tokens(image: np.ndarray, background: np.ndarray, body, cfg: VisionCo
     tol = np.log(1.0 + cfg.light_token_tolerance)
     if np.abs(t).max() < 2.0 * tol:
         return None
-    ratio = cv2.divide(image.astype(np.float32), cv2.max(background, 8.0))
+    ratio = cv2.divide(image.astype(np.float32), floored(background))
     d = np.abs(np.log(np.maximum(ratio, 1e-3)) - t).max(axis=2)
     near = cv2.GaussianBlur((d < tol).astype(np.float32), (0, 0), 1.0)
     return near * (2.0 * cfg.deviation_ratio)

@@ -162,10 +162,22 @@ def _free_spread(mat: Mat, g: float, sigma: float) -> tuple[np.ndarray, np.ndarr
     return _FREE_SPREAD[key][1:]
 
 
+#: The darkest the mat's colour model is taken to be, each channel, when a pixel is divided
+#: by it: where a hand's shadow made the model black, a ratio stays finite. Four numbers:
+#: OpenCV reads a bare 8.0 as (8, 0, 0, 0), a floor for the blue channel alone (14200/82's
+#: lanes divided by a green and red of 0).
+MODEL_FLOOR = (8.0, 8.0, 8.0, 8.0)
+
+
+def floored(background: np.ndarray) -> np.ndarray:
+    """The mat's colour model (float32 BGR) with each channel at least :data:`MODEL_FLOOR`."""
+    return cv2.max(background, MODEL_FLOOR)
+
+
 def deviation_from(image: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Per pixel, the largest relative difference of a colour channel from the mat's."""
     # (A uint8 image is taken as it is: converting it first was a pass of its own.)
-    return ratio_deviation(cv2.divide(image, cv2.max(background, 8.0), dtype=cv2.CV_32F))
+    return ratio_deviation(cv2.divide(image, floored(background), dtype=cv2.CV_32F))
 
 
 def ratio_deviation(ratio: np.ndarray) -> np.ndarray:
