@@ -243,6 +243,12 @@ class VisionConfig(BusyConfig):
     #: shadow under a low lamp a crescent beside its disc (False: not looked for).
     token_black_shadow: bool = True
     token_shadow_disc_grow_mm: float = 1.0
+    #: ...but there a run that was whole chips before the shade was taken out, one of them
+    #: found by the circle counter, stays as it was: a black chip the circle counter missed is
+    #: as dark as a shadow (14400/191: a chip's first 10 mm taken out, five chips read four).
+    #: (Not whole, or no circle in it: a shade, or a dim frame's dark specks joined into
+    #: chip-long runs at a lane's empty end, 14100/36.)
+    token_whole_runs_stay: bool = True
     #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
     #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
     #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit
@@ -300,6 +306,10 @@ class VisionConfig(BusyConfig):
     #: a chip's dashes ring it (13600/171: 64 % of 22.5 mm), where a dim mat's noise is sparse
     #: specks (14100/36: four specks, 3 mm of 13, read as a third chip). 0: no such check.
     token_dash_cover: float = 0.4
+    #: ...and span at least this share of a chip's width: its dashes lie round its rim, from
+    #: one side to the other (13600/171: 22.5 mm, 0.57), where a chip's shadow edge and a
+    #: speck 10 mm past it spanned 17 mm (14400/33, 0.43: four chips read five). 0: no check.
+    token_dash_span: float = 0.5
     #: ...as are pieces too short for a token lying in one circle the circle counter found,
     #: however short and far apart (a faint black chip seen only by its dashes), and such a
     #: piece with the run before it when that run has passed the circle's middle (the chip's

@@ -100,6 +100,13 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # the circles found is a shadow (seed 10000 frame 198, 10300/156, 10500/71).
             shadow &= ~_discs(shadow.shape, circles, px_per_mm, cfg.token_shadow_disc_grow_mm)
         lit = column_counts(mask & ~shadow) / px_per_mm >= cfg.token_min_lit_chord_mm
+        if shade_beside_circles and cfg.token_whole_runs_stay:
+            # A run that was already whole chips, one found by the circle counter, had no
+            # shadow lengthening it: a black chip the circle counter missed is as dark as a
+            # shadow (14400/191: its first 10 mm taken for one, five chips read four).
+            for a, b in runs:
+                if _whole_chips(b - a, cfg) and any(a <= x <= b for x, _, _ in circles):
+                    lit[int(round(a * px_per_mm)):int(round(b * px_per_mm))] = True
         again = True
     if again:
         total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles,
@@ -126,7 +133,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
         on &= coloured_mm >= cfg.token_min_colour_chord_mm
     if lit is not None:
         on &= lit
-    diameter = cfg.token_pitch_mm - 1.1  # a lone token's run is a touch shorter than the pitch
+    diameter = _diameter(cfg)
     crumb = diameter * 0.3
     part = diameter - cfg.token_run_slack_mm  # shorter than this: part of a token at most
     reach = cfg.token_run_slack_mm / 2.0
@@ -175,7 +182,8 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             a, own, alone = _joined(pieces.pop(), own, False)
         pieces.append((a, b, own, alone))
     # (A run of crumbs alone covering too little of itself: sparse specks.)
-    kept = [(a, b, alone and own < cfg.token_dash_cover * (b - a))
+    kept = [(a, b, alone and (own < cfg.token_dash_cover * (b - a)
+                              or b - a < cfg.token_dash_span * diameter))
             for a, b, own, alone in pieces
             if span is None or span[0] <= _run_centre(a, b, width, diameter, cfg) <= span[1]]
     runs = [(a, b) for a, b, _ in kept]
@@ -193,8 +201,7 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
             if length >= diameter * 0.15 and not _light(mask, light, start, end, px_per_mm, cfg):
                 whole = False
             continue
-        n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
-        expected = diameter + (n - 1) * cfg.token_pitch_mm
+        n, expected = _chips(length, cfg)
         if abs(length - expected) > cfg.token_run_slack_mm:
             whole = False
             if length < expected and circles:
@@ -206,6 +213,24 @@ def _count_runs(mask: np.ndarray, px_per_mm: float, width: float, cfg: VisionCon
                     n = min(n, inside)
         total += n
     return total, whole, runs
+
+
+def _diameter(cfg: VisionConfig) -> float:
+    """A lone token's run (mm): a touch shorter than the pitch."""
+    return cfg.token_pitch_mm - 1.1
+
+
+def _chips(length: float, cfg: VisionConfig) -> tuple[int, float]:
+    """The chips (at least one) a run `length` mm long is rounded to, and the length they
+    would make."""
+    diameter = _diameter(cfg)
+    n = max(1, int(round((length - diameter) / cfg.token_pitch_mm)) + 1)
+    return n, diameter + (n - 1) * cfg.token_pitch_mm
+
+
+def _whole_chips(length: float, cfg: VisionConfig) -> bool:
+    """Is a run `length` mm long one or more whole chips (within the slack)?"""
+    return abs(length - _chips(length, cfg)[1]) <= cfg.token_run_slack_mm
 
 
 def _joined(before: tuple[float, float, float, bool], own: float, alone: bool

@@ -1,0 +1,44 @@
+"""Two black lanes of physically based seed 14400, both calm and read one off (flagged).
+
+* Frame 191 (a ceiling light, five black chips): the circle counter misses the first chip,
+  which touches the second. The first pass's run over both is two whole chips, but the run
+  of another pair is not, so the lane looks again with the shade beside the circles found
+  taken out as shadow (a black chip's shadow under a low lamp, as dark as the chip): the
+  first chip's body is that shade, its first 10 mm went, and the run left, 10 mm short of
+  two chips with one circle in it, counted one. A run already whole before the shade is
+  taken out, with a circle in it, stays (token_whole_runs_stay).
+* Frame 33 (a lamp and the ceiling, four black chips): past the second chip's run, 7 mm of
+  its shadow's edge and a speck 10 mm further were joined as a faint chip's dashes: 17 mm, a
+  fifth chip. A chip's dashes lie round its rim and span most of its width (13600/171: 22.5
+  mm of 39); these span 0.43 of it (token_dash_span 0.5).
+
+The images are each lane rectified at the pipeline's 2 px/mm with its margin, and the whole-mat
+colour model over it at 1 px/mm."""
+from __future__ import annotations
+
+import pytest
+
+from vision.config import DEFAULT_CONFIG
+
+from .helpers import count_lane_on_model
+
+WITHOUT_CIRCLE = "physical-black-lane-chip-without-circle"
+SPECK = "physical-black-lane-shadow-edge-speck"
+
+
+@pytest.mark.parametrize("name, chips", [(WITHOUT_CIRCLE, 5), (SPECK, 4)])
+def test_each_lane_reads_its_chips(name, chips):
+    lane = count_lane_on_model(name, DEFAULT_CONFIG)
+    assert lane.count == chips
+    assert not lane.certain  # (odd runs stay odd: the referee still asks to check)
+
+
+def test_the_chip_without_a_circle_taken_for_shade_read_one_short():
+    lane = count_lane_on_model(WITHOUT_CIRCLE, DEFAULT_CONFIG.with_(token_whole_runs_stay=False))
+    assert lane.count == 4
+    assert len(lane.circles) == 4  # the circle counter misses the first chip either way
+
+
+def test_a_shadow_edge_and_a_speck_read_as_a_fifth_chip():
+    lane = count_lane_on_model(SPECK, DEFAULT_CONFIG.with_(token_dash_span=0.0))
+    assert lane.count == 5
