@@ -410,6 +410,10 @@ class BusyConfig:
     #: ...unless they cross a gap between two regions, touching both outlines (a finger
     #: between two lanes on its way into one): then this much (mm^2) is enough.
     busy_min_bridge_mm2: float = 20.0
+    #: ...or touch one region's outline within busy_anchor_gap_mm of a blob that big (a
+    #: hand's part cut off by a place's corner, 14500/85): then that much is enough too, for
+    #: a place nothing bigger comes into.
+    busy_crumb_by_hand: bool = True
     #: A first look at this scale (px/mm; 0: none) calls the frame calm when no hand-like
     #: thing lies within busy_screen_margin_mm of a place's ring from beyond the place's reach
     #: (vision/stages/busy_screen.py): a hand reaching a place is tens of mm across, and half

@@ -25,8 +25,8 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.mat import COLOURS, Mat, load_mat
-from vision.stages.anchor import (across_places, anchored, arm_of, cut_off_hand, join_things,
-                                  outside_mask)
+from vision.stages.anchor import (across_places, anchored, arm_of, cut_off_hand,
+                                  group_of_things, join_things, outside_mask)
 from vision.stages.busy_screen import first_look
 from vision.stages.busy_sleeve import sleeve_not_shadow
 from vision.stages.busy_speed import kept_mask
@@ -171,6 +171,22 @@ def _hidden(overview: Overview, detail, rect: Rect, box, far: list[int], here: n
     return inside >= cfg.busy_inside_min_mm2
 
 
+def _crumbs_by_hand(labels: np.ndarray, small: np.ndarray, s: float, cfg: VisionConfig
+                    ) -> np.ndarray:
+    """Per label: a small thing lying within ``busy_anchor_gap_mm`` of a big one, a part of
+    the same hand cut off by a place's corner (14500/85: a thumb over the level-3 deck's
+    corner, seen on the free mat only in the 10 mm gap below the deck, 114 mm^2)."""
+    big = ~small
+    big[0] = False
+    out = np.zeros(small.shape, bool)
+    if not big.any():
+        return out
+    group = group_of_things(labels, join_things(labels > 0, s, cfg)[2])
+    hands = np.unique(group[big])
+    out[1:] = small[1:] & np.isin(group[1:], hands[hands > 0])
+    return out
+
+
 def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
                 mat: Mat | None = None, codes_mm: list[np.ndarray] | None = None,
                 detail: Callable[[Rect, float], np.ndarray] | None = None,
@@ -228,6 +244,7 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
         small = (stats[:, cv2.CC_STAT_AREA] < cfg.busy_min_blob_mm2 * s * s)
         small[0] = False
         bridges = np.zeros(n, bool)
+        by_hand = bridges  # (small things kept for the hand beside them)
         if small.any():
             # (Looked up on the outlines' thin band alone, not over the whole overview.)
             band = edge_of > 0
@@ -236,6 +253,10 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
             owners = np.bincount(pairs // 1024, minlength=n)
             bridges = owners >= 2
+            if cfg.busy_crumb_by_hand:
+                # (One place's outline: a hand's part cut off by that place's corner.)
+                by_hand = ~bridges & (owners >= 1) & _crumbs_by_hand(labels, small, s, cfg)
+                bridges = bridges | by_hand
         for i in range(1, n):
             area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
             if area < cfg.busy_min_blob_mm2 and not (
@@ -290,6 +311,9 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             far = [i for i in touching
                    if boxes[i, 0] < rx or boxes[i, 1] < ry or boxes[i, 0] + boxes[i, 2] > rx + rw
                    or boxes[i, 1] + boxes[i, 3] > ry + rh]
+            if not all(by_hand[i] for i in far):
+                # (A hand's cut-off part counts only where nothing bigger comes in.)
+                far = [i for i in far if not by_hand[i]]
             if far and _hidden(overview, detail, regs[path], box, far, here, freehere, dist, seen,
                                mat_hue, cfg, whole):
                 covered.append(path)
