@@ -26,19 +26,18 @@ WITHOUT_CIRCLE = "physical-black-lane-chip-without-circle"
 SPECK = "physical-black-lane-shadow-edge-speck"
 
 
-@pytest.mark.parametrize("name, chips", [(WITHOUT_CIRCLE, 5), (SPECK, 4)])
-def test_each_lane_reads_its_chips(name, chips):
+@pytest.mark.parametrize("name, chips, rule, off, without", [
+    (WITHOUT_CIRCLE, 5, "token_whole_runs_stay", False, 4),
+    (SPECK, 4, "token_dash_span", 0.0, 5)])
+def test_each_lane_reads_its_chips_and_read_one_off_without_its_rule(name, chips, rule, off,
+                                                                     without):
     lane = count_lane_on_model(name, DEFAULT_CONFIG)
     assert lane.count == chips
     assert not lane.certain  # (odd runs stay odd: the referee still asks to check)
+    assert count_lane_on_model(name, DEFAULT_CONFIG.with_(**{rule: off})).count == without
 
 
-def test_the_chip_without_a_circle_taken_for_shade_read_one_short():
-    lane = count_lane_on_model(WITHOUT_CIRCLE, DEFAULT_CONFIG.with_(token_whole_runs_stay=False))
-    assert lane.count == 4
-    assert len(lane.circles) == 4  # the circle counter misses the first chip either way
-
-
-def test_a_shadow_edge_and_a_speck_read_as_a_fifth_chip():
-    lane = count_lane_on_model(SPECK, DEFAULT_CONFIG.with_(token_dash_span=0.0))
-    assert lane.count == 5
+def test_the_circle_counter_misses_the_first_chip_either_way():
+    for stay in (True, False):
+        lane = count_lane_on_model(WITHOUT_CIRCLE, DEFAULT_CONFIG.with_(token_whole_runs_stay=stay))
+        assert len(lane.circles) == 4
