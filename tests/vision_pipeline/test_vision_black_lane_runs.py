@@ -39,5 +39,5 @@ def test_each_lane_reads_its_chips_and_read_one_off_without_its_rule(name, chips
 
 def test_the_circle_counter_misses_the_first_chip_either_way():
     for stay in (True, False):
-        lane = count_lane_on_model(WITHOUT_CIRCLE, DEFAULT_CONFIG.with_(token_whole_runs_stay=stay))
-        assert len(lane.circles) == 4
+        cfg = DEFAULT_CONFIG.with_(token_whole_runs_stay=stay)
+        assert len(count_lane_on_model(WITHOUT_CIRCLE, cfg).circles) == 4
