@@ -192,6 +192,17 @@ def _count_on(lane, background, cfg, light=None, shade=(None, False), dashes=Fal
                       shade_beside_circles=shade[1], dashes=dashes)
 
 
+def saved_lane_on_model(name: str):
+    """A lane saved under tests/.../data as `name`.png and `name`-model.png (see
+    :func:`count_lane_on_model`): the lane, and the model resized over it (float32)."""
+    from pathlib import Path
+    data = Path(__file__).parent / "data"
+    lane = cv2.imread(str(data / f"{name}.png"))
+    model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
+    return lane, cv2.resize(model, (lane.shape[1], lane.shape[0]),
+                            interpolation=cv2.INTER_LINEAR)
+
+
 def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = False):
     """A lane saved under tests/.../data as `name`.png (rectified at the pipeline's 2 px/mm with
     its margin) and `name`-model.png (the whole-mat colour model over it at the overview's 1
@@ -199,13 +210,8 @@ def count_lane_on_model(name: str, cfg, neutral: bool = True, coloured: bool = F
     (``neutral``: a white or black lane, without the light mask of a coloured one;
     ``coloured``: a blue, green, red or gold lane, with its light mask; the white lane, named
     physical-white-lane-..., with its shade mask)."""
-    from pathlib import Path
-
     from vision.stages.bank import _background, lane_light
-    data = Path(__file__).parent / "data"
-    lane = cv2.imread(str(data / f"{name}.png"))
-    model = cv2.imread(str(data / f"{name}-model.png")).astype(np.float32)
-    model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lane, model = saved_lane_on_model(name)
     background, lit = _background(lane, model, cfg.lane_px_per_mm, cfg,
                                   neutral=neutral and not coloured)
     return _count_on(lane, background, cfg,

@@ -15,10 +15,6 @@ The images are each lane rectified at the pipeline's 2 px/mm with its margin, an
 colour model over it at 1 px/mm (its bare mat is read from them as the pipeline reads it)."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
 from vision.config import DEFAULT_CONFIG
@@ -26,9 +22,8 @@ from vision.stages.bank import lane_background
 from vision.stages.overview import deviation_from
 from vision.tokens import fill_holes, fill_middles, noise_share
 
-from .helpers import count_lane_on_model
+from .helpers import count_lane_on_model, saved_lane_on_model
 
-DATA = Path(__file__).parent / "data"
 
 BROKEN = "physical-black-lane-broken-ring"
 SPECKS = "physical-white-lane-sparse-specks"
@@ -65,9 +60,7 @@ def test_the_specks_enclose_no_chips_middle_but_closed_wider_they_do():
 def _token_mask(name, cfg):
     """The saved lane's token pixels and its mask with the holes filled, as count_by_runs
     makes them (its bare mat is too quiet to be smoothed)."""
-    lane = cv2.imread(str(DATA / f"{name}.png"))
-    model = cv2.imread(str(DATA / f"{name}-model.png")).astype(np.float32)
-    model = cv2.resize(model, (lane.shape[1], lane.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lane, model = saved_lane_on_model(name)
     s = cfg.lane_px_per_mm
     deviation = deviation_from(lane, lane_background(lane, model, s, cfg))
     assert noise_share(deviation, s, cfg) <= cfg.token_noise_share

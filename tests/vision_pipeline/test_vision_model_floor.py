@@ -10,30 +10,20 @@ colour model over it at 1 px/mm."""
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
-import cv2
 import numpy as np
 
 from vision.config import DEFAULT_CONFIG
 from vision.stages import bank
 from vision.stages.overview import MODEL_FLOOR, deviation_from, floored
 
-from .helpers import count_lane_on_model
+from .helpers import count_lane_on_model, saved_lane_on_model
 
-DATA = Path(__file__).parent / "data"
 NAME = "physical-black-lane-under-arm"
 
 
-def _lane():
-    lane = cv2.imread(str(DATA / f"{NAME}.png"))
-    model = cv2.imread(str(DATA / f"{NAME}-model.png")).astype(np.float32)
-    return lane, cv2.resize(model, (lane.shape[1], lane.shape[0]),
-                            interpolation=cv2.INTER_LINEAR)
-
-
 def test_the_saved_model_is_black_in_every_channel():
-    _, model = _lane()
+    _, model = saved_lane_on_model(NAME)
     assert (model.reshape(-1, 3) == 0).all(axis=1).mean() > 0.1
 
 
@@ -44,7 +34,7 @@ def test_every_channel_is_floored():
 
 
 def test_ratios_to_the_black_model_are_finite_and_warn_nothing():
-    lane, model = _lane()
+    lane, model = saved_lane_on_model(NAME)
     s = DEFAULT_CONFIG.lane_px_per_mm
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # numpy's "invalid value" fails the test

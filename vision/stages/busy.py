@@ -253,9 +253,10 @@ def detect_busy(overview: Overview, cfg: VisionConfig = DEFAULT_CONFIG,
             pairs = np.unique(lab[sel].astype(np.int64) * 1024 + reg[sel])
             owners = np.bincount(pairs // 1024, minlength=n)
             bridges = owners >= 2
-            if cfg.busy_crumb_by_hand:
-                # (One place's outline: a hand's part cut off by that place's corner.)
-                by_hand = ~bridges & (owners >= 1) & _crumbs_by_hand(labels, small, s, cfg)
+            # (One place's outline: a hand's part cut off by that place's corner.)
+            lone = ~bridges & (owners >= 1)
+            if cfg.busy_crumb_by_hand and lone.any():
+                by_hand = lone & _crumbs_by_hand(labels, small, s, cfg)
                 bridges = bridges | by_hand
         for i in range(1, n):
             area = float(stats[i, cv2.CC_STAT_AREA]) / (s * s)
