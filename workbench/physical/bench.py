@@ -18,21 +18,33 @@ from workbench.vision_bench import Score, load_truth_frames, pin_one_core, slot_
 from vision.mat import COLOURS
 
 
-def score_frames(pairs, log=None) -> dict:
+def score_frames(pairs, log=None, repeat: int = 1) -> dict:
+    """The frames read and scored; with ``repeat`` > 1 every frame is read that many
+    times, in passes over all of them, and its time is its fastest read (wall and CPU alike).
+    A read slowed by other work on the machine only ever comes out slower, so the fastest of
+    a few is the code's own cost (as ``timeit`` takes the minimum); passes, rather than one
+    frame read again at once, keep each read's frame out of the caches as the camera's is.
+    A frame whose last read differs from the one before is counted in ``repeat_differs``."""
     from vision.pipeline import read_table, warm_up
 
     # What the app builds when the camera opens (the tag matcher's code book), not a frame's.
     warm_up()
+    earlier = _fastest_reads(pairs, read_table, repeat) if repeat > 1 else None
+    differs = 0
     score = Score()
     burnt = {"slots": 0, "read": 0, "wrong": 0}
     lanes = {c: [0, 0] for c in COLOURS}
     by_kind: dict[str, dict] = {}
     rigs: dict[str, list] = {}
-    for path, truth in pairs:
+    for i, (path, truth) in enumerate(pairs):
         img = cv2.imread(str(path))
         t0 = time.process_time()
         result = read_table(img, image_name=path.name)
         cpu = (time.process_time() - t0) * 1000.0
+        if earlier:
+            differs += _without_ms(result) != _without_ms(earlier["results"][i])
+            wall, cpu = min(result["ms"], earlier["wall"][i]), min(cpu, earlier["cpu"][i])
+            result = dict(result, ms=wall)
         score.add(path.name, result, truth, cpu)
         gt = truth["_gt"]
         kind = gt.get("hands") or "none"
@@ -63,7 +75,30 @@ def score_frames(pairs, log=None) -> dict:
     s["lanes_by_colour"] = {c: f"{v[1]}/{v[0]}" for c, v in lanes.items()}
     s["frames_by_hand"] = by_kind
     s["busy_wrong_by_light"] = {r: f"{sum(v)}/{len(v)}" for r, v in sorted(rigs.items())}
+    if earlier:
+        s["repeat"] = repeat
+        s["repeat_differs"] = differs
     return s
+
+
+def _without_ms(result: dict) -> dict:
+    return {k: v for k, v in result.items() if k != "ms"}
+
+
+def _fastest_reads(pairs, read_table, repeat: int) -> dict:
+    """Each frame's fastest wall and CPU ms over ``repeat - 1`` passes (the scoring pass is
+    the last), and what the last of those passes read."""
+    wall = [float("inf")] * len(pairs)
+    cpu = [float("inf")] * len(pairs)
+    results: list = [None] * len(pairs)
+    for _ in range(repeat - 1):
+        for i, (path, _truth) in enumerate(pairs):
+            img = cv2.imread(str(path))
+            t0 = time.process_time()
+            results[i] = read_table(img, image_name=path.name)
+            cpu[i] = min(cpu[i], (time.process_time() - t0) * 1000.0)
+            wall[i] = min(wall[i], float(results[i]["ms"]))
+    return {"wall": wall, "cpu": cpu, "results": results}
 
 
 def main(argv=None) -> int:
@@ -74,6 +109,9 @@ def main(argv=None) -> int:
     p.add_argument("--as-app", action="store_true",
                    help="time frames as the app reads them: every core, OpenCV's threads and "
                         "the stage threads (median_ms: wall; cpu_median_ms: all threads' CPU)")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="read every frame this many times (in passes) and time each by its "
+                        "fastest read: the code's own cost on a machine doing other work too")
     args = p.parse_args(argv)
     pairs = []
     for f in args.folders:
@@ -81,8 +119,12 @@ def main(argv=None) -> int:
     if not pairs:
         print("No rendered frames with their truth were found there.", file=sys.stderr)
         return 2
+    if args.repeat < 1:
+        print("--repeat takes a whole number of reads, 1 or more.", file=sys.stderr)
+        return 2
     how = "every core, as the app runs" if args.as_app else pin_one_core()
-    s = score_frames(pairs, log=(lambda m: print(m, file=sys.stderr)) if args.verbose else None)
+    s = score_frames(pairs, log=(lambda m: print(m, file=sys.stderr)) if args.verbose else None,
+                     repeat=args.repeat)
     s["cpu"] = how
     if args.json:
         print(json.dumps(s))
