@@ -173,6 +173,14 @@ class BusyConfig:
     #: lanes more (11100/10). None: the fit started wide, kept whenever it strays.
     busy_chroma_judge: float | None = 0.02
     busy_chroma_judge_starts: tuple[float, ...] = (0.12,)
+    #: The fitted hue goes no greener than the mat's one hue by more than this (the green
+    #: channel's ratio above the mean of blue's and red's, as busy_green_tint): no light's tint
+    #: goes green, so where the fit does, it has bent into a greenish thing. A grey-green
+    #: sleeve along the mat's bottom edge, under a warm lamp beside a cool ceiling, took the fit
+    #: 0.17 greener there and became "the mat" (14900/16: five places hidden, none seen). On
+    #: 1,600 physically based tune frames the fit went at most 0.054 greener with no hand,
+    #: 0.088 with one (14700/106, read the same held to 0.06). None: the fit as fitted.
+    busy_chroma_max_green: float | None = 0.06
     #: Regions (slots, decks, lanes, scan zone) are grown by this much (mm) before the free mat
     #: around them is taken: a card's own edge and jitter stay out of it.
     busy_region_inner_mm: float = 1.5

@@ -103,6 +103,8 @@ def chroma_fit(chroma: np.ndarray, free: np.ndarray, mat_hue: np.ndarray,
     tint = _off(fit, one, cfg)[keep]
     if not tint.size or np.percentile(tint, 95) < cfg.busy_chroma_min_tint:
         return None
+    if cfg.busy_chroma_max_green is not None:
+        fit = _no_greener(fit, one[0], cfg.busy_chroma_max_green)
     coarse = fit.astype(np.float32).reshape(shape[0], shape[1], 3)
     return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
@@ -119,6 +121,18 @@ def _refit(a: np.ndarray, c: np.ndarray, keep: np.ndarray, fit: np.ndarray,
         coef = np.linalg.solve(m.T @ m + 1e-6 * np.eye(a.shape[1]), m.T @ c[use])
         fit = a @ coef
     return fit
+
+
+def _no_greener(fit: np.ndarray, one: np.ndarray, most: float) -> np.ndarray:
+    """The fitted chromaticities `fit` (N x 3, BGR) with their green above the mean of blue
+    and red, against the one hue `one`, cut down to `most`: green moved to blue and red so
+    that the three still sum as before."""
+    ratio = fit / one
+    over = ratio[:, 1] - 0.5 * (ratio[:, 0] + ratio[:, 2]) - most
+    if not (over > 0).any():
+        return fit
+    x = np.maximum(over, 0.0)[:, None] / 1.5  # (green down by x, blue and red up by x / 2)
+    return fit + x * np.array([0.5, -1.0, 0.5]) * one
 
 
 def _off(c: np.ndarray, fit: np.ndarray, cfg: VisionConfig) -> np.ndarray:
