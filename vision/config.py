@@ -249,6 +249,9 @@ class VisionConfig(BusyConfig):
     #: (Not whole, or no circle in it: a shade, or a dim frame's dark specks joined into
     #: chip-long runs at a lane's empty end, 14100/36.)
     token_whole_runs_stay: bool = True
+    #: ...and within a run, the columns between two circles two places apart or more (a
+    #: chip's shadow is a few mm long: what fills a place between two chips is a chip).
+    token_missed_between_circles: bool = True
     #: In a coloured lane a pixel off the mat's hue (by more than shadow_max_hue: no shadow or
     #: lamp moves the mat's that far) is a token's even when it is as bright as the mat: a
     #: chip lit by a lamp close by reads pale, its colour's channel no brighter than the lit

@@ -107,6 +107,16 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             for a, b in runs:
                 if _whole_chips(b - a, cfg) and any(a <= x <= b for x, _, _ in circles):
                     lit[int(round(a * px_per_mm)):int(round(b * px_per_mm))] = True
+                elif cfg.token_missed_between_circles:
+                    # So is one between two circles a place or more apart within one run:
+                    # no chip's shadow is that long (14900/189: five chips pushed together,
+                    # the second's circle missed, its body taken for shade, read four).
+                    inside = sorted((x, r) for x, _, r in circles if a <= x <= b)
+                    gap = 2.0 * cfg.token_pitch_mm - cfg.token_run_slack_mm
+                    for (x0, r0), (x1, r1) in zip(inside, inside[1:]):
+                        if x1 - x0 >= gap:
+                            lit[int(round((x0 + r0) * px_per_mm)):
+                                int(round((x1 - r1) * px_per_mm))] = True
         again = True
     if again:
         total, whole, runs = _count_runs(mask, px_per_mm, width, cfg, span, light, lit, circles,
