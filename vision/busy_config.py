@@ -371,9 +371,17 @@ class BusyConfig:
     #: share of their sum within busy_own_shade_hue) at no more than busy_own_shade_ratio of
     #: its light: the thing's side turned from the light, or its shadow on a dark mat. A hand stopping short of a card with dark art had
     #: its shaded rim followed over the art (seed 11900 frame 172, 12200/124, 12700/10).
-    #: None: not looked for.
+    #: None: not looked for. A shade lighter than busy_own_shade_deep of the light may be
+    #: off the hue by less, down to busy_own_shade_hue_lit at busy_own_shade_ratio (in a
+    #: straight line): deep in a shadow the ambient light's tint and the noise move a thing's
+    #: hue (a sleeve's shadow at 0.39-0.40 of its light, 0.042 off: 10900/85, 12700/10), a
+    #: side barely turned from the light keeps it. Brown skin beside a salmon sleeve, at 0.68
+    #: of its light and 0.043 off, was taken for its shade (2D 6402/21: two cards under the
+    #: arm missed). None: busy_own_shade_hue at every darkness.
     busy_own_shade_ratio: float | None = 0.75
     busy_own_shade_hue: float = 0.05
+    busy_own_shade_deep: float = 0.5
+    busy_own_shade_hue_lit: float | None = 0.025
     #: The tint a shadow touching a place may take (stages/shadow.py: what touches a place
     #: only as a shadow, and which of a thing's two colours is its shadow); None: the mask's,
     #: busy_shadow_tint. Under two lights of different warmth a deep shadow of the one is lit

@@ -212,9 +212,18 @@ def _shaded_by(colours, cfg: VisionConfig):
         return None
     share = [(np.asarray(mean, np.float64) + 1.0) / (3.0 * v)
              for (mean, _), v in zip(colours, light)]
-    if float(np.abs(share[0] - share[1]).max()) > cfg.busy_own_shade_hue:
+    if float(np.abs(share[0] - share[1]).max()) > _shade_hue(light[1 - lit] / light[lit], cfg):
         return None
     return colours[lit]
+
+
+def _shade_hue(ratio: float, cfg: VisionConfig) -> float:
+    """How far off a thing's hue its shade at `ratio` of its light may be (config)."""
+    lit, deep, most = cfg.busy_own_shade_hue_lit, cfg.busy_own_shade_deep, cfg.busy_own_shade_ratio
+    if lit is None or ratio <= deep or most is None or most <= deep:
+        return cfg.busy_own_shade_hue
+    f = min(1.0, (ratio - deep) / (most - deep))
+    return cfg.busy_own_shade_hue + f * (lit - cfg.busy_own_shade_hue)
 
 
 def _no_shade(image: np.ndarray, thing: np.ndarray, colours, seed: np.ndarray,
