@@ -104,6 +104,7 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
             # A run that was already whole chips, one found by the circle counter, had no
             # shadow lengthening it: a black chip the circle counter missed is as dark as a
             # shadow (14400/191: its first 10 mm taken for one, five chips read four).
+            gap = 2.0 * cfg.token_pitch_mm - cfg.token_run_slack_mm
             for a, b in runs:
                 if _whole_chips(b - a, cfg) and any(a <= x <= b for x, _, _ in circles):
                     lit[int(round(a * px_per_mm)):int(round(b * px_per_mm))] = True
@@ -112,7 +113,6 @@ def count_by_runs(deviation: np.ndarray, px_per_mm: float, cfg: VisionConfig,
                     # no chip's shadow is that long (14900/189: five chips pushed together,
                     # the second's circle missed, its body taken for shade, read four).
                     inside = sorted((x, r) for x, _, r in circles if a <= x <= b)
-                    gap = 2.0 * cfg.token_pitch_mm - cfg.token_run_slack_mm
                     for (x0, r0), (x1, r1) in zip(inside, inside[1:]):
                         if x1 - x0 >= gap:
                             lit[int(round((x0 + r0) * px_per_mm)):

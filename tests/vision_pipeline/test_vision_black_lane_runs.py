@@ -11,7 +11,6 @@
   its shadow's edge and a speck 10 mm further were joined as a faint chip's dashes: 17 mm, a
   fifth chip. A chip's dashes lie round its rim and span most of its width (13600/171: 22.5
   mm of 39); these span 0.43 of it (token_dash_span 0.5).
-
 * 14900/189 (held out in session 55, looked at in session 56; a desk lamp and the ceiling, a
   noisy camera, five black chips pushed together from the lane's start): the lane's printed
   dot joins the first chip's run, so the first pass's run is not whole, and the circle

@@ -21,6 +21,7 @@ import numpy as np
 from vision.config import DEFAULT_CONFIG
 from vision.stages.busy import detect_busy
 from vision.stages.mat_light import _no_greener
+from vision.stages.overview import green_excess
 
 from .helpers import saved_overview
 
@@ -39,15 +40,14 @@ def test_with_the_fit_free_to_go_green_the_sleeve_was_the_mat():
 
 
 def _greener(fit: np.ndarray, one: np.ndarray) -> np.ndarray:
-    ratio = fit / one
-    return ratio[:, 1] - 0.5 * (ratio[:, 0] + ratio[:, 2])
+    return green_excess((fit / one).reshape(-1, 1, 3)).ravel()
 
 
 def test_only_what_is_greener_than_the_limit_is_cut_and_the_sum_is_kept():
     one = np.array([0.98, 1.01, 1.01])
     fit = np.array([[1.01, 1.09, 0.90],    # 0.17 greener: the sleeve's bend
                     [0.90, 1.02, 1.08],    # a warm lamp: redder, not greener
-                    [1.02, 1.04, 0.94]])   # 0.06 greener: at the limit
+                    [1.02, 1.04, 0.94]])   # 0.04 greener: within the limit
     out = _no_greener(fit, one, 0.06)
     assert np.allclose(_greener(out, one)[0], 0.06)
     assert np.array_equal(out[1:], fit[1:])

@@ -218,9 +218,10 @@ def _shaded_by(colours, cfg: VisionConfig):
 
 
 def _shade_hue(ratio: float, cfg: VisionConfig) -> float:
-    """How far off a thing's hue its shade at `ratio` of its light may be (config)."""
+    """How far off a thing's hue its shade at `ratio` of its light may be (config; only asked
+    with busy_own_shade_ratio set)."""
     lit, deep, most = cfg.busy_own_shade_hue_lit, cfg.busy_own_shade_deep, cfg.busy_own_shade_ratio
-    if lit is None or ratio <= deep or most is None or most <= deep:
+    if lit is None or ratio <= deep or most <= deep:
         return cfg.busy_own_shade_hue
     f = min(1.0, (ratio - deep) / (most - deep))
     return cfg.busy_own_shade_hue + f * (lit - cfg.busy_own_shade_hue)

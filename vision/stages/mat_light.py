@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.config import DEFAULT_CONFIG, VisionConfig
 from vision.stages.busy_speed import grid, max3
-from vision.stages.overview import Overview, blurred
+from vision.stages.overview import Overview, blurred, green_excess
 
 
 def brightness_model(level: np.ndarray, free: np.ndarray, cfg: VisionConfig = DEFAULT_CONFIG
@@ -127,8 +127,7 @@ def _no_greener(fit: np.ndarray, one: np.ndarray, most: float) -> np.ndarray:
     """The fitted chromaticities `fit` (N x 3, BGR) with their green above the mean of blue
     and red, against the one hue `one`, cut down to `most`: green moved to blue and red so
     that the three still sum as before."""
-    ratio = fit / one
-    over = ratio[:, 1] - 0.5 * (ratio[:, 0] + ratio[:, 2]) - most
+    over = green_excess((fit / one).reshape(-1, 1, 3)).ravel() - most
     if not (over > 0).any():
         return fit
     x = np.maximum(over, 0.0)[:, None] / 1.5  # (green down by x, blue and red up by x / 2)
