@@ -14,6 +14,7 @@ from pathlib import Path
 
 import cv2
 
+from companion.ai.match import wilson
 from workbench.vision_bench import Score, load_truth_frames, pin_one_core, slot_values
 from vision.mat import COLOURS
 
@@ -24,7 +25,9 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
     A read slowed by other work on the machine only ever comes out slower, so the fastest of
     a few is the code's own cost (as ``timeit`` takes the minimum); passes, rather than one
     frame read again at once, keep each read's frame out of the caches as the camera's is.
-    A frame whose last read differs from the one before is counted in ``repeat_differs``."""
+    A frame whose last read differs from the one before is counted in ``repeat_differs``.
+    Frames from more than one folder are scored pooled, with each folder's own figures in
+    ``by_set``; ``intervals`` holds the pooled rates' 95 % intervals (Wilson)."""
     from vision.pipeline import read_table, warm_up
 
     # What the app builds when the camera opens (the tag matcher's code book), not a frame's.
@@ -34,6 +37,7 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
     score = Score()
     burnt = {"slots": 0, "read": 0, "wrong": 0}
     lanes = {c: [0, 0] for c in COLOURS}
+    sets: dict[str, dict] = {}
     by_kind: dict[str, dict] = {}
     rigs: dict[str, list] = {}
     for i, (path, truth) in enumerate(pairs):
@@ -46,6 +50,9 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
             wall, cpu = min(result["ms"], earlier["wall"][i]), min(cpu, earlier["cpu"][i])
             result = dict(result, ms=wall)
         score.add(path.name, result, truth, cpu)
+        one = sets.setdefault(str(Path(path).parent),
+                              {"score": Score(), "lanes": {c: [0, 0] for c in COLOURS}})
+        one["score"].add(path.name, result, truth, cpu)
         gt = truth["_gt"]
         kind = gt.get("hands") or "none"
         k = by_kind.setdefault(kind, {"frames": 0, "busy": 0, "truth_busy": 0})
@@ -61,8 +68,9 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
                     burnt["slots"] += 1
                     burnt["read"] += got.get(p) == w
             for c, n in truth["bank"].items():
-                lanes[c][0] += 1
-                lanes[c][1] += result["bank"].get(c) == n
+                for tally in (lanes[c], one["lanes"][c]):
+                    tally[0] += 1
+                    tally[1] += result["bank"].get(c) == n
         if log:
             log(f"{path.name}: busy {result['busy']} (truth {truth['busy']}) "
                 f"covered {result['covered']} (truth {truth['covered']}) {result['ms']} ms")
@@ -75,10 +83,42 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
     s["lanes_by_colour"] = {c: f"{v[1]}/{v[0]}" for c, v in lanes.items()}
     s["frames_by_hand"] = by_kind
     s["busy_wrong_by_light"] = {r: f"{sum(v)}/{len(v)}" for r, v in sorted(rigs.items())}
+    s["intervals"] = _intervals(score, s, lanes)
+    if len(sets) > 1:
+        s["by_set"] = {name: _set_figures(one["score"], one["lanes"])
+                       for name, one in sorted(sets.items())}
     if earlier:
         s["repeat"] = repeat
         s["repeat_differs"] = differs
     return s
+
+
+def _counts(score: Score) -> dict[str, tuple[int, int]]:
+    """The score's rates as (count, out of): busy recall, false busy, the covered band."""
+    return {"busy_recall": (score.busy_found, score.busy_frames),
+            "false_busy": (score.false_busy, score.calm_frames),
+            "covered_band": (score.covered_band, score.covered_frames)}
+
+
+def _intervals(score: Score, s: dict, lanes: dict) -> dict:
+    """The 95 % Wilson interval (per cent) of every rate an aim is set on: pooled over many
+    sets, a rate's interval says how sure the figure is."""
+    rates = {f"lanes_{c}": (v[1], v[0]) for c, v in lanes.items()}
+    rates["tags_not_burnt"] = (s["tags_not_burnt"]["read"], s["tags_not_burnt"]["slots"])
+    rates.update(_counts(score))
+    return {k: [round(100.0 * x, 2) for x in wilson(a, n)] for k, (a, n) in rates.items()
+            if n}
+
+
+def _set_figures(score: Score, lanes: dict) -> dict:
+    """One folder's figures an aim is set on, as counts."""
+    s = score.summary()
+    out = {k: f"{a}/{n}" for k, (a, n) in _counts(score).items()}
+    out["lanes_by_colour"] = {c: f"{v[1]}/{v[0]}" for c, v in lanes.items()}
+    out["wrong_ids"] = s["wrong_ids"]
+    cpu = [t["cpu_median_ms"] for t in s["time"].values() if t["cpu_median_ms"] is not None]
+    out["cpu_median_ms"] = cpu[0] if len(cpu) == 1 else cpu
+    return out
 
 
 def _without_ms(result: dict) -> dict:
