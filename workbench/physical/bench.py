@@ -36,8 +36,7 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
     differs = 0
     score = Score()
     burnt = {"slots": 0, "read": 0, "wrong": 0}
-    lanes = {c: [0, 0] for c in COLOURS}
-    sets: dict[str, dict] = {}
+    sets: dict[str, dict] = {}  # per folder: its Score and its lanes' [count, exact]
     by_kind: dict[str, dict] = {}
     rigs: dict[str, list] = {}
     for i, (path, truth) in enumerate(pairs):
@@ -50,7 +49,7 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
             wall, cpu = min(result["ms"], earlier["wall"][i]), min(cpu, earlier["cpu"][i])
             result = dict(result, ms=wall)
         score.add(path.name, result, truth, cpu)
-        one = sets.setdefault(str(Path(path).parent),
+        one = sets.setdefault(str(path.parent),
                               {"score": Score(), "lanes": {c: [0, 0] for c in COLOURS}})
         one["score"].add(path.name, result, truth, cpu)
         gt = truth["_gt"]
@@ -68,13 +67,14 @@ def score_frames(pairs, log=None, repeat: int = 1) -> dict:
                     burnt["slots"] += 1
                     burnt["read"] += got.get(p) == w
             for c, n in truth["bank"].items():
-                for tally in (lanes[c], one["lanes"][c]):
-                    tally[0] += 1
-                    tally[1] += result["bank"].get(c) == n
+                one["lanes"][c][0] += 1
+                one["lanes"][c][1] += result["bank"].get(c) == n
         if log:
             log(f"{path.name}: busy {result['busy']} (truth {truth['busy']}) "
                 f"covered {result['covered']} (truth {truth['covered']}) {result['ms']} ms")
     s = score.summary()
+    lanes = {c: [sum(one["lanes"][c][k] for one in sets.values()) for k in (0, 1)]
+             for c in COLOURS}
     tagged = s["tagged_slots"] - burnt["slots"]
     read = s["tagged_read"] - burnt["read"]
     s["tags_not_burnt"] = {"slots": tagged, "read": read,
@@ -112,11 +112,11 @@ def _intervals(score: Score, s: dict, lanes: dict) -> dict:
 
 def _set_figures(score: Score, lanes: dict) -> dict:
     """One folder's figures an aim is set on, as counts."""
-    s = score.summary()
     out = {k: f"{a}/{n}" for k, (a, n) in _counts(score).items()}
     out["lanes_by_colour"] = {c: f"{v[1]}/{v[0]}" for c, v in lanes.items()}
-    out["wrong_ids"] = s["wrong_ids"]
-    cpu = [t["cpu_median_ms"] for t in s["time"].values() if t["cpu_median_ms"] is not None]
+    out["wrong_ids"] = score.wrong_ids
+    cpu = [t["cpu_median_ms"] for t in score.summary()["time"].values()
+           if t["cpu_median_ms"] is not None]
     out["cpu_median_ms"] = cpu[0] if len(cpu) == 1 else cpu
     return out
 
