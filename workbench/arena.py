@@ -18,6 +18,9 @@ JSON lines, so none of its code is imported here. This side does the translation
 Every turn it returns is pushed by the match with ``game.push``, so the engine checks each one;
 :func:`translate` also checks its own result, so a bad translation fails loudly.
 
+``expert-botvalue`` in the line-up is level 4's search with the opponent's network judging its
+leaves (:class:`BotValueSearch`, a diagnostic, never a level).
+
 Run: ``python -m workbench.arena L4 cestpasphoto --games 20 --azg /work/arena``. The bot's
 model follows the line-up's size (``L4 cestpasphoto cestpasphoto``: its 3-player model, one
 process for both of its seats; each move is searched afresh from the seat's view).
@@ -37,7 +40,11 @@ from companion.engine import (CARDS, NOBLES, BlindCard, BuyCard, ClaimNoble, Pas
                               ReserveBlind, ReserveCard, ReturnGems, TakeGems)
 from companion.ai import match
 from companion.ai.baselines import greedy_turn
+from companion.ai.player import EXPERT, turn_lines
+from companion.ai.prior import default_prior
+from companion.ai.puct import puct_search
 from companion.ai.view import position_from_game
+from companion.engine.record import parse_event
 
 ACTIONS = 81
 SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cestpasphoto_server.py")
@@ -235,10 +242,49 @@ class CestpasphotoPlayer:
             self.proc.wait(timeout=30)
 
 
+def bot_chances(bot: "CestpasphotoPlayer", game, rng: random.Random) -> list:
+    """Each seat's chance to win by the opponent's network alone (no search of its own), the
+    position seen from the seat to move: a diagnostic of what its value is worth in our search.
+
+    The network's values (in [-1, 1], one a player on its board) become chances as (v + 1) / 2,
+    scaled to add up to one; a finished game is its outcome.
+    """
+    outcome = game.outcome
+    if outcome is not None:
+        return [1.0 / len(outcome.winners) if s in outcome.winners else 0.0
+                for s in range(game.n)]
+    board, index = encode(game, game.active, bot.tables, rng)
+    answer = bot.ask({"op": "evaluate", "board": board, "seat": index})
+    n = game.n
+    chances = [0.0] * n
+    for i, v in enumerate(answer["values"]):  # board player i is seat (first + i) mod n
+        chances[(game.first + i) % n] = max(1e-6, (v + 1.0) / 2.0)
+    total = sum(chances)
+    return [c / total for c in chances]
+
+
+class BotValueSearch:
+    """Level 4's search (PUCT with its learned prior) with the opponent's network judging the
+    leaves instead of ours: the line-up's ``expert-botvalue``. Never a level: it measures how far
+    a stronger value alone would take our search (README, the arena)."""
+
+    def __init__(self, bot: "CestpasphotoPlayer", iterations: int = EXPERT.iterations):
+        self.bot = bot
+        self.iterations = iterations
+        self.guess = random.Random(0)  # the others' blind reserves as the opponent's board guesses
+
+    def __call__(self, game, rng: random.Random) -> list:
+        view = position_from_game(game, game.active).game
+        result = puct_search(view, iterations=self.iterations,
+                             rng=random.Random(rng.randrange(1 << 31)), prior_net=default_prior(),
+                             evaluate=lambda g: bot_chances(self.bot, g, self.guess))
+        return [parse_event(line, game.n) for line in turn_lines(view, result.best)]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workbench.arena",
                                      description="ai-match with the cestpasphoto player seated")
-    parser.add_argument("players", nargs="+", help="specs as ai-match takes, and cestpasphoto")
+    parser.add_argument("players", nargs="+", help="specs as ai-match takes, cestpasphoto and expert-botvalue")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--azg", default="/work/arena", help="the opponent's checkout")
@@ -260,9 +306,10 @@ def main(argv=None) -> int:
             with open(args.out, "a") as f:
                 f.write(json.dumps(res) + "\n")
 
+    seated = {"cestpasphoto": player, "expert-botvalue": BotValueSearch(player)}
     try:
         summary = match.run_match(args.players, args.games, seed=args.seed, progress=progress,
-                                  players={"cestpasphoto": player}, log_turns=args.turns)
+                                  players=seated, log_turns=args.turns)
     finally:
         player.close()
     print(match.format_summary(summary))

@@ -75,7 +75,9 @@ def main():
         if not line:
             break
         req = json.loads(line)
-        print(f"cestpasphoto: request {req['op']}", file=log, flush=True)
+        quiet = req["op"] == "evaluate"  # hundreds a move: not logged
+        if not quiet:
+            print(f"cestpasphoto: request {req['op']}", file=log, flush=True)
         if req["op"] == "tables":
             cards = []
             for tier, table in enumerate((logic.np_all_cards_1, logic.np_all_cards_2,
@@ -104,11 +106,23 @@ def main():
                 action = int(np.flatnonzero(game.root_valid)[0])
             game.root = None
             answer = {"action": action, "seconds": time.process_time() - start}
+        elif req["op"] == "evaluate":
+            # The network alone (no search) on a board seen from ``seat``: each board player's
+            # value in [-1, 1] (board order, not rolled to the seat) and its 81 move shares.
+            board = np.array(req["board"], dtype=np.int8)
+            seat = req["seat"]
+            canonical = game.getCanonicalForm(board, seat)
+            valid = game.getValidMoves(canonical, 0)
+            pi, v = net.predict(canonical, valid)
+            n = len(v)
+            answer = {"values": [float(v[(i - seat) % n]) for i in range(n)],
+                      "policy": [round(float(x), 5) for x in pi]}
         else:
             answer = {"error": f"unknown op {req['op']!r}"}
         out.write(json.dumps(answer) + "\n")
         out.flush()
-        print(f"cestpasphoto: answered {answer.get('action', '')}", file=log, flush=True)
+        if not quiet:
+            print(f"cestpasphoto: answered {answer.get('action', '')}", file=log, flush=True)
 
 
 if __name__ == "__main__":

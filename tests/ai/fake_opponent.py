@@ -1,7 +1,7 @@
 """A stand-in for the cestpasphoto player's subprocess (tests only): the same JSON-lines
 protocol, its own tables built from the engine's cards, a random valid action, or, with
 ``--bad``, an action it was not offered (to show a bad answer is refused); ``--players N``
-checks the board's size for N players."""
+checks the board's size for N players; ``evaluate`` says the leaders win."""
 import itertools
 import json
 import random
@@ -27,6 +27,14 @@ for line in sys.stdin:
     req = json.loads(line)
     if req["op"] == "tables":
         answer = {"cards": cards, "nobles": [], "takes": takes}
+    elif req["op"] == "evaluate":
+        # like the real network's values, in its board's player order: here +1 for the
+        # players with the most points (their bonus rows' last column), else -1
+        board = req["board"]
+        assert len(board) == 32 + 10 * n + n * n and 0 <= req["seat"] < n
+        points = [board[32 + 3 * n + n * n + i][6] for i in range(n)]
+        answer = {"values": [1.0 if p == max(points) else -1.0 for p in points],
+                  "policy": [1.0 / 81] * 81}
     else:
         valid = [k for k, v in enumerate(req["valid"]) if v]
         # the opponent's board for n players: 32 + 10 n + n * n rows of 7

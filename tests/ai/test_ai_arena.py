@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from companion.ai.match import play_game
-from companion.engine import SimulatedTable, play_random_game
+from companion.engine import CARDS, SimulatedTable, play_random_game
 from workbench import arena
 
 FAKE = os.path.join(os.path.dirname(__file__), "fake_opponent.py")
@@ -177,3 +177,32 @@ def test_the_turn_log_adds_up_to_each_seats_points(tmp_path, capsys):
     path.write_text(json.dumps(res) + "\n")
     assert arena_turns.main([str(path)]) == 2
     assert "play it with --turns" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_networks_value_reaches_the_seat_it_names(n):
+    # The stand-in's network says the players with the most card points win, in its board's
+    # order (numbered from the game's first player, who is not seat 0 here): the chances must
+    # land on those seats, not on the board's numbers.
+    player = opponent(players=n)
+    try:
+        game = _late_position(n)
+        chances = arena.bot_chances(player, game, random.Random(0))
+    finally:
+        player.close()
+    card_points = [sum(CARDS[c].points for c in game.cards[q]) for q in range(n)]
+    leaders = {q for q in range(n) if card_points[q] == max(card_points)}
+    assert leaders != set(range(n))
+    assert abs(sum(chances) - 1) < 1e-9
+    assert {q for q in range(n) if chances[q] == max(chances)} == leaders
+
+
+def test_our_search_with_the_networks_value_plays_legal_whole_games():
+    player = opponent()
+    try:
+        searcher = arena.BotValueSearch(player, iterations=20)
+        res = play_game(["expert-botvalue", "cestpasphoto"], 5,
+                        players={"cestpasphoto": player, "expert-botvalue": searcher})
+    finally:
+        player.close()
+    assert res["finished"]
