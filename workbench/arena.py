@@ -290,6 +290,8 @@ def main(argv=None) -> int:
     parser.add_argument("--azg", default="/work/arena", help="the opponent's checkout")
     parser.add_argument("--python", help="the opponent's Python (default AZG/venv/bin/python)")
     parser.add_argument("--sims", type=int, default=400, help="its MCTS simulations a move")
+    parser.add_argument("--botvalue-iterations", type=int, default=EXPERT.iterations,
+                        help="expert-botvalue's iterations a move (level 4's by default)")
     parser.add_argument("--out", help="append each game's result to this file (JSON Lines)")
     parser.add_argument("--turns", action="store_true",
                         help="keep each turn's facts in the results (see workbench.arena_turns)")
@@ -306,7 +308,7 @@ def main(argv=None) -> int:
             with open(args.out, "a") as f:
                 f.write(json.dumps(res) + "\n")
 
-    seated = {"cestpasphoto": player, "expert-botvalue": BotValueSearch(player)}
+    seated = {"cestpasphoto": player, "expert-botvalue": BotValueSearch(player, args.botvalue_iterations)}
     try:
         summary = match.run_match(args.players, args.games, seed=args.seed, progress=progress,
                                   players=seated, log_turns=args.turns)
