@@ -40,6 +40,7 @@ from companion.engine import (CARDS, NOBLES, BlindCard, BuyCard, ClaimNoble, Pas
                               ReserveBlind, ReserveCard, ReturnGems, TakeGems)
 from companion.ai import match
 from companion.ai.baselines import greedy_turn
+from companion.ai.heuristics import outcome_chances
 from companion.ai.player import EXPERT, turn_lines
 from companion.ai.prior import default_prior
 from companion.ai.puct import puct_search
@@ -249,10 +250,9 @@ def bot_chances(bot: "CestpasphotoPlayer", game, rng: random.Random) -> list:
     The network's values (in [-1, 1], one a player on its board) become chances as (v + 1) / 2,
     scaled to add up to one; a finished game is its outcome.
     """
-    outcome = game.outcome
-    if outcome is not None:
-        return [1.0 / len(outcome.winners) if s in outcome.winners else 0.0
-                for s in range(game.n)]
+    finished = outcome_chances(game)
+    if finished is not None:
+        return finished
     board, index = encode(game, game.active, bot.tables, rng)
     answer = bot.ask({"op": "evaluate", "board": board, "seat": index})
     n = game.n
@@ -284,7 +284,8 @@ class BotValueSearch:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m workbench.arena",
                                      description="ai-match with the cestpasphoto player seated")
-    parser.add_argument("players", nargs="+", help="specs as ai-match takes, cestpasphoto and expert-botvalue")
+    parser.add_argument("players", nargs="+",
+                        help="specs as ai-match takes, cestpasphoto and expert-botvalue")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--azg", default="/work/arena", help="the opponent's checkout")
@@ -308,7 +309,8 @@ def main(argv=None) -> int:
             with open(args.out, "a") as f:
                 f.write(json.dumps(res) + "\n")
 
-    seated = {"cestpasphoto": player, "expert-botvalue": BotValueSearch(player, args.botvalue_iterations)}
+    seated = {"cestpasphoto": player,
+              "expert-botvalue": BotValueSearch(player, args.botvalue_iterations)}
     try:
         summary = match.run_match(args.players, args.games, seed=args.seed, progress=progress,
                                   players=seated, log_turns=args.turns)

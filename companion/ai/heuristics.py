@@ -258,16 +258,25 @@ def potential(game, p: int) -> float:
     return value
 
 
+def outcome_chances(game):
+    """Each seat's share of a finished game's win (a shared victory splits it), or None while
+    the game goes on: what every judge of chances says once the game is over."""
+    outcome = game.outcome
+    if outcome is None:
+        return None
+    share = 1.0 / len(outcome.winners)
+    return [share if s in outcome.winners else 0.0 for s in range(game.n)]
+
+
 def win_chances(game) -> list:
     """Each seat's chance to win, from the outcome when the game is over, else estimated.
 
     Estimated by the lead in :func:`potential` over the best other seat, through a logistic.
     """
     n = game.n
-    outcome = game.outcome
-    if outcome is not None:
-        share = 1.0 / len(outcome.winners)
-        return [share if s in outcome.winners else 0.0 for s in range(n)]
+    finished = outcome_chances(game)
+    if finished is not None:
+        return finished
     pots = [potential(game, s) for s in range(n)]
     out = []
     for s in range(n):
@@ -276,5 +285,5 @@ def win_chances(game) -> list:
     return out
 
 
-__all__ = ["Wishes", "best_main", "choose_noble", "choose_return", "potential", "score_main",
-           "win_chances"]
+__all__ = ["Wishes", "best_main", "choose_noble", "choose_return", "outcome_chances", "potential",
+           "score_main", "win_chances"]

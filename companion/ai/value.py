@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.engine import NOBLES, BlindCard
 
-from .heuristics import potential
+from .heuristics import outcome_chances, potential
 
 FEATURES = 40
 # The columns of seat_features that name a gem's colour (bonuses, tokens; [start, stop)); the
@@ -180,10 +180,9 @@ def expert_chances(game) -> list:
 
 def net_chances(game, net: ValueNet = None) -> list:
     """Each seat's chance to win: the outcome when the game is over, else the network's."""
-    outcome = game.outcome
-    if outcome is not None:
-        share = 1.0 / len(outcome.winners)
-        return [share if s in outcome.winners else 0.0 for s in range(game.n)]
+    finished = outcome_chances(game)
+    if finished is not None:
+        return finished
     return [float(c) for c in (net or default_net()).chances(seat_features(game))]
 
 
